@@ -1,0 +1,22 @@
+// Bundles the engine front doors that run on Node: the CLI (which also serves the browser UI)
+// and the Electron main process and preload. Fast (esbuild), so `npm install` runs it via `prepare`.
+import { build } from 'esbuild';
+import { existsSync } from 'node:fs';
+
+const common = { bundle: true, platform: 'node', target: 'node20', sourcemap: 'linked', logLevel: 'warning', legalComments: 'none' };
+
+await build({
+  ...common,
+  entryPoints: ['src/cli/entry.ts'],
+  outfile: 'dist/cli.mjs',
+  format: 'esm',
+  banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+});
+
+if (existsSync('main/index.ts')) {
+  await build({ ...common, entryPoints: ['main/index.ts'], outfile: 'dist/main/index.cjs', format: 'cjs', external: ['electron'] });
+}
+if (existsSync('main/preload.ts')) {
+  // A sandboxed preload can only require('electron'): bundle everything else in.
+  await build({ ...common, entryPoints: ['main/preload.ts'], outfile: 'dist/main/preload.cjs', format: 'cjs', external: ['electron'], platform: 'browser' });
+}

@@ -1,0 +1,67 @@
+// Scans import specifiers per layer (see shared/docs/architecture.md). Exported for the test,
+// runnable alone: `node scripts/check-imports.mjs` exits 1 on a violation.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const IMPORT_RE = /(?:\bimport\s+(?:type\s+)?(?:[\w*{}\s,]+\s+from\s+)?|\bexport\s+(?:type\s+)?[\w*{}\s,]+\s+from\s+|\bimport\s*\(\s*|\brequire\s*\(\s*)['"]([^'"]+)['"]/g;
+const DOM_RE = /\b(HTMLElement|HTMLInputElement|document\.|window\.|localStorage|sessionStorage|navigator\.)/;
+
+function walk(dir, out = []) {
+  if (!fs.existsSync(dir)) return out;
+  for (const ent of fs.readdirSync(dir, { withFileTypes: true })) {
+    if (ent.name === 'node_modules' || ent.name.startsWith('.')) continue;
+    const full = path.join(dir, ent.name);
+    if (ent.isDirectory()) walk(full, out);
+    else if (/\.(ts|tsx|mts|js|mjs)$/.test(ent.name) && !/\.d\.ts$/.test(ent.name)) out.push(full);
+  }
+  return out;
+}
+
+function stripComments(text) {
+  return text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
+}
+
+export function checkImports(root) {
+  const problems = [];
+  const rel = (f) => path.relative(root, f).split(path.sep).join('/');
+  for (const file of walk(path.join(root, 'src'))) {
+    const r = rel(file);
+    const text = stripComments(fs.readFileSync(file, 'utf8'));
+    const inContract = r.startsWith('src/contract/');
+    for (const m of text.matchAll(IMPORT_RE)) {
+      const spec = m[1];
+      if (inContract) {
+        if (spec !== 'zod' && !spec.startsWith('./')) problems.push(`${r}: the contract may import only zod, not "${spec}"`);
+        continue;
+      }
+      if (/^(electron|react|react-dom|@arco-design|zustand|i18next|react-i18next)(\/|$)/.test(spec)) {
+        problems.push(`${r}: the engine must not import "${spec}"`);
+      }
+    }
+    if (!r.endsWith('.test.ts')) {
+      const dom = text.match(DOM_RE);
+      if (dom) problems.push(`${r}: the engine must not use DOM APIs (${dom[1]})`);
+    }
+  }
+  for (const file of walk(path.join(root, 'renderer'))) {
+    const r = rel(file);
+    const text = stripComments(fs.readFileSync(file, 'utf8'));
+    for (const m of text.matchAll(IMPORT_RE)) {
+      const spec = m[1];
+      if (!spec.startsWith('.')) continue;
+      const target = rel(path.resolve(path.dirname(file), spec));
+      if (target.startsWith('src/') && !target.startsWith('src/contract')) {
+        problems.push(`${r}: the renderer may reach the engine only through src/contract, not "${spec}"`);
+      }
+      if (target.startsWith('main/')) problems.push(`${r}: the renderer must not import main/ ("${spec}")`);
+    }
+  }
+  return problems;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  const problems = checkImports(process.cwd());
+  for (const p of problems) console.error(p);
+  process.exit(problems.length ? 1 : 0);
+}

@@ -1,0 +1,124 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import type { CustomAgent } from '../contract/index.js';
+
+// The agent registry is data (resources/agents.json): what each agent CLI reads, its loader quirks
+// and how to launch it. Code asks the registry; it never hard-codes an agent's behaviour.
+
+const Quirk = z.string();
+const QuirksSchema = z.object({
+  bom: Quirk.optional(),
+  blankLineBeforeFrontmatter: Quirk.optional(),
+  missingDescription: Quirk.optional(),
+  descriptionOver1024: Quirk.optional(),
+  descriptionBudget: z.object({ chars: z.number(), action: z.string(), includes: z.array(z.string()) }).optional(),
+  metadataNotMap: Quirk.optional(),
+  lowercaseSkillFile: Quirk.optional(),
+  nestedTwoLevels: Quirk.optional(),
+});
+
+export const AgentDefSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  command: z.string().nullable(),
+  npmPackage: z.string().nullable(),
+  testedVersion: z.string().nullable(),
+  evidence: z.enum(['observed', 'convention', 'docs', 'custom']),
+  nativeSkillsDir: z.string(),
+  contextFile: z.string(),
+  projectDirs: z.array(z.string()),
+  userDirs: z.array(z.string()),
+  walksUp: z.boolean().nullable(),
+  depth: z.object({ kind: z.enum(['children', 'root-and-children', 'recursive']), max: z.number().nullable().optional() }),
+  dotDirs: z.enum(['loaded', 'skipped']).nullable(),
+  symlinkedSkillDir: z.enum(['followed', 'ignored']).nullable(),
+  symlinkedSkillFile: z.enum(['followed', 'ignored']).nullable(),
+  identifier: z.enum(['dir', 'name']),
+  sameName: z.enum(['user-wins', 'later-tier-wins', 'all-listed', 'random', 'project-wins']).nullable(),
+  quirks: QuirksSchema,
+  catalogBudget: z
+    .object({ percentOfContext: z.number(), contextTokens: z.number(), chars: z.number(), overflow: z.string() })
+    .nullable(),
+  env: z.record(z.string(), z.string()),
+  trustEnv: z.record(z.string(), z.string()),
+  extraDirFlag: z
+    .object({ flag: z.string(), style: z.enum(['repeat', 'comma']), loadsSkills: z.boolean().nullable() })
+    .nullable(),
+});
+export type AgentDef = z.infer<typeof AgentDefSchema>;
+
+export const DocumentedAgentSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  projectDirs: z.array(z.string()),
+  userDirs: z.array(z.string()),
+  quirks: QuirksSchema,
+});
+export type DocumentedAgent = z.infer<typeof DocumentedAgentSchema>;
+
+export const RegistrySchema = z.object({
+  schemaVersion: z.literal(1),
+  observed: z.string(),
+  source: z.string(),
+  agents: z.array(AgentDefSchema),
+  documentedOnly: z.array(DocumentedAgentSchema),
+});
+export type Registry = z.infer<typeof RegistrySchema>;
+
+const cache = new Map<string, Registry>();
+
+/** Load and validate `resources/agents.json`. A broken registry is a packaging bug: fail loudly. */
+export function loadRegistry(resourcesDir: string): Registry {
+  const file = path.join(resourcesDir, 'agents.json');
+  const hit = cache.get(file);
+  if (hit) return hit;
+  const parsed = RegistrySchema.safeParse(JSON.parse(fs.readFileSync(file, 'utf8')));
+  if (!parsed.success) throw new Error(`Invalid agent registry ${file}: ${parsed.error.message}`);
+  cache.set(file, parsed.data);
+  return parsed.data;
+}
+
+/** A user's custom agent from settings, as a registry entry (reads only its own skills dir). */
+export function customAgentDef(a: CustomAgent): AgentDef {
+  return {
+    id: a.id,
+    name: a.name,
+    command: a.command,
+    npmPackage: null,
+    testedVersion: null,
+    evidence: 'custom',
+    nativeSkillsDir: a.skillsDir,
+    contextFile: a.contextFile,
+    projectDirs: [a.skillsDir],
+    userDirs: [],
+    walksUp: null,
+    depth: { kind: 'children' },
+    dotDirs: null,
+    symlinkedSkillDir: 'followed',
+    symlinkedSkillFile: null,
+    identifier: 'name',
+    sameName: null,
+    quirks: {},
+    catalogBudget: null,
+    env: {},
+    trustEnv: {},
+    extraDirFlag: null,
+  };
+}
+
+/** Shipped agents followed by the user's custom ones (a custom id never replaces a shipped one). */
+export function allAgents(resourcesDir: string, custom: CustomAgent[] = []): AgentDef[] {
+  const shipped = loadRegistry(resourcesDir).agents;
+  const ids = new Set(shipped.map((a) => a.id));
+  return [...shipped, ...custom.filter((c) => !ids.has(c.id)).map(customAgentDef)];
+}
+
+export function findAgent(resourcesDir: string, id: string, custom: CustomAgent[] = []): AgentDef | undefined {
+  return allAgents(resourcesDir, custom).find((a) => a.id === id);
+}
+
+/** Expand `~/` in a registry dir against the given user home. */
+export function expandHome(dir: string, userHome: string): string {
+  return dir === '~' ? userHome : dir.startsWith('~/') ? path.join(userHome, dir.slice(2)) : dir;
+}

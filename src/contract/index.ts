@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { skillMethods, CatalogChangedEventSchema } from './skills.js';
+import { libraryMethods, libraryEvents } from './library.js';
+import { assistantsMethods, assistantsEvents } from './assistants.js';
+import { launchMethods, launchEvents } from './launch.js';
+import { securityMethods, securityEvents } from './security.js';
+import { settingsMethods, settingsEvents } from './settings.js';
+
+export * from './common.js';
+export * from './skills.js';
+export * from './library.js';
+export * from './assistants.js';
+export * from './launch.js';
+export * from './security.js';
+export * from './settings.js';
+
+/**
+ * The one API contract. Every front door (IPC, HTTP, CLI) calls these methods on the service,
+ * parsing the input with `methods[name].input` first.
+ */
+export const methods = {
+  ...skillMethods,
+  ...libraryMethods,
+  ...assistantsMethods,
+  ...launchMethods,
+  ...securityMethods,
+  ...settingsMethods,
+} as const;
+
+export type Methods = typeof methods;
+export type MethodName = keyof Methods;
+export const methodNames = Object.keys(methods) as MethodName[];
+
+export type MethodInput<K extends MethodName> = z.input<Methods[K]['input']>;
+export type MethodOutput<K extends MethodName> = z.output<Methods[K]['output']>;
+
+/** The API as the renderer and the front doors see it: one async function per method. */
+export type Api = { [K in MethodName]: (input: MethodInput<K>) => Promise<MethodOutput<K>> };
+
+/** Every event the engine pushes (IPC `skilldock:event`, HTTP event stream). */
+export const EventSchema = z.union([
+  CatalogChangedEventSchema,
+  ...libraryEvents,
+  ...assistantsEvents,
+  ...launchEvents,
+  ...securityEvents,
+  ...settingsEvents,
+]);
+export type SkillDockEvent = z.infer<typeof EventSchema>;
+
+export function isMethodName(name: string): name is MethodName {
+  return Object.prototype.hasOwnProperty.call(methods, name);
+}

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+export const LanguageSchema = z.enum(['en', 'zh-CN', 'zh-TW', 'ja']);
+export type Language = z.infer<typeof LanguageSchema>;
+
+export const ThemeSchema = z.enum(['light', 'dark', 'system']);
+export const ScriptPolicySchema = z.enum(['allowed', 'ask', 'never']);
+export type ScriptPolicy = z.infer<typeof ScriptPolicySchema>;
+
+/** A user-defined agent (issue: agent registry); merged with the shipped registry. */
+export const CustomAgentSchema = z.object({
+  id: z.string().regex(/^[a-z0-9][a-z0-9-]{0,31}$/),
+  name: z.string().min(1),
+  command: z.string().min(1),
+  /** Native project skills dir, relative, e.g. `.myagent/skills`. */
+  skillsDir: z.string().min(1),
+  contextFile: z.string().min(1),
+});
+export type CustomAgent = z.infer<typeof CustomAgentSchema>;
+
+export const SettingsSchema = z.object({
+  /** null until the first run picked one from the OS language. */
+  language: LanguageSchema.nullable().default(null),
+  theme: ThemeSchema.default('system'),
+  extraRoots: z.array(z.string()).default([]),
+  /** Terminal command template; `{cwd}` and `{command}` are substituted. null = OS default. */
+  terminalCommand: z.string().nullable().default(null),
+  workspaceCleanupDays: z.number().int().min(1).max(3650).default(7),
+  customAgents: z.array(CustomAgentSchema).default([]),
+  scriptPolicy: ScriptPolicySchema.default('ask'),
+});
+export type Settings = z.infer<typeof SettingsSchema>;
+
+export const SettingsPatchSchema = SettingsSchema.partial();
+
+export const settingsMethods = {
+  getSettings: { input: z.object({}), output: SettingsSchema },
+  updateSettings: { input: SettingsPatchSchema, output: SettingsSchema },
+} as const;
+
+export const SettingsChangedEventSchema = z.object({
+  type: z.literal('settings-changed'),
+  settings: SettingsSchema,
+});
+
+export const settingsEvents = [SettingsChangedEventSchema] as const;

@@ -1,0 +1,9 @@
+import type { Api } from '../contract/index.js';
+import type { ServiceContext } from '../service-context.js';
+
+type Keys = keyof typeof import('../contract/library.js').libraryMethods;
+
+export function libraryHandlers(ctx: ServiceContext): Pick<Api, Keys> {
+  void ctx;
+  return {} as Pick<Api, Keys>;
+}

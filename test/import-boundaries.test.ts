@@ -1,0 +1,40 @@
+// The layer rule of shared/docs/architecture.md, enforced: the engine never imports
+// electron/react/DOM code, the renderer only reaches the engine through src/contract,
+// and the contract imports nothing but zod.
+import { describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import path from 'node:path';
+import os from 'node:os';
+import { checkImports } from '../scripts/check-imports.mjs';
+
+const root = path.resolve(__dirname, '..');
+
+describe('import boundaries', () => {
+  it('the project follows the layer rule', () => {
+    expect(checkImports(root)).toEqual([]);
+  });
+
+  it('catches an engine file that imports electron or react, and a renderer file that imports the engine', () => {
+    const tmp = fs.mkdtempSync(path.join(fs.realpathSync(os.tmpdir()), 'sd-imports-'));
+    const write = (rel: string, text: string) => {
+      fs.mkdirSync(path.dirname(path.join(tmp, rel)), { recursive: true });
+      fs.writeFileSync(path.join(tmp, rel), text);
+    };
+    write('src/catalog/a.ts', "import { app } from 'electron';\n");
+    write('src/skills/b.ts', "import React from 'react';\nconst el: HTMLElement | null = null;\n");
+    write('src/contract/c.ts', "import fs from 'node:fs';\nimport { z } from 'zod';\n");
+    write('renderer/src/d.tsx', "import { scan } from '../../src/catalog/a';\nimport type { Api } from '../../src/contract/index';\n");
+    write('renderer/src/e.ts', "const m = await import('../../src/service');\n");
+    const problems = checkImports(tmp);
+    fs.rmSync(tmp, { recursive: true, force: true });
+    const text = problems.join('\n');
+    expect(text).toContain('src/catalog/a.ts');
+    expect(text).toContain('electron');
+    expect(text).toContain('src/skills/b.ts');
+    expect(text).toContain('HTMLElement');
+    expect(text).toContain('src/contract/c.ts');
+    expect(text).toContain('renderer/src/d.tsx');
+    expect(text).toContain('renderer/src/e.ts');
+    expect(problems.some((p) => p.includes('src/contract/index'))).toBe(false);
+  });
+});
