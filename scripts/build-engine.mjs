@@ -14,7 +14,16 @@ await build({
 });
 
 if (existsSync('main/index.ts')) {
-  await build({ ...common, entryPoints: ['main/index.ts'], outfile: 'dist/main/index.cjs', format: 'cjs', external: ['electron'] });
+  // The engine finds its files through import.meta.url, which CommonJS lacks: give it this file's URL.
+  await build({
+    ...common,
+    entryPoints: ['main/index.ts'],
+    outfile: 'dist/main/index.cjs',
+    format: 'cjs',
+    external: ['electron'],
+    banner: { js: "const __sd_import_meta_url = require('node:url').pathToFileURL(__filename).href;" },
+    define: { 'import.meta.url': '__sd_import_meta_url' },
+  });
 }
 if (existsSync('main/preload.ts')) {
   // A sandboxed preload can only require('electron'): bundle everything else in.

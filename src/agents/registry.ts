@@ -42,9 +42,27 @@ export const AgentDefSchema = z.object({
     .nullable(),
   env: z.record(z.string(), z.string()),
   trustEnv: z.record(z.string(), z.string()),
+  /**
+   * Flag that hands the agent extra directories (write access for state dirs). `loadsSkills`: the
+   * agent also loads skills from `<dir>/<skillsDir>` of each such dir (null = not verified, treated
+   * as no); `contextEnv`: env that makes it read the context file found in such a dir too.
+   */
   extraDirFlag: z
-    .object({ flag: z.string(), style: z.enum(['repeat', 'comma']), loadsSkills: z.boolean().nullable() })
+    .object({
+      flag: z.string(),
+      style: z.enum(['repeat', 'comma']),
+      loadsSkills: z.boolean().nullable(),
+      skillsDir: z.string().nullable().default(null),
+      contextEnv: z.record(z.string(), z.string()).default({}),
+    })
     .nullable(),
+  /** How an interactive session takes its first message: a positional argument, or null (paste it). */
+  initialPrompt: z.enum(['positional']).nullable().default(null),
+  /** A pre-write hook the agent runs, used to enforce the write policy in temporary workspaces. */
+  writeGuard: z
+    .object({ kind: z.literal('claude-pretooluse'), settingsFile: z.string(), matcher: z.string() })
+    .nullable()
+    .default(null),
 });
 export type AgentDef = z.infer<typeof AgentDefSchema>;
 
@@ -63,6 +81,8 @@ export const RegistrySchema = z.object({
   source: z.string(),
   agents: z.array(AgentDefSchema),
   documentedOnly: z.array(DocumentedAgentSchema),
+  /** Frontmatter fields outside the spec that some agents read, with the agent ids that read them. */
+  frontmatterExtensions: z.record(z.string(), z.array(z.string())).default({}),
 });
 export type Registry = z.infer<typeof RegistrySchema>;
 
@@ -104,6 +124,8 @@ export function customAgentDef(a: CustomAgent): AgentDef {
     env: {},
     trustEnv: {},
     extraDirFlag: null,
+    initialPrompt: null,
+    writeGuard: null,
   };
 }
 

@@ -1,10 +1,227 @@
 import { z } from 'zod';
+import { DiagnosticSchema } from './common.js';
 
-// Owned by the library work. Add schemas here and list methods in `libraryMethods`
-// (each: { input: zod schema, output: zod schema }) and event schemas in `libraryEvents`.
+// The user's library (`<home>/library/<name>/`): import, adopt, delete/restore via the trash,
+// export to an agent's user root, and the journal with undo.
 
-export const libraryMethods = {} as const;
+export const ConflictChoiceSchema = z.enum(['replace', 'keep-both', 'skip']);
+export type ConflictChoice = z.infer<typeof ConflictChoiceSchema>;
 
-export const libraryEvents = [] as const;
+/** How a skill reached the library: a real folder, or a link to where it already lives. */
+export const LibraryModeSchema = z.enum(['copy', 'link']);
+export type LibraryMode = z.infer<typeof LibraryModeSchema>;
 
-void z;
+export const ImportStatusSchema = z.enum([
+  'imported', // new in the library
+  'already-present', // same name and same digest: nothing copied
+  'replaced', // the old version went to the trash
+  'kept-both', // imported under a free name (`libraryName`)
+  'skipped', // conflict resolved with skip
+  'conflict', // same name, different content, no choice given: nothing written
+  'refused', // invalid or hostile source (see message and diagnostics)
+]);
+export type ImportStatus = z.infer<typeof ImportStatusSchema>;
+
+export const ImportResultSchema = z.object({
+  /** What was imported: a folder path, or `<archive>!/<dir inside>` for archive members. */
+  source: z.string(),
+  /** The skill's name (frontmatter `name`, else its folder name); null when it could not be determined. */
+  name: z.string().nullable(),
+  status: ImportStatusSchema,
+  /** The library folder name it now has (differs from `name` after keep-both). */
+  libraryName: z.string().optional(),
+  /** Absolute path of the library folder. */
+  dir: z.string().optional(),
+  digest: z.string().optional(),
+  /** Digest of the library version it conflicts with. */
+  existingDigest: z.string().optional(),
+  /** Lint findings; they never block import except when the name cannot be determined. */
+  diagnostics: z.array(DiagnosticSchema),
+  message: z.string().optional(),
+  /** Set when the skill was adopted by link: the folder the library entry points to. */
+  linkTarget: z.string().optional(),
+  /** Trash entry holding the version that `replace` pushed out. */
+  trashId: z.string().optional(),
+});
+export type ImportResult = z.infer<typeof ImportResultSchema>;
+
+export const ImportSummarySchema = z.object({
+  results: z.array(ImportResultSchema),
+  /** Number of results with status `conflict` (the UI asks, then calls again with `resolutions`). */
+  conflicts: z.number().int(),
+  refused: z.number().int(),
+  /** Journal entry id when anything on disk changed. */
+  journalId: z.string().optional(),
+});
+export type ImportSummary = z.infer<typeof ImportSummarySchema>;
+
+const ResolutionFields = {
+  /** Applies to every conflict without a per-skill resolution. */
+  onConflict: ConflictChoiceSchema.optional(),
+  /** Per-skill choice keyed by skill name, e.g. after the UI asked about each conflict. */
+  resolutions: z.record(z.string(), ConflictChoiceSchema).optional(),
+};
+
+export const ImportPathsInputSchema = z.object({
+  /** Skill folders, parent folders of skills, `.zip` or `.skill` archives (absolute paths). */
+  paths: z.array(z.string().min(1)).min(1),
+  ...ResolutionFields,
+  /** Correlates `import-progress` events with this call. */
+  importId: z.string().optional(),
+});
+
+export const LibrarySkillSchema = z.object({
+  name: z.string(),
+  /** Folder name under `library/` (equals `name` for everything SkillDock creates). */
+  dirName: z.string(),
+  dir: z.string(),
+  mode: LibraryModeSchema,
+  linkTarget: z.string().optional(),
+  /** A link whose target is gone. */
+  broken: z.boolean(),
+  digest: z.string().optional(),
+  description: z.string().optional(),
+  diagnostics: z.array(DiagnosticSchema),
+});
+export type LibrarySkill = z.infer<typeof LibrarySkillSchema>;
+
+export const AdoptableSkillSchema = z.object({
+  path: z.string(),
+  name: z.string().nullable(),
+  dirName: z.string(),
+  /** The user root it sits in and the agents that read that root. */
+  root: z.string(),
+  agents: z.array(z.string()),
+  digest: z.string().optional(),
+  /** `linked`: the library already links to this folder; `same`/`different`: a library skill has its name. */
+  inLibrary: z.enum(['no', 'same', 'different', 'linked']),
+  isLink: z.boolean(),
+  diagnostics: z.array(DiagnosticSchema),
+});
+export type AdoptableSkill = z.infer<typeof AdoptableSkillSchema>;
+
+export const TrashEntrySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  time: z.string(),
+  reason: z.enum(['deleted', 'replaced']),
+  mode: LibraryModeSchema,
+  linkTarget: z.string().optional(),
+  /** Where it was before it went to the trash. */
+  originalDir: z.string(),
+});
+export type TrashEntry = z.infer<typeof TrashEntrySchema>;
+
+/** One filesystem change of a journal entry, enough to revert it. */
+export const JournalChangeSchema = z.discriminatedUnion('kind', [
+  /** A folder, file or link created at `path` (digest of a folder, target of a link). */
+  z.object({ kind: z.literal('created'), path: z.string(), digest: z.string().optional(), linkTarget: z.string().optional() }),
+  /** An empty folder created to hold other changes (trash entries); undo removes it once empty. */
+  z.object({ kind: z.literal('created-dir'), path: z.string() }),
+  /** Something moved (renamed) from `from` to `to`. */
+  z.object({ kind: z.literal('moved'), from: z.string(), to: z.string() }),
+  /** A link at `path` removed; it pointed to `linkTarget`. */
+  z.object({ kind: z.literal('unlinked'), path: z.string(), linkTarget: z.string() }),
+  /** A small text file removed (trash bookkeeping); its content is kept to put it back. */
+  z.object({ kind: z.literal('removed-file'), path: z.string(), content: z.string() }),
+  /** An empty folder removed. */
+  z.object({ kind: z.literal('removed-dir'), path: z.string() }),
+]);
+export type JournalChange = z.infer<typeof JournalChangeSchema>;
+
+/**
+ * One line of `journal.jsonl`. Open for other domains: any `op` name and extra fields are kept.
+ * Undo reverts `changes` in reverse order, or calls a handler registered for the op.
+ */
+export const JournalEntrySchema = z
+  .object({
+    id: z.string(),
+    op: z.string(),
+    time: z.string(),
+    summary: z.string().optional(),
+    changes: z.array(JournalChangeSchema).optional(),
+    /** For `op: 'undo'`: the id of the entry it reverted. */
+    undoes: z.string().optional(),
+  })
+  .passthrough();
+export type JournalEntry = z.infer<typeof JournalEntrySchema>;
+
+const NameInput = z.object({ name: z.string().min(1) });
+
+export const libraryMethods = {
+  importPaths: { input: ImportPathsInputSchema, output: ImportSummarySchema },
+  listLibrary: { input: z.object({}), output: z.object({ skills: z.array(LibrarySkillSchema) }) },
+  listAdoptable: {
+    input: z.object({ agent: z.string().optional() }),
+    output: z.object({ skills: z.array(AdoptableSkillSchema) }),
+  },
+  adoptSkills: {
+    input: z.object({
+      items: z.array(z.object({ path: z.string().min(1), mode: LibraryModeSchema })).min(1),
+      ...ResolutionFields,
+    }),
+    output: ImportSummarySchema,
+  },
+  deleteSkill: {
+    input: NameInput,
+    output: z.object({ name: z.string(), trashId: z.string(), mode: LibraryModeSchema, journalId: z.string() }),
+  },
+  listTrash: { input: z.object({}), output: z.object({ items: z.array(TrashEntrySchema) }) },
+  restoreSkill: {
+    /** Refused (`conflict`) while a skill of the same name is in the library. */
+    input: z.object({ id: z.string().min(1) }),
+    output: z.object({ name: z.string(), dir: z.string(), journalId: z.string() }),
+  },
+  exportSkill: {
+    input: z.object({
+      name: z.string().min(1),
+      agent: z.string().min(1),
+      mode: LibraryModeSchema,
+      /** Which of the agent's user roots (default: the first in the registry). */
+      root: z.string().optional(),
+    }),
+    output: z.object({
+      path: z.string(),
+      mode: LibraryModeSchema,
+      status: z.enum(['exported', 'already-present']),
+      journalId: z.string().optional(),
+    }),
+  },
+  undo: {
+    input: z.object({}),
+    output: z.object({ undone: JournalEntrySchema, message: z.string(), journalId: z.string() }),
+  },
+  journal: {
+    input: z.object({ limit: z.number().int().min(1).max(10_000).optional() }),
+    output: z.object({ entries: z.array(JournalEntrySchema) }),
+  },
+} as const;
+
+export const LibraryChangedEventSchema = z.object({
+  type: z.literal('library-changed'),
+  /** Library folder names added, removed or changed. */
+  names: z.array(z.string()),
+  op: z.string(),
+});
+
+export const ImportProgressEventSchema = z.object({
+  type: z.literal('import-progress'),
+  importId: z.string(),
+  skillsDone: z.number().int(),
+  skillsTotal: z.number().int(),
+  bytesDone: z.number(),
+  bytesTotal: z.number(),
+  /** The skill being copied now. */
+  current: z.string().optional(),
+});
+
+/** A data file was unreadable: moved aside, and the backup (or defaults) used. Tell the user. */
+export const StoreCorruptEventSchema = z.object({
+  type: z.literal('store-corrupt'),
+  file: z.string(),
+  movedTo: z.string(),
+  reason: z.string(),
+  recoveredFrom: z.enum(['backup', 'defaults']),
+});
+
+export const libraryEvents = [LibraryChangedEventSchema, ImportProgressEventSchema, StoreCorruptEventSchema] as const;

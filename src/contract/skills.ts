@@ -116,18 +116,102 @@ export const CatalogSchema = z.object({
 });
 export type Catalog = z.infer<typeof CatalogSchema>;
 
+/** The roots an agent reads, and how its loader treats each skill there (see agents.md). */
+export const AgentSkillStatusSchema = z.enum([
+  'loaded', // the agent lists it
+  'mangled', // listed, but changed (description cut, frontmatter ignored...)
+  'dropped', // the agent skips it (see reasons)
+  'shadowed', // hidden by another skill of the same identifier, by this agent's own rule
+  'ambiguous', // same identifier twice and the agent picks one at random
+]);
+export type AgentSkillStatus = z.infer<typeof AgentSkillStatusSchema>;
+
+export const AgentViewSkillSchema = z.object({
+  entryId: z.string(),
+  /** The identifier this agent uses (dir name or `name:`, per the registry). */
+  identifier: z.string(),
+  name: z.string(),
+  rootId: z.string(),
+  dir: z.string(),
+  status: AgentSkillStatusSchema,
+  /** Why it is dropped or mangled: the diagnostics (and loader rules) that name this agent. */
+  reasons: z.array(z.object({ code: z.string(), message: z.string() })),
+  /** Entry id of the skill that wins over this one for this agent. */
+  shadowedBy: z.string().optional(),
+  /** Characters this skill costs in the agent's resident skill catalog (0 when not loaded). */
+  catalogChars: z.number().int(),
+});
+export type AgentViewSkill = z.infer<typeof AgentViewSkillSchema>;
+
+export const AgentViewSchema = z.object({
+  agent: z.object({ id: z.string(), name: z.string() }),
+  /** The agent's precedence rule for one identifier found twice (registry `sameName`). */
+  sameName: z.string().nullable(),
+  /** Only the roots this agent reads, in the order it reads them. */
+  roots: z.array(RootSchema),
+  skills: z.array(AgentViewSkillSchema),
+  /** Identifiers found more than once among the agent's roots, with every entry id. */
+  duplicates: z.array(z.object({ identifier: z.string(), entryIds: z.array(z.string()) })),
+  /** Skills nested two levels below one of its roots, and whether this agent finds them. */
+  nested: z.array(z.object({ dir: z.string(), rootId: z.string(), found: z.boolean() })),
+  budget: z.object({
+    /** Characters the agent keeps for skill descriptions; null when it has no known limit. */
+    limit: z.number().int().nullable(),
+    used: z.number().int(),
+    over: z.boolean(),
+    /** What the agent does past the limit (registry text). */
+    overflow: z.string().nullable(),
+    costliest: z.array(z.object({ entryId: z.string(), identifier: z.string(), chars: z.number().int() })),
+  }),
+  counts: z.object({
+    loaded: z.number().int(),
+    mangled: z.number().int(),
+    dropped: z.number().int(),
+    shadowed: z.number().int(),
+    ambiguous: z.number().int(),
+  }),
+});
+export type AgentView = z.infer<typeof AgentViewSchema>;
+
+export const CatalogChangeSchema = z.object({
+  added: z.array(z.string()),
+  changed: z.array(z.string()),
+  removed: z.array(z.string()),
+  generation: z.number().int(),
+});
+export type CatalogChange = z.infer<typeof CatalogChangeSchema>;
+
 export const skillMethods = {
   listRoots: { input: CatalogQuerySchema, output: z.array(RootSchema) },
   listCatalog: { input: CatalogQuerySchema, output: CatalogSchema },
+  /** The winning entry of a name (or an entry id) in the catalog of the query. */
   getSkill: {
-    input: z.object({ name: z.string(), project: z.string().optional() }),
+    input: CatalogQuerySchema.extend({ name: z.string() }),
     output: CatalogEntrySchema,
   },
   activateSkill: {
-    input: z.object({ name: z.string(), project: z.string().optional() }),
+    input: CatalogQuerySchema.extend({ name: z.string() }),
     output: ActivationSchema,
   },
   lintPaths: { input: z.object({ paths: z.array(z.string()).min(1) }), output: LintReportSchema },
+  /** What one agent will actually load from the roots it reads (Agents page). */
+  agentView: {
+    input: CatalogQuerySchema.extend({ agent: z.string() }),
+    output: AgentViewSchema,
+  },
+  /**
+   * Re-read changed skills. With `dirs` (skill dirs or roots) only those are re-read; without,
+   * every known root is checked against its per-skill signatures. Emits `catalog-changed`.
+   */
+  refreshCatalog: {
+    input: z.object({ dirs: z.array(z.string()).optional() }),
+    output: CatalogChangeSchema,
+  },
+  /** Start (or stop) watching the roots of a query; changes arrive as `catalog-changed` events. */
+  watchCatalog: {
+    input: CatalogQuerySchema.extend({ enabled: z.boolean().default(true) }),
+    output: z.object({ watching: z.array(z.string()) }),
+  },
 } as const;
 
 export const CatalogChangedEventSchema = z.object({

@@ -1,9 +1,21 @@
 import type { Api } from '../contract/index.js';
 import type { ServiceContext } from '../service-context.js';
+import { getLibrary } from './library-service.js';
 
 type Keys = keyof typeof import('../contract/library.js').libraryMethods;
 
 export function libraryHandlers(ctx: ServiceContext): Pick<Api, Keys> {
-  void ctx;
-  return {} as Pick<Api, Keys>;
+  const lib = () => getLibrary(ctx);
+  return {
+    importPaths: (input) => lib().importPaths(input),
+    listLibrary: async () => ({ skills: await lib().list() }),
+    listAdoptable: async (input) => ({ skills: await lib().listAdoptable(input.agent) }),
+    adoptSkills: (input) => lib().adopt(input.items, input),
+    deleteSkill: (input) => lib().delete(input.name),
+    listTrash: async () => ({ items: lib().listTrash() }),
+    restoreSkill: (input) => lib().restore(input.id),
+    exportSkill: (input) => lib().export(input),
+    undo: () => lib().undo(),
+    journal: async (input) => ({ entries: lib().journal(input.limit) }),
+  };
 }

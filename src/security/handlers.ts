@@ -1,9 +1,27 @@
 import type { Api } from '../contract/index.js';
 import type { ServiceContext } from '../service-context.js';
+import { setScriptPolicy } from '../workspaces/script-policy.js';
+import { getSecurity } from './security-service.js';
 
 type Keys = keyof typeof import('../contract/security.js').securityMethods;
 
 export function securityHandlers(ctx: ServiceContext): Pick<Api, Keys> {
-  void ctx;
-  return {} as Pick<Api, Keys>;
+  const security = getSecurity(ctx);
+  // Undo must know these ops in every process, not only once security was used.
+  security.registerUndo();
+  // Launch asks, per skill, whether its scripts may run: not approved (or "never") means linked
+  // for its instructions with its scripts denied.
+  setScriptPolicy(ctx, (entries) => {
+    const decision = security.launchDecision(entries, { onChanged: 'skip' });
+    return new Map(decision.skills.map((s) => [s.name, s.scriptsAllowed ? { allowed: true } : { allowed: false, reason: s.reason }]));
+  });
+  return {
+    scanPaths: async ({ paths }) => security.scan(paths),
+    getInventory: async (ref) => security.inventory(ref),
+    getSkillTrust: async (ref) => security.trust(ref),
+    approveSkill: async (ref) => security.approve(ref),
+    revokeApproval: async ({ name }) => ({ removed: security.revoke(name) }),
+    listApprovals: async () => security.list(),
+    approvalDiff: async (ref) => security.diff(ref),
+  };
 }

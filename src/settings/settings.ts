@@ -1,28 +1,28 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { SettingsSchema, type Settings } from '../contract/index.js';
 import type { ServiceContext } from '../service-context.js';
+import { openStore, type JsonStore } from '../store/index.js';
 
-// INTERIM: plain JSON read/write. The store work (src/store) replaces this with the atomic,
-// versioned, validated store; keep the public shape (get/update) unchanged.
+// settings.json through the versioned, validated, atomic store. Version 0 is the interim plain-JSON
+// file written before the store existed; it holds the same fields, so it passes through unchanged.
+export const SETTINGS_VERSION = 1;
+
 export class SettingsService {
-  private file: string;
+  private store: JsonStore<Settings>;
   constructor(private ctx: ServiceContext) {
-    this.file = path.join(ctx.paths.home, 'settings.json');
+    this.store = openStore<Settings>(ctx, 'settings.json', {
+      schema: SettingsSchema,
+      version: SETTINGS_VERSION,
+      migrations: { 0: (old) => old },
+      defaults: () => SettingsSchema.parse({}),
+    });
   }
 
   get(): Settings {
-    try {
-      return SettingsSchema.parse(JSON.parse(fs.readFileSync(this.file, 'utf8')));
-    } catch {
-      return SettingsSchema.parse({});
-    }
+    return this.store.read();
   }
 
   update(patch: Partial<Settings>): Settings {
-    const next = SettingsSchema.parse({ ...this.get(), ...patch });
-    fs.mkdirSync(path.dirname(this.file), { recursive: true });
-    fs.writeFileSync(this.file, JSON.stringify(next, null, 2));
+    const next = this.store.update((current) => SettingsSchema.parse({ ...current, ...patch }));
     this.ctx.events.emit({ type: 'settings-changed', settings: next });
     return next;
   }

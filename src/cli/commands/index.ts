@@ -1,4 +1,18 @@
 import type { CliCommand } from '../types.js';
+import { serveCommand } from './serve.js';
+import { assistantCommand } from './assistant.js';
+import { launchCommand } from './launch.js';
+import { workspacesCommand } from './workspaces.js';
+import { stateCommand } from './state.js';
+import { policyCommand } from './policy.js';
+import { agentsCommand } from './agents.js';
+import { lintCommand } from './lint.js';
+import { listCommand } from './list.js';
+import { showCommand } from './show.js';
+import { rootsCommand } from './roots.js';
+import { agentsViewCommand } from './agents-view.js';
+import { scanCommand } from './scan.js';
+import { approveCommand } from './approve.js';
 
 // Each command lives in its own file; add one import and one entry per command.
-export const commands: CliCommand[] = [];
+export const commands: CliCommand[] = [serveCommand, assistantCommand, launchCommand, workspacesCommand, stateCommand, policyCommand, agentsCommand, lintCommand, listCommand, showCommand, rootsCommand, agentsViewCommand, scanCommand, approveCommand];

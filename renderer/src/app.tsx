@@ -1,0 +1,73 @@
+import { useEffect } from 'react';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import type { i18n as I18n } from 'i18next';
+import { ConfigProvider, Layout, Menu } from '@arco-design/web-react';
+import type { Language } from '../../src/contract/index';
+import { ARCO_LOCALES } from './i18n/arco-locale';
+import { useNav } from './stores/nav-store';
+import { useSettings } from './stores/settings-store';
+import { useEngineSync, useLanguage, useTheme } from './sync';
+import { PAGES, TID, type PageName } from './testids';
+import { SkillsPage } from './pages/skills/skills-page';
+import { AssistantsPage } from './pages/assistants/assistants-page';
+import { LaunchPage } from './pages/launch/launch-page';
+import { AgentsPage } from './pages/agents/agents-page';
+import { SettingsPage } from './pages/settings/settings-page';
+import { DropOverlay } from './pages/import/drop-overlay';
+import { ImportPanel } from './pages/import/import-panel';
+
+const NAV_TID: Record<PageName, string> = {
+  skills: TID.navSkills,
+  assistants: TID.navAssistants,
+  launch: TID.navLaunch,
+  agents: TID.navAgents,
+  settings: TID.navSettings,
+};
+
+export function App({ i18n }: { i18n: I18n }) {
+  return (
+    <I18nextProvider i18n={i18n}>
+      <Shell i18n={i18n} />
+    </I18nextProvider>
+  );
+}
+
+function Shell({ i18n }: { i18n: I18n }) {
+  const { t } = useTranslation();
+  const settings = useSettings((s) => s.settings);
+  const { page, go, syncFromHash } = useNav();
+  useEngineSync(i18n);
+  useLanguage(i18n, settings);
+  useTheme(settings?.theme);
+  useEffect(() => {
+    window.addEventListener('hashchange', syncFromHash);
+    return () => window.removeEventListener('hashchange', syncFromHash);
+  }, [syncFromHash]);
+
+  const lang = (settings?.language ?? i18n.language) as Language;
+  return (
+    <ConfigProvider locale={ARCO_LOCALES[lang] ?? ARCO_LOCALES.en}>
+      <Layout className="shell" data-testid={TID.appShell}>
+        <Layout.Sider className="shell-sider" width={200}>
+          <div className="brand">SkillDock</div>
+          <Menu selectedKeys={[page]} onClickMenuItem={(key) => go(key as PageName)} data-testid={TID.nav}>
+            {PAGES.map((p) => (
+              <Menu.Item key={p} data-testid={NAV_TID[p]}>
+                {t(`nav.${p}`)}
+              </Menu.Item>
+            ))}
+          </Menu>
+        </Layout.Sider>
+        <Layout.Content className="shell-content">
+          {page === 'skills' && <SkillsPage />}
+          {page === 'assistants' && <AssistantsPage />}
+          {page === 'launch' && <LaunchPage />}
+          {page === 'agents' && <AgentsPage />}
+          {page === 'settings' && <SettingsPage />}
+        </Layout.Content>
+        <ImportPanel />
+        <DropOverlay />
+      </Layout>
+    </ConfigProvider>
+  );
+}

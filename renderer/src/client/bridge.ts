@@ -1,0 +1,34 @@
+import { methodNames, type Api, type SkillDockEvent } from '../../../src/contract/index';
+import type { ImportPickKind, SkillDockBridge } from '../../../src/contract/bridge';
+import { unwrap } from './errors';
+
+/** The desktop door: `window.skilldock` from the Electron preload, with Results unwrapped into ApiErrors. */
+export interface BridgeClient {
+  api: Api;
+  onEvent(listener: (event: SkillDockEvent) => void): () => void;
+  pathForFile(file: File): string | null;
+  pickImportPaths(kind?: ImportPickKind): Promise<string[]>;
+  pickFolder(): Promise<string | null>;
+  revealPath(path: string): Promise<void>;
+  platform: string;
+}
+
+export function createBridgeClient(bridge: SkillDockBridge): BridgeClient {
+  const api = Object.fromEntries(
+    methodNames.map((name) => {
+      const fn = bridge[name] as (input: unknown) => Promise<unknown>;
+      return [name, async (input?: unknown) => unwrap(await fn(input ?? {}))];
+    }),
+  ) as unknown as Api;
+  return {
+    api,
+    onEvent: (listener) => bridge.onEvent(listener),
+    pathForFile: (file) => bridge.getPathForFile(file) || null,
+    pickImportPaths: async (kind = 'folders') => unwrap<string[]>(await bridge.pickImportPaths(kind)),
+    pickFolder: async () => unwrap<string | null>(await bridge.pickFolder()),
+    revealPath: async (path) => {
+      unwrap<null>(await bridge.revealPath(path));
+    },
+    platform: bridge.platform,
+  };
+}

@@ -1,0 +1,33 @@
+import type { ErrorCode, ErrorInfo, Result } from '../../../src/contract/index';
+
+/** Every failure of an API call, whichever door it went through: a stable code and a user-facing message. */
+export class ApiError extends Error {
+  readonly code: ErrorCode;
+  readonly details?: unknown;
+
+  constructor(code: ErrorCode, message: string, details?: unknown) {
+    super(message);
+    this.name = 'ApiError';
+    this.code = code;
+    if (details !== undefined) this.details = details;
+  }
+
+  static from(info: ErrorInfo): ApiError {
+    return new ApiError(info.code, info.message, info.details);
+  }
+}
+
+const CODES = new Set<string>(['bad-request', 'not-found', 'conflict', 'refused', 'io', 'corrupt-data', 'unsupported', 'unauthorized', 'internal']);
+
+/** Accept only a well-formed Result; anything else is the other side misbehaving. */
+export function unwrap<T>(result: unknown): T {
+  if (result && typeof result === 'object' && 'ok' in result) {
+    const r = result as Result<T>;
+    if (r.ok === true) return r.value;
+    if (r.ok === false && r.error && typeof r.error.message === 'string') {
+      const code = CODES.has(r.error.code) ? r.error.code : 'internal';
+      throw ApiError.from({ ...r.error, code: code as ErrorCode });
+    }
+  }
+  throw new ApiError('internal', 'Malformed response from SkillDock');
+}

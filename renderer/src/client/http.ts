@@ -1,0 +1,135 @@
+import { EventSchema, methodNames, type Api, type SkillDockEvent } from '../../../src/contract/index';
+import { HTTP, type UploadBeginResponse, type UploadFileResponse, type UploadFinishResponse } from '../../../src/contract/http';
+import { ApiError, unwrap } from './errors';
+
+/** A file of a drop with its path relative to the drop (`my-skill/scripts/run.sh`, `pack.zip`). */
+export interface UploadItem {
+  file: Blob;
+  relativePath: string;
+}
+
+export interface UploadProgress {
+  filesDone: number;
+  filesTotal: number;
+  bytesDone: number;
+  bytesTotal: number;
+}
+
+export interface HttpClientOptions {
+  /** `http://127.0.0.1:<port>`; '' for the page's own origin. */
+  origin: string;
+  token: string | null;
+  fetch?: typeof fetch;
+  /** Browsers have it; absent elsewhere, events are then unavailable. */
+  EventSource?: typeof EventSource;
+  /** Files uploaded in parallel. */
+  uploadConcurrency?: number;
+}
+
+export interface HttpClient {
+  api: Api;
+  onEvent(listener: (event: SkillDockEvent) => void): () => void;
+  /** Stream files into a fresh staging batch; resolves to the staged top-level paths for `importPaths`. */
+  upload(items: UploadItem[], onProgress?: (p: UploadProgress) => void): Promise<UploadFinishResponse>;
+}
+
+export function createHttpClient(options: HttpClientOptions): HttpClient {
+  const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
+  const token = options.token;
+
+  async function request<T>(path: string, init: { body?: BodyInit; json?: unknown; contentType?: string } = {}): Promise<T> {
+    if (!token) throw new ApiError('unauthorized', 'No access token: open the URL that `skilldock serve` printed.');
+    const headers: Record<string, string> = { [HTTP.tokenHeader]: token };
+    let body = init.body;
+    if (init.json !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(init.json);
+    } else if (init.contentType) {
+      headers['content-type'] = init.contentType;
+    }
+    let res: Response;
+    try {
+      res = await doFetch(`${options.origin}${path}`, { method: 'POST', headers, body, credentials: 'omit', cache: 'no-store' });
+    } catch (err) {
+      throw new ApiError('io', `Cannot reach SkillDock (${(err as Error).message}). Is \`skilldock serve\` still running?`);
+    }
+    let parsed: unknown;
+    try {
+      parsed = await res.json();
+    } catch {
+      throw new ApiError(res.status === 401 || res.status === 403 ? 'unauthorized' : 'internal', `SkillDock answered ${res.status} without a result`);
+    }
+    return unwrap<T>(parsed);
+  }
+
+  const api = Object.fromEntries(
+    methodNames.map((name) => [name, (input?: unknown) => request(`${HTTP.apiPrefix}${name}`, { json: input ?? {} })]),
+  ) as unknown as Api;
+
+  // One stream for all listeners, opened on the first and closed with the last.
+  const listeners = new Set<(event: SkillDockEvent) => void>();
+  let source: EventSource | null = null;
+  function openStream(): void {
+    const ES = options.EventSource ?? (globalThis as { EventSource?: typeof EventSource }).EventSource;
+    if (!ES || !token) return;
+    source = new ES(`${options.origin}${HTTP.events}?${HTTP.tokenQuery}=${encodeURIComponent(token)}`);
+    source.onmessage = (msg: MessageEvent) => {
+      let data: unknown;
+      try {
+        data = JSON.parse(String(msg.data));
+      } catch {
+        return;
+      }
+      const parsed = EventSchema.safeParse(data);
+      if (!parsed.success) return;
+      for (const fn of [...listeners]) {
+        try {
+          fn(parsed.data);
+        } catch (err) {
+          console.error('skilldock event listener failed', err);
+        }
+      }
+    };
+  }
+
+  function onEvent(listener: (event: SkillDockEvent) => void): () => void {
+    listeners.add(listener);
+    if (!source) openStream();
+    return () => {
+      listeners.delete(listener);
+      if (listeners.size === 0 && source) {
+        source.close();
+        source = null;
+      }
+    };
+  }
+
+  async function upload(items: UploadItem[], onProgress?: (p: UploadProgress) => void): Promise<UploadFinishResponse> {
+    if (items.length === 0) throw new ApiError('bad-request', 'Nothing to upload');
+    const { batch } = await request<UploadBeginResponse>(HTTP.uploadBegin);
+    const progress: UploadProgress = { filesDone: 0, filesTotal: items.length, bytesDone: 0, bytesTotal: items.reduce((n, i) => n + i.file.size, 0) };
+    onProgress?.({ ...progress });
+    let next = 0;
+    let failed = false;
+    const worker = async () => {
+      while (!failed && next < items.length) {
+        const item = items[next++];
+        const q = new URLSearchParams({ batch, path: item.relativePath });
+        try {
+          await request<UploadFileResponse>(`${HTTP.uploadFile}?${q}`, { body: item.file, contentType: 'application/octet-stream' });
+        } catch (err) {
+          failed = true; // stop the other workers: the batch is incomplete anyway
+          throw err;
+        }
+        progress.filesDone += 1;
+        progress.bytesDone += item.file.size;
+        onProgress?.({ ...progress });
+      }
+    };
+    const n = Math.max(1, Math.min(options.uploadConcurrency ?? 4, items.length));
+    await Promise.all(Array.from({ length: n }, worker));
+    return request<UploadFinishResponse>(`${HTTP.uploadFinish}?${new URLSearchParams({ batch })}`);
+  }
+
+  return { api, onEvent, upload };
+}

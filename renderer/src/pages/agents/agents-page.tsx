@@ -1,0 +1,203 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert, Empty, Progress, Spin, Tabs, Tag, Typography } from '@arco-design/web-react';
+import type { AgentView, AgentViewSkill } from '../../../../src/contract/index';
+import { useAgents } from '../../stores/agents-store';
+import { useCatalog } from '../../stores/catalog-store';
+import { TID, pageId, rowId } from '../../testids';
+
+const SHOWN = 300;
+
+export function AgentsPage() {
+  const { t } = useTranslation();
+  const agents = useAgents((s) => s.agents);
+  const registryError = useAgents((s) => s.registryError);
+  const [active, setActive] = useState<string | undefined>();
+  const current = active ?? agents[0]?.id;
+
+  return (
+    <div className="page" data-testid={pageId('agents')}>
+      <div className="page-header">
+        <Typography.Title heading={4} className="page-title">
+          {t('agents.title')}
+        </Typography.Title>
+      </div>
+      {registryError && <Alert type="error" content={registryError} className="page-alert" />}
+      {agents.length === 0 && !registryError && <Spin />}
+      <Tabs activeTab={current} onChange={setActive} data-testid={TID.agentsList} type="rounded">
+        {agents.map((a) => (
+          <Tabs.TabPane key={a.id} title={<span data-testid={rowId(TID.agentCard, a.id)}>{a.name}</span>}>
+            {current === a.id && <AgentPanel agent={a.id} />}
+          </Tabs.TabPane>
+        ))}
+      </Tabs>
+    </div>
+  );
+}
+
+function AgentPanel({ agent }: { agent: string }) {
+  const { t } = useTranslation();
+  const view = useAgents((s) => s.views[agent]);
+  const error = useAgents((s) => s.errors[agent]);
+  const loadView = useAgents((s) => s.loadView);
+  const info = useAgents((s) => s.agents.find((a) => a.id === agent));
+  const generation = useCatalog((s) => s.catalog?.generation);
+
+  useEffect(() => {
+    void loadView(agent);
+  }, [agent, generation, loadView]);
+
+  if (error) return <Alert type="error" content={error} />;
+  if (!view) return <Spin />;
+  const by = (status: AgentViewSkill['status']) => view.skills.filter((s) => s.status === status);
+  const loaded = [...by('loaded'), ...by('mangled')];
+
+  return (
+    <div className="agent-panel">
+      <div className="stat-row">
+        {(['loaded', 'mangled', 'dropped', 'shadowed', 'ambiguous'] as const).map((k) => (
+          <div key={k} className={`stat stat-${k}`}>
+            <div className="stat-num">{view.counts[k]}</div>
+            <div className="muted">{t(`agents.status.${k}`)}</div>
+          </div>
+        ))}
+      </div>
+      {info && (
+        <div className="muted small">
+          {t('agents.nativeDir')}: <code>{info.nativeSkillsDir}</code> · {t('agents.contextFile')}: <code>{info.contextFile}</code>
+          {info.installed !== null && <> · {info.installed ? t('agents.installed') : t('agents.notInstalled')}</>}
+          {view.sameName && <> · {t('agents.sameName')}: {view.sameName}</>}
+        </div>
+      )}
+
+      <Budget view={view} />
+
+      <Section title={t('agents.roots')}>
+        {view.roots.map((r) => (
+          <div key={r.id} className="mono small">
+            <Tag size="small" color={r.exists ? 'green' : 'gray'}>
+              {t(`roots.${r.kind}`)}
+            </Tag>{' '}
+            {r.path} {!r.exists && <span className="muted">({t('agents.rootMissing')})</span>}
+          </div>
+        ))}
+      </Section>
+
+      <Section title={t('agents.dropped', { count: by('dropped').length })}>
+        {by('dropped').length === 0 ? (
+          <span className="muted">{t('agents.noneDropped')}</span>
+        ) : (
+          by('dropped').map((s) => (
+            <div key={s.entryId} className="row" data-testid={rowId(TID.agentDroppedRow, s.entryId)}>
+              <div className="row-main">
+                <div className="row-title">
+                  {s.identifier} <span className="muted small">{s.rootId}</span>
+                </div>
+                {s.reasons.map((r, i) => (
+                  <div key={i} className="small">
+                    <code>{r.code}</code> {r.message}
+                  </div>
+                ))}
+              </div>
+            </div>
+          ))
+        )}
+      </Section>
+
+      <Section title={t('agents.shadowing', { count: by('shadowed').length + by('ambiguous').length })}>
+        {[...by('shadowed'), ...by('ambiguous')].map((s) => (
+          <div key={s.entryId} className="small" data-testid={rowId(TID.agentShadowRow, s.entryId)}>
+            <b>{s.identifier}</b> <span className="muted">{s.entryId}</span>{' '}
+            {s.status === 'shadowed' ? (
+              <>
+                {t('agents.hiddenBy')} <code>{s.shadowedBy}</code>
+              </>
+            ) : (
+              <Tag size="small" color="orange">
+                {t('agents.status.ambiguous')}
+              </Tag>
+            )}
+          </div>
+        ))}
+        {by('shadowed').length + by('ambiguous').length === 0 && <span className="muted">{t('agents.noneShadowed')}</span>}
+      </Section>
+
+      <Section title={t('agents.duplicates', { count: view.duplicates.length })}>
+        {view.duplicates.map((d) => (
+          <div key={d.identifier} className="small" data-testid={rowId(TID.agentDuplicateRow, d.identifier)}>
+            <b>{d.identifier}</b>: {d.entryIds.join(', ')}
+          </div>
+        ))}
+        {view.duplicates.length === 0 && <span className="muted">{t('agents.noDuplicates')}</span>}
+      </Section>
+
+      {view.nested.length > 0 && (
+        <Section title={t('agents.nested', { count: view.nested.length })}>
+          {view.nested.map((n) => (
+            <div key={n.dir} className="mono small">
+              <Tag size="small" color={n.found ? 'green' : 'gray'}>
+                {n.found ? t('agents.found') : t('agents.notFound')}
+              </Tag>{' '}
+              {n.dir}
+            </div>
+          ))}
+        </Section>
+      )}
+
+      <Section title={t('agents.loads', { count: loaded.length })}>
+        {loaded.slice(0, SHOWN).map((s) => (
+          <div key={s.entryId} className="small" data-testid={rowId(TID.agentSkillRow, s.entryId)}>
+            <b>{s.identifier}</b> <span className="muted">{s.rootId}</span>
+            {s.status === 'mangled' && (
+              <Tag size="small" color="orange" title={s.reasons.map((r) => r.message).join('\n')}>
+                {t('agents.status.mangled')}: {s.reasons.map((r) => r.message).join('; ')}
+              </Tag>
+            )}
+          </div>
+        ))}
+        {loaded.length > SHOWN && <div className="muted">{t('agents.more', { count: loaded.length - SHOWN })}</div>}
+        {loaded.length === 0 && <Empty description={t('agents.noneLoaded')} />}
+      </Section>
+    </div>
+  );
+}
+
+function Budget({ view }: { view: AgentView }) {
+  const { t } = useTranslation();
+  const { budget } = view;
+  const percent = budget.limit ? Math.min(100, Math.round((budget.used / budget.limit) * 100)) : 0;
+  return (
+    <div className="card" data-testid={TID.agentBudget} data-over={budget.over}>
+      <div className="subheading">{t('agents.budget')}</div>
+      {budget.limit ? (
+        <>
+          <Progress percent={percent} status={budget.over ? 'error' : percent > 80 ? 'warning' : 'normal'} formatText={() => t('agents.budgetUsed', { used: budget.used, limit: budget.limit })} />
+          {budget.over && <Alert type="warning" className="page-alert" content={t('agents.overBudget', { overflow: budget.overflow ?? '' })} />}
+        </>
+      ) : (
+        <div className="muted">{t('agents.noBudget', { used: budget.used })}</div>
+      )}
+      {budget.costliest.length > 0 && (
+        <div className="costliest">
+          <div className="muted small">{t('agents.costliest')}</div>
+          {budget.costliest.map((c) => (
+            <div key={c.entryId} className="cost-row small" data-testid={rowId(TID.agentCostRow, c.entryId)}>
+              <span className="cost-name">{c.identifier}</span>
+              <span className="cost-bar" style={{ width: `${Math.max(2, (c.chars / (budget.costliest[0]?.chars || 1)) * 100)}%` }} />
+              <span className="muted">{c.chars}</span>
+            </div>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <section className="section">
+      <div className="subheading">{title}</div>
+      {children}
+    </section>
+  );
+}

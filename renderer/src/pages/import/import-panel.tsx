@@ -1,0 +1,147 @@
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert, Button, Modal, Notification, Progress, Tag } from '@arco-design/web-react';
+import type { ImportResult } from '../../../../src/contract/index';
+import { client } from '../../client-port';
+import { useImport, countByStatus } from '../../stores/import-store';
+import { errorText } from '../../stores/errors';
+import { TID, rowId } from '../../testids';
+
+const STATUS_COLOR: Record<ImportResult['status'], string> = {
+  imported: 'green',
+  'already-present': 'gray',
+  replaced: 'arcoblue',
+  'kept-both': 'cyan',
+  skipped: 'gray',
+  conflict: 'orange',
+  refused: 'red',
+};
+
+/** Progress bar, result summary, one dialog per conflict, and the undo toast. */
+export function ImportPanel() {
+  const { t } = useTranslation();
+  const { importId, progress, summary, error, pending, lastJournalId, choose, dismiss } = useImport();
+  const shownJournal = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (!lastJournalId || shownJournal.current === lastJournalId) return;
+    shownJournal.current = lastJournalId;
+    const id = `undo-${lastJournalId}`;
+    Notification.info({
+      id,
+      title: t('import.doneTitle'),
+      content: t('import.undoHint'),
+      duration: 10_000,
+      btn: (
+        <Button
+          size="small"
+          type="primary"
+          data-testid={TID.undoButton}
+          onClick={async () => {
+            Notification.remove(id);
+            try {
+              const res = await client().api.undo({});
+              Notification.success({ title: t('import.undone'), content: res.message, duration: 4000 });
+            } catch (err) {
+              Notification.error({ title: t('import.undoFailed'), content: errorText(err), duration: 6000 });
+            }
+          }}
+        >
+          {t('common.undo')}
+        </Button>
+      ),
+    });
+  }, [lastJournalId, t]);
+
+  const conflict = pending[0];
+  const counts = summary ? countByStatus(summary) : null;
+  const percent = progress && progress.bytesTotal > 0 ? Math.round((progress.bytesDone / progress.bytesTotal) * 100) : progress && progress.skillsTotal > 0 ? Math.round((progress.skillsDone / progress.skillsTotal) * 100) : 0;
+
+  return (
+    <>
+      {importId && (
+        <div className="import-progress" data-testid={TID.importProgress}>
+          <span>
+            {progress
+              ? t(progress.phase === 'upload' ? 'import.uploading' : 'import.progress', { done: progress.skillsDone, total: progress.skillsTotal })
+              : t('import.starting')}
+            {progress?.current ? ` · ${progress.current}` : ''}
+          </span>
+          <Progress percent={percent} size="small" />
+        </div>
+      )}
+      <Modal
+        visible={Boolean((summary || error) && !conflict && !importId)}
+        title={t('import.summaryTitle')}
+        onCancel={dismiss}
+        footer={
+          <Button type="primary" onClick={dismiss} data-testid={TID.importSummaryClose}>
+            {t('common.close')}
+          </Button>
+        }
+      >
+        <div data-testid={TID.importSummary}>
+          {error && <Alert type="error" content={error} />}
+          {counts && (
+            <div className="import-counts">
+              {t('import.counts', {
+                imported: counts.imported + counts.replaced + counts['kept-both'],
+                present: counts['already-present'],
+                refused: counts.refused,
+                skipped: counts.skipped + counts.conflict,
+              })}
+            </div>
+          )}
+          {summary?.results.map((r, i) => (
+            <div key={`${r.source}-${i}`} className="import-row" data-testid={rowId(TID.importResultRow, r.name ?? String(i))} data-status={r.status}>
+              <Tag size="small" color={STATUS_COLOR[r.status]}>
+                {t(`import.status.${r.status}`)}
+              </Tag>
+              <b>{r.libraryName ?? r.name ?? r.source}</b>
+              {r.libraryName && r.name && r.libraryName !== r.name && <span className="muted"> ({r.name})</span>}
+              {r.message && <div className="muted">{r.message}</div>}
+              {r.status === 'refused' &&
+                r.diagnostics
+                  .filter((d) => d.severity === 'error')
+                  .map((d, j) => (
+                    <div key={j} className="muted">
+                      {d.code}: {d.message}
+                    </div>
+                  ))}
+              {r.status !== 'refused' && r.diagnostics.length > 0 && (
+                <div className="muted">{t('import.findings', { count: r.diagnostics.length })}</div>
+              )}
+            </div>
+          ))}
+        </div>
+      </Modal>
+      <Modal
+        visible={Boolean(conflict)}
+        title={conflict ? t('import.conflictTitle', { name: conflict.name ?? conflict.source }) : ''}
+        closable={false}
+        maskClosable={false}
+        footer={
+          <div className="modal-actions">
+            <Button data-testid={TID.conflictSkip} onClick={() => void choose('skip')}>
+              {t('import.skip')}
+            </Button>
+            <Button data-testid={TID.conflictKeepBoth} onClick={() => void choose('keep-both')}>
+              {t('import.keepBoth')}
+            </Button>
+            <Button type="primary" status="warning" data-testid={TID.conflictReplace} onClick={() => void choose('replace')}>
+              {t('import.replace')}
+            </Button>
+          </div>
+        }
+      >
+        {conflict && (
+          <div data-testid={TID.conflictDialog}>
+            <p>{t('import.conflictBody', { name: conflict.name ?? conflict.source })}</p>
+            <p className="muted mono">{conflict.source}</p>
+            {pending.length > 1 && <p className="muted">{t('import.moreConflicts', { count: pending.length - 1 })}</p>}
+          </div>
+        )}
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,104 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert, Button, Empty, Input, Radio, Select, Typography } from '@arco-design/web-react';
+import { client } from '../../client-port';
+import { useAssistants } from '../../stores/assistants-store';
+import { useLaunch } from '../../stores/launch-store';
+import { useNav } from '../../stores/nav-store';
+import { TID, pageId } from '../../testids';
+import { LaunchResultView } from './launch-result';
+import { ConversationList } from './conversation-list';
+
+export function LaunchPage() {
+  const { t } = useTranslation();
+  const assistants = useAssistants((s) => s.list);
+  const preselected = useNav((s) => s.launchAssistant);
+  const { launch, launching, error, result, clearError, loadWorkspaces } = useLaunch();
+  const [assistant, setAssistant] = useState<string | undefined>(preselected ?? undefined);
+  const [mode, setMode] = useState<'temp' | 'project'>('temp');
+  const [project, setProject] = useState('');
+  const c = client();
+
+  useEffect(() => {
+    if (preselected) setAssistant(preselected);
+  }, [preselected]);
+  useEffect(() => {
+    const a = assistants.find((x) => x.id === assistant);
+    if (a?.defaultWorkspace) {
+      setMode('project');
+      setProject(a.defaultWorkspace);
+    }
+  }, [assistant]); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => {
+    void loadWorkspaces();
+  }, [loadWorkspaces]);
+
+  const canStart = Boolean(assistant) && (mode === 'temp' || project.trim().length > 0);
+
+  return (
+    <div className="page" data-testid={pageId('launch')}>
+      <div className="page-header">
+        <Typography.Title heading={4} className="page-title">
+          {t('launch.title')}
+        </Typography.Title>
+      </div>
+      <div className="card">
+        <div className="form-grid">
+          <label>{t('launch.assistant')}</label>
+          <Select
+            value={assistant}
+            onChange={setAssistant}
+            placeholder={t('launch.pickAssistant')}
+            data-testid={TID.launchAssistant}
+            showSearch
+            filterOption={(input, option) => String((option as { props?: { children?: unknown } }).props?.children ?? '').toLowerCase().includes(input.toLowerCase())}
+          >
+            {assistants.map((a) => (
+              <Select.Option key={a.id} value={a.id}>
+                {a.name}
+              </Select.Option>
+            ))}
+          </Select>
+          <label>{t('launch.where')}</label>
+          <Radio.Group value={mode} onChange={setMode} direction="vertical">
+            <Radio value="temp" data-testid={TID.launchModeTemp}>
+              {t('launch.temp')}
+            </Radio>
+            <Radio value="project" data-testid={TID.launchModeProject}>
+              {t('launch.project')}
+            </Radio>
+          </Radio.Group>
+          {mode === 'project' && (
+            <>
+              <label>{t('launch.projectFolder')}</label>
+              <div className="inline">
+                <Input value={project} onChange={setProject} placeholder="/home/me/project" data-testid={TID.launchProjectPath} />
+                {c.pickFolder && (
+                  <Button
+                    data-testid={TID.launchProjectPick}
+                    onClick={async () => {
+                      const dir = await c.pickFolder!();
+                      if (dir) setProject(dir);
+                    }}
+                  >
+                    {t('common.browse')}
+                  </Button>
+                )}
+              </div>
+            </>
+          )}
+        </div>
+        {mode === 'project' && <div className="muted hint">{t('launch.projectHint')}</div>}
+        <div className="actions-row">
+          <Button type="primary" loading={launching} disabled={!canStart} data-testid={TID.launchStart} onClick={() => assistant && void launch(assistant, mode === 'project' ? project.trim() : undefined)}>
+            {t('launch.start')}
+          </Button>
+        </div>
+      </div>
+      {assistants.length === 0 && <Empty description={t('launch.noAssistants')} />}
+      {error && <Alert type="error" closable onClose={clearError} content={error} className="page-alert" />}
+      {result && <LaunchResultView result={result} />}
+      <ConversationList />
+    </div>
+  );
+}

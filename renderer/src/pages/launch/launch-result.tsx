@@ -1,0 +1,114 @@
+import { useTranslation } from 'react-i18next';
+import { Alert, Button, Descriptions, Message, Tag, Typography } from '@arco-design/web-react';
+import type { LaunchResult } from '../../../../src/contract/index';
+import { client } from '../../client-port';
+import { errorText } from '../../stores/errors';
+import { shellJoin } from '../../stores/launch-store';
+import { TID, rowId } from '../../testids';
+
+async function copy(text: string, done: string) {
+  try {
+    await navigator.clipboard.writeText(text);
+    Message.success(done);
+  } catch (err) {
+    Message.error(errorText(err));
+  }
+}
+
+export function LaunchResultView({ result }: { result: LaunchResult }) {
+  const { t } = useTranslation();
+  const c = client();
+  const command = [
+    ...Object.entries(result.env).map(([k, v]) => `${k}=${shellJoin([v])}`),
+    shellJoin(result.command),
+  ].join(' ');
+
+  return (
+    <div className="card" data-testid={TID.launchResult} data-conversation={result.conversationId}>
+      <div className="page-header">
+        <Typography.Title heading={6} className="page-title">
+          {t('launch.resultTitle')}
+        </Typography.Title>
+        <Tag color={result.mode === 'native' ? 'green' : 'orange'} data-testid={TID.launchMode}>
+          {t(`launch.mode.${result.mode}`)}
+        </Tag>
+        <div className="grow" />
+        <Button
+          type="primary"
+          data-testid={TID.launchOpenTerminal}
+          onClick={async () => {
+            try {
+              await c.api.openInTerminal({ conversationId: result.conversationId });
+              Message.success(t('launch.terminalOpened'));
+            } catch (err) {
+              Message.error(errorText(err));
+            }
+          }}
+        >
+          {t('launch.openTerminal')}
+        </Button>
+        {c.revealPath && (
+          <Button data-testid={TID.launchReveal} onClick={() => void c.revealPath!(result.workspace)}>
+            {t('launch.reveal')}
+          </Button>
+        )}
+        <Button data-testid={TID.launchCopyCommand} onClick={() => void copy(`cd ${shellJoin([result.workspace])} && ${command}`, t('launch.copied'))}>
+          {t('launch.copyCommand')}
+        </Button>
+        {result.firstMessage && (
+          <Button data-testid={TID.launchCopyFirstMessage} onClick={() => void copy(result.firstMessage!, t('launch.copied'))}>
+            {t('launch.copyFirstMessage')}
+          </Button>
+        )}
+      </div>
+      {result.problems.map((p, i) => (
+        <Alert key={i} type="error" className="page-alert" content={`${p.skill ? `${p.skill}: ` : ''}${p.message} (${p.code})`} />
+      ))}
+      <Descriptions
+        column={1}
+        size="small"
+        data={[
+          { label: t('launch.workspace'), value: <code data-testid={TID.launchWorkspace}>{result.workspace}</code> },
+          { label: t('launch.kind'), value: result.temporary ? t('launch.temporary') : t('launch.userProject') },
+          { label: t('launch.agentLabel'), value: result.agent },
+          { label: t('launch.contextFile'), value: result.contextFile ? <code>{result.contextFile}</code> : <span className="muted">{t('launch.noContextFile')}</span> },
+          { label: t('launch.command'), value: <code data-testid={TID.launchCommand}>{command}</code> },
+        ]}
+      />
+      <div className="subheading">{t('launch.links', { count: result.links.length })}</div>
+      {result.links.map((l) => (
+        <div key={l.path} className="mono small" data-testid={rowId(TID.launchLink, l.skill)} data-ok={l.ok}>
+          <Tag size="small" color={l.ok ? 'green' : 'red'}>
+            {l.ok ? t('launch.linkOk') : t('launch.linkBroken')}
+          </Tag>{' '}
+          {l.path} → {l.target}
+          {l.error && <span className="error-text"> {l.error}</span>}
+        </div>
+      ))}
+      <div className="subheading">{t('launch.stateDirs', { count: result.stateDirs.length })}</div>
+      {result.stateDirs.map((s) => (
+        <div key={s.id} className="mono small" data-testid={rowId(TID.launchStateDir, s.skill)}>
+          <b>{s.skill}</b>: {s.dir} <span className="muted">({s.uri})</span>
+        </div>
+      ))}
+      {result.legacy.length > 0 && (
+        <>
+          <div className="subheading">{t('launch.legacy')}</div>
+          {result.legacy.map((m, i) => (
+            <div key={i} className="mono small">
+              {m.skill}: {m.from} → {m.to}
+            </div>
+          ))}
+        </>
+      )}
+      {result.firstMessage && (
+        <>
+          <div className="subheading">{t('launch.firstMessage')}</div>
+          <pre className="pre-box" data-testid={TID.launchFirstMessage}>
+            {result.firstMessage}
+          </pre>
+        </>
+      )}
+    </div>
+  );
+}

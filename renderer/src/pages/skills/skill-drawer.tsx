@@ -1,0 +1,126 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert, Drawer, Empty, Spin, Tabs, Tag, Typography } from '@arco-design/web-react';
+import type { Activation, CatalogEntry, Diagnostic } from '../../../../src/contract/index';
+import { client } from '../../client-port';
+import { useCatalog } from '../../stores/catalog-store';
+import { errorText } from '../../stores/errors';
+import { TID, rowId } from '../../testids';
+import { FileTree } from '../../components/file-tree';
+import { Markdown } from '../../components/markdown';
+import { SkillBadges } from './skill-list';
+import { SkillOverview } from './skill-overview';
+import { SecurityPanel } from './security-panel';
+
+export function SkillDrawer() {
+  const { t } = useTranslation();
+  const openId = useCatalog((s) => s.openId);
+  const entry = useCatalog((s) => (s.openId ? s.byId.get(s.openId) : undefined));
+  const close = useCatalog((s) => s.open);
+  const [activation, setActivation] = useState<Activation | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    setActivation(null);
+    setError(null);
+    if (!entry) return;
+    let live = true;
+    client()
+      .api.activateSkill({ name: entry.name })
+      .then((a) => live && setActivation(a))
+      .catch((err) => live && setError(errorText(err)));
+    return () => {
+      live = false;
+    };
+    // Re-read when the entry's content changes (digest), not on every catalog refresh.
+  }, [entry?.id, entry?.digest]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  return (
+    <Drawer
+      width={720}
+      visible={Boolean(openId)}
+      onCancel={() => close(null)}
+      footer={null}
+      unmountOnExit
+      closeIcon={<span data-testid={TID.skillDrawerClose}>×</span>}
+      title={
+        entry ? (
+          <span className="drawer-title">
+            <span className="skill-name">{entry.name}</span> <SkillBadges entry={entry} />
+          </span>
+        ) : null
+      }
+    >
+      <div data-testid={TID.skillDrawer}>
+        {!entry ? (
+          <Empty description={t('skills.drawer.gone')} />
+        ) : (
+          <Tabs defaultActiveTab="overview" data-testid={TID.skillTabs} lazyload={false}>
+            <Tabs.TabPane key="overview" title={t('skills.drawer.overview')}>
+              <SkillOverview entry={entry} />
+            </Tabs.TabPane>
+            <Tabs.TabPane key="body" title="SKILL.md">
+              <BodyTab entry={entry} activation={activation} error={error} />
+            </Tabs.TabPane>
+            <Tabs.TabPane key="files" title={t('skills.drawer.files', { count: entry.fileCount })}>
+              {activation ? <FileTree files={activation.files} /> : error ? <Alert type="error" content={error} /> : <Spin />}
+            </Tabs.TabPane>
+            <Tabs.TabPane key="diagnostics" title={t('skills.drawer.diagnostics', { count: entry.diagnostics.length })}>
+              <DiagnosticList diagnostics={entry.diagnostics} />
+            </Tabs.TabPane>
+            <Tabs.TabPane key="security" title={t('skills.drawer.security')}>
+              <SecurityPanel entry={entry} />
+            </Tabs.TabPane>
+          </Tabs>
+        )}
+      </div>
+    </Drawer>
+  );
+}
+
+function BodyTab({ entry, activation, error }: { entry: CatalogEntry; activation: Activation | null; error: string | null }) {
+  const { t } = useTranslation();
+  if (error) return <Alert type="error" content={t('skills.drawer.bodyFailed', { error })} />;
+  if (!activation) return <Spin />;
+  return (
+    <>
+      {activation.entry.id !== entry.id && (
+        <Alert type="info" className="page-alert" content={t('skills.drawer.bodyOfWinner', { id: activation.entry.id })} />
+      )}
+      <Markdown text={activation.body} testId={TID.skillBody} />
+    </>
+  );
+}
+
+export function DiagnosticList({ diagnostics }: { diagnostics: readonly Diagnostic[] }) {
+  const { t } = useTranslation();
+  if (diagnostics.length === 0) return <Empty description={t('skills.drawer.noDiagnostics')} data-testid={TID.skillDiagnostics} />;
+  return (
+    <div data-testid={TID.skillDiagnostics} className="diag-list">
+      {diagnostics.map((d, i) => (
+        <div key={`${d.code}-${i}`} className={`diag diag-${d.severity}`} data-testid={rowId(TID.skillDiagnostic, String(i))} data-code={d.code}>
+          <div className="diag-head">
+            <Tag size="small" color={d.severity === 'error' ? 'red' : d.severity === 'warning' ? 'orange' : 'gray'}>
+              {t(`severity.${d.severity}`)}
+            </Tag>
+            <code>{d.code}</code>
+            <span className="muted mono">
+              {d.file}
+              {d.line !== undefined ? `:${d.line}` : ''}
+              {d.column !== undefined ? `:${d.column}` : ''}
+            </span>
+          </div>
+          <div>{d.message}</div>
+          {d.fix && (
+            <div className="diag-fix">
+              <Typography.Text bold>{t('skills.drawer.fix')}</Typography.Text> {d.fix}
+            </div>
+          )}
+          {d.agents && d.agents.length > 0 && (
+            <div className="muted">{t('skills.drawer.affects', { agents: d.agents.join(', ') })}</div>
+          )}
+        </div>
+      ))}
+    </div>
+  );
+}

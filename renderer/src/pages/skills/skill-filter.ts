@@ -1,0 +1,106 @@
+import type { AgentView, Catalog, CatalogEntry, Root } from '../../../../src/contract/index';
+
+export type ProblemFilter = 'all' | 'errors' | 'warnings' | 'clean';
+
+export interface SkillFilter {
+  query: string;
+  rootId: string | null;
+  agent: string | null;
+  problems: ProblemFilter;
+  shadowedOnly: boolean;
+}
+
+export const EMPTY_FILTER: SkillFilter = { query: '', rootId: null, agent: null, problems: 'all', shadowedOnly: false };
+
+/** Lower-cased search text per entry, built once per catalog so a keystroke is a plain scan. */
+export function buildIndex(entries: readonly CatalogEntry[]): string[] {
+  return entries.map((e) => `${e.name}\n${e.description}`.toLowerCase());
+}
+
+export function filterEntries(
+  catalog: Catalog,
+  index: readonly string[],
+  filter: SkillFilter,
+): CatalogEntry[] {
+  const q = filter.query.trim().toLowerCase();
+  const rootsById = new Map<string, Root>(catalog.roots.map((r) => [r.id, r]));
+  const out: CatalogEntry[] = [];
+  const { entries } = catalog;
+  for (let i = 0; i < entries.length; i++) {
+    const e = entries[i];
+    if (q && !index[i].includes(q)) continue;
+    if (filter.rootId && e.provenance.rootId !== filter.rootId) continue;
+    if (filter.agent) {
+      const root = rootsById.get(e.provenance.rootId);
+      if (!root || !root.agents.includes(filter.agent)) continue;
+    }
+    if (filter.problems === 'errors' && e.counts.errors === 0) continue;
+    if (filter.problems === 'warnings' && e.counts.warnings === 0) continue;
+    if (filter.problems === 'clean' && e.counts.errors + e.counts.warnings > 0) continue;
+    if (filter.shadowedOnly && !e.shadowedBy) continue;
+    out.push(e);
+  }
+  return out;
+}
+
+/** Agent ids that read any root of the catalog, for the agent filter. */
+export function catalogAgents(catalog: Catalog): string[] {
+  const ids = new Set<string>();
+  for (const r of catalog.roots) for (const a of r.agents) ids.add(a);
+  return [...ids].sort();
+}
+
+export type AgentVerdict =
+  | { kind: 'loads' }
+  | { kind: 'not-read' }
+  | { kind: 'shadowed'; by: string }
+  | { kind: 'dropped'; reasons: string[] }
+  | { kind: 'mangled'; reasons: string[] }
+  | { kind: 'ambiguous'; reasons: string[] }
+  | { kind: 'via-launch' };
+
+/**
+ * No agent reads the library or the built-in root directly: their skills reach an agent when an
+ * assistant launches with them. For those, say so, and still say whether that agent would drop it.
+ */
+export function verdictFor(entry: CatalogEntry, root: Root | undefined, agent: string, view: AgentView | undefined): AgentVerdict {
+  const v = verdictFromView(view, entry.id) ?? agentVerdict(entry, root, agent);
+  if (v.kind !== 'not-read' || !root || (root.kind !== 'library' && root.kind !== 'builtin')) return v;
+  const atLaunch = agentVerdict({ ...entry, shadowedBy: undefined }, { ...root, agents: [agent] }, agent);
+  return atLaunch.kind === 'loads' ? { kind: 'via-launch' } : atLaunch;
+}
+
+export function verdictFromView(view: AgentView | undefined, entryId: string): AgentVerdict | null {
+  if (!view) return null;
+  const s = view.skills.find((x) => x.entryId === entryId);
+  if (!s) return { kind: 'not-read' };
+  const reasons = s.reasons.map((r) => r.message);
+  switch (s.status) {
+    case 'loaded':
+      return { kind: 'loads' };
+    case 'shadowed':
+      return { kind: 'shadowed', by: s.shadowedBy ?? '' };
+    case 'dropped':
+      return { kind: 'dropped', reasons };
+    case 'mangled':
+      return { kind: 'mangled', reasons };
+    case 'ambiguous':
+      return { kind: 'ambiguous', reasons };
+  }
+}
+
+/**
+ * How one agent treats this skill, from what the catalog already knows: whether the agent reads the
+ * skill's root, whether a stronger copy hides it, and findings whose `agents` name it (an error means
+ * the agent drops it, a warning that it loads it changed).
+ */
+export function agentVerdict(entry: CatalogEntry, root: Root | undefined, agent: string): AgentVerdict {
+  if (!root || !root.agents.includes(agent)) return { kind: 'not-read' };
+  const hits = entry.diagnostics.filter((d) => d.agents?.includes(agent));
+  const errors = hits.filter((d) => d.severity === 'error').map((d) => d.message);
+  if (errors.length) return { kind: 'dropped', reasons: errors };
+  if (entry.shadowedBy) return { kind: 'shadowed', by: entry.shadowedBy };
+  const warnings = hits.filter((d) => d.severity !== 'error').map((d) => d.message);
+  if (warnings.length) return { kind: 'mangled', reasons: warnings };
+  return { kind: 'loads' };
+}

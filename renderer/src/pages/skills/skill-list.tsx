@@ -1,0 +1,100 @@
+import { useRef } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useTranslation } from 'react-i18next';
+import { Empty, Tag } from '@arco-design/web-react';
+import type { CatalogEntry } from '../../../../src/contract/index';
+import { TID, rowId } from '../../testids';
+
+const ROW_HEIGHT = 64;
+
+/** Only the rows in view are in the DOM, so 10,000 skills scroll like 20. */
+export function SkillList({ entries, onOpen }: { entries: CatalogEntry[]; onOpen(id: string): void }) {
+  const { t } = useTranslation();
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: entries.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 8,
+    getItemKey: (i) => entries[i].id,
+    // happy-dom and first paint have no layout yet: still render a first screen of rows.
+    initialRect: { width: 800, height: 600 },
+  });
+
+  if (entries.length === 0) {
+    return (
+      <div className="list-empty" data-testid={TID.skillsList}>
+        <Empty description={t('skills.empty')} />
+      </div>
+    );
+  }
+  return (
+    <div ref={scrollRef} className="virtual-scroll" data-testid={TID.skillsList} role="list">
+      <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+        {virtualizer.getVirtualItems().map((item) => {
+          const e = entries[item.index];
+          return (
+            <div
+              key={item.key}
+              role="listitem"
+              tabIndex={0}
+              className="skill-row"
+              data-testid={rowId(TID.skillRow, e.id)}
+              data-skill-name={e.name}
+              style={{ transform: `translateY(${item.start}px)`, height: ROW_HEIGHT }}
+              onClick={() => onOpen(e.id)}
+              onKeyDown={(ev) => {
+                if (ev.key === 'Enter') onOpen(e.id);
+              }}
+            >
+              <div className="skill-row-main">
+                <div className="skill-row-title">
+                  <span className="skill-name">{e.name}</span>
+                  <SkillBadges entry={e} />
+                </div>
+                <div className="skill-row-desc" title={e.description}>
+                  {e.description || <span className="muted">{t('skills.noDescription')}</span>}
+                </div>
+              </div>
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}
+
+export function SkillBadges({ entry }: { entry: CatalogEntry }) {
+  const { t } = useTranslation();
+  return (
+    <span className="badges">
+      <Tag size="small" color={rootColor(entry.provenance.rootKind)} data-testid={TID.skillBadgeRoot}>
+        {t(`roots.${entry.provenance.rootKind}`)}
+      </Tag>
+      {entry.provenance.linked && (
+        <Tag size="small" color="cyan" data-testid={TID.skillBadgeLinked}>
+          {t('skills.badge.linked')}
+        </Tag>
+      )}
+      {entry.counts.errors > 0 && (
+        <Tag size="small" color="red" data-testid={TID.skillBadgeErrors}>
+          {t('skills.badge.errors', { count: entry.counts.errors })}
+        </Tag>
+      )}
+      {entry.counts.warnings > 0 && (
+        <Tag size="small" color="orange" data-testid={TID.skillBadgeWarnings}>
+          {t('skills.badge.warnings', { count: entry.counts.warnings })}
+        </Tag>
+      )}
+      {entry.shadowedBy && (
+        <Tag size="small" color="gray" data-testid={TID.skillBadgeShadowed}>
+          {t('skills.badge.shadowed')}
+        </Tag>
+      )}
+    </span>
+  );
+}
+
+function rootColor(kind: CatalogEntry['provenance']['rootKind']): string {
+  return { builtin: 'purple', library: 'arcoblue', user: 'green', project: 'gold', extra: 'magenta' }[kind];
+}

@@ -1,0 +1,141 @@
+import { create } from 'zustand';
+import type { Assistant, AssistantView, CreateAssistantInput, SkillPick, UpdateAssistantInput } from '../../../src/contract/index';
+import { client } from '../client-port';
+import { errorText } from './errors';
+
+interface AssistantsState {
+  list: Assistant[];
+  loaded: boolean;
+  error: string | null;
+  selectedId: string | null;
+  /** Resolved view (missing/changed flags) of the selected assistant. */
+  view: AssistantView | null;
+  load(): Promise<void>;
+  select(id: string | null): Promise<void>;
+  refreshView(): Promise<void>;
+  create(input: CreateAssistantInput): Promise<AssistantView | null>;
+  update(input: Omit<UpdateAssistantInput, 'assistant'>): Promise<boolean>;
+  attach(skills: SkillPick[]): Promise<boolean>;
+  detach(skillName: string): Promise<boolean>;
+  duplicate(id: string): Promise<AssistantView | null>;
+  remove(id: string): Promise<boolean>;
+  clearError(): void;
+}
+
+export const useAssistants = create<AssistantsState>((set, get) => {
+  /** Write a returned view into both the list and the open editor. */
+  const apply = (view: AssistantView) => {
+    const asRef = toRef(view);
+    set((s) => {
+      const exists = s.list.some((a) => a.id === view.id);
+      return {
+        list: exists ? s.list.map((a) => (a.id === view.id ? asRef : a)) : [...s.list, asRef],
+        view: s.selectedId === view.id ? view : s.view,
+        error: null,
+      };
+    });
+  };
+  const guard = async <T,>(fn: () => Promise<T>): Promise<T | null> => {
+    try {
+      return await fn();
+    } catch (err) {
+      set({ error: errorText(err) });
+      return null;
+    }
+  };
+  return {
+    list: [],
+    loaded: false,
+    error: null,
+    selectedId: null,
+    view: null,
+    async load() {
+      const list = await guard(() => client().api.listAssistants({}));
+      if (!list) return;
+      set({ list, loaded: true, error: null });
+      const { selectedId } = get();
+      if (selectedId && !list.some((a) => a.id === selectedId)) set({ selectedId: null, view: null });
+      else if (selectedId) await get().refreshView();
+    },
+    async select(id) {
+      set({ selectedId: id, view: null });
+      if (id) await get().refreshView();
+    },
+    async refreshView() {
+      const id = get().selectedId;
+      if (!id) return;
+      const view = await guard(() => client().api.getAssistant({ assistant: id }));
+      if (view && get().selectedId === id) set({ view });
+    },
+    async create(input) {
+      const view = await guard(() => client().api.createAssistant(input));
+      if (view) {
+        set({ selectedId: view.id });
+        apply(view);
+        set({ view });
+      }
+      return view;
+    },
+    async update(input) {
+      const id = get().selectedId;
+      if (!id) return false;
+      const view = await guard(() => client().api.updateAssistant({ assistant: id, ...input }));
+      if (view) apply(view);
+      return Boolean(view);
+    },
+    async attach(skills) {
+      const id = get().selectedId;
+      if (!id || skills.length === 0) return false;
+      const view = await guard(() => client().api.attachSkills({ assistant: id, skills }));
+      if (view) apply(view);
+      return Boolean(view);
+    },
+    async detach(skillName) {
+      const id = get().selectedId;
+      const before = get().view;
+      if (!id || !before) return false;
+      // The row disappears at once; the engine's answer then replaces the optimistic view.
+      set({ view: { ...before, skills: before.skills.filter((s) => s.name !== skillName) } });
+      const view = await guard(() => client().api.detachSkills({ assistant: id, skills: [skillName] }));
+      if (view) apply(view);
+      else if (get().selectedId === id) set({ view: before });
+      return Boolean(view);
+    },
+    async duplicate(id) {
+      const view = await guard(() => client().api.duplicateAssistant({ assistant: id }));
+      if (view) {
+        set({ selectedId: view.id });
+        apply(view);
+        set({ view });
+      }
+      return view;
+    },
+    async remove(id) {
+      const res = await guard(() => client().api.deleteAssistant({ assistant: id }));
+      if (!res) return false;
+      set((s) => ({
+        list: s.list.filter((a) => a.id !== id),
+        selectedId: s.selectedId === id ? null : s.selectedId,
+        view: s.selectedId === id ? null : s.view,
+      }));
+      return true;
+    },
+    clearError() {
+      set({ error: null });
+    },
+  };
+});
+
+function toRef(v: AssistantView): Assistant {
+  return {
+    id: v.id,
+    name: v.name,
+    agent: v.agent,
+    rules: v.rules,
+    defaultWorkspace: v.defaultWorkspace,
+    builtin: v.builtin,
+    createdAt: v.createdAt,
+    updatedAt: v.updatedAt,
+    skills: v.skills.map((s) => ({ name: s.name, rootId: s.rootId, rootKind: s.rootKind, rootPath: s.rootPath, digest: s.digest, attachedAt: s.attachedAt })),
+  };
+}

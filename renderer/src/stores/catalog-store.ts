@@ -1,0 +1,55 @@
+import { create } from 'zustand';
+import type { Catalog, CatalogEntry, Root } from '../../../src/contract/index';
+import { client } from '../client-port';
+import { errorText } from './errors';
+
+interface CatalogState {
+  catalog: Catalog | null;
+  byId: Map<string, CatalogEntry>;
+  loading: boolean;
+  error: string | null;
+  /** Entry id shown in the drawer. */
+  openId: string | null;
+  load(): Promise<void>;
+  open(id: string | null): void;
+}
+
+let inflight: Promise<void> | null = null;
+let again = false;
+
+export const useCatalog = create<CatalogState>((set) => ({
+  catalog: null,
+  byId: new Map(),
+  loading: false,
+  error: null,
+  openId: null,
+  load() {
+    // Coalesce bursts of catalog-changed events: one request in flight, at most one queued.
+    if (inflight) {
+      again = true;
+      return inflight;
+    }
+    set({ loading: true });
+    inflight = (async () => {
+      do {
+        again = false;
+        try {
+          const catalog = await client().api.listCatalog({});
+          set({ catalog, byId: new Map(catalog.entries.map((e) => [e.id, e])), error: null });
+        } catch (err) {
+          set({ error: errorText(err) });
+        }
+      } while (again);
+      set({ loading: false });
+      inflight = null;
+    })();
+    return inflight;
+  },
+  open(id) {
+    set({ openId: id });
+  },
+}));
+
+export function rootLabel(root: Pick<Root, 'id' | 'kind'>): string {
+  return root.id;
+}

@@ -1,0 +1,110 @@
+import { create } from 'zustand';
+import type { ConflictChoice, ImportResult, ImportSummary } from '../../../src/contract/index';
+import { client, type DroppedItem } from '../client-port';
+import { errorText } from './errors';
+
+export interface Progress {
+  /** `upload`: files going to the server's staging dir (browser); `import`: the engine copying. */
+  phase: 'upload' | 'import';
+  skillsDone: number;
+  skillsTotal: number;
+  bytesDone: number;
+  bytesTotal: number;
+  current?: string;
+}
+
+/** What to run again once every conflict has an answer. */
+type Source = { kind: 'paths'; paths: string[] } | { kind: 'upload'; items: DroppedItem[] };
+
+interface ImportState {
+  importId: string | null;
+  progress: Progress | null;
+  summary: ImportSummary | null;
+  error: string | null;
+  /** Conflicts still waiting for the user's choice, first one is in the dialog. */
+  pending: ImportResult[];
+  choices: Record<string, ConflictChoice>;
+  source: Source | null;
+  /** Journal id of the last operation that changed disk: the toast's undo reverts it. */
+  lastJournalId: string | null;
+  importPaths(paths: string[]): Promise<void>;
+  importUpload(items: DroppedItem[]): Promise<void>;
+  choose(choice: ConflictChoice): Promise<void>;
+  onProgress(event: Omit<Progress, 'phase'> & { importId: string }): void;
+  dismiss(): void;
+}
+
+let seq = 0;
+const newId = () => `imp-${Date.now().toString(36)}-${(seq++).toString(36)}`;
+
+async function run(source: Source, importId: string, resolutions?: Record<string, ConflictChoice>): Promise<ImportSummary> {
+  const c = client();
+  if (source.kind === 'paths') return c.api.importPaths({ paths: source.paths, importId, resolutions });
+  if (!c.upload) throw new Error('upload is not available in this window');
+  return c.upload(source.items, {
+    importId,
+    resolutions,
+    onProgress: (p) =>
+      useImport.setState((st) =>
+        st.importId === importId ? { progress: { phase: 'upload', skillsDone: p.filesDone, skillsTotal: p.filesTotal, bytesDone: p.bytesDone, bytesTotal: p.bytesTotal } } : {},
+      ),
+  });
+}
+
+export const useImport = create<ImportState>((set, get) => {
+  async function start(source: Source, resolutions?: Record<string, ConflictChoice>) {
+    const importId = newId();
+    set({ importId, progress: null, error: null, source, ...(resolutions ? {} : { summary: null, choices: {} }) });
+    try {
+      const summary = await run(source, importId, resolutions);
+      // Conflicts are asked one by one, then the same sources run once more with every answer.
+      const pending = resolutions ? [] : summary.results.filter((r) => r.status === 'conflict');
+      set({ summary, pending, importId: null, progress: null, lastJournalId: summary.journalId ?? get().lastJournalId });
+    } catch (err) {
+      set({ error: errorText(err), importId: null, progress: null });
+    }
+  }
+  return {
+    importId: null,
+    progress: null,
+    summary: null,
+    error: null,
+    pending: [],
+    choices: {},
+    source: null,
+    lastJournalId: null,
+    importPaths: (paths) => start({ kind: 'paths', paths }),
+    importUpload: (items) => start({ kind: 'upload', items }),
+    async choose(choice) {
+      const [current, ...rest] = get().pending;
+      if (!current) return;
+      const choices = { ...get().choices, [current.name ?? current.source]: choice };
+      set({ pending: rest, choices });
+      const source = get().source;
+      if (rest.length === 0 && source) {
+        if (Object.values(choices).every((c) => c === 'skip')) {
+          // Nothing to write: mark the conflicts skipped locally instead of a no-op round trip.
+          const summary = get().summary;
+          if (summary) set({ summary: { ...summary, results: summary.results.map((r) => (r.status === 'conflict' ? { ...r, status: 'skipped' } : r)), conflicts: 0 } });
+          return;
+        }
+        await start(source, choices);
+      }
+    },
+    onProgress(event) {
+      if (event.importId !== get().importId) return;
+      const { importId: _id, ...progress } = event;
+      void _id;
+      set({ progress: { ...progress, phase: 'import' } });
+    },
+    dismiss() {
+      set({ summary: null, error: null, pending: [], choices: {} });
+    },
+  };
+});
+
+export function countByStatus(summary: ImportSummary): Record<ImportResult['status'], number> {
+  const counts = { imported: 0, 'already-present': 0, replaced: 0, 'kept-both': 0, skipped: 0, conflict: 0, refused: 0 };
+  for (const r of summary.results) counts[r.status]++;
+  return counts;
+}

@@ -1,0 +1,95 @@
+import { useEffect } from 'react';
+import { Notification } from '@arco-design/web-react';
+import type { i18n as I18n } from 'i18next';
+import type { Settings, SkillDockEvent } from '../../src/contract/index';
+import { client } from './client-port';
+import { matchLanguage } from './i18n';
+import { useAgents } from './stores/agents-store';
+import { useAssistants } from './stores/assistants-store';
+import { useCatalog } from './stores/catalog-store';
+import { useImport } from './stores/import-store';
+import { useLaunch } from './stores/launch-store';
+import { useSettings } from './stores/settings-store';
+
+/** Routes pushed engine events into the stores (which are caches of engine state, nothing more). */
+export function handleEvent(event: SkillDockEvent, i18n: I18n): void {
+  switch (event.type) {
+    case 'catalog-changed':
+      useAgents.getState().invalidateViews();
+      void useCatalog.getState().load();
+      // Attached skills may have vanished or changed: refresh the open assistant's flags.
+      void useAssistants.getState().refreshView();
+      break;
+    case 'library-changed':
+      void useCatalog.getState().load();
+      break;
+    case 'import-progress':
+      useImport.getState().onProgress(event);
+      break;
+    case 'assistants-changed':
+      void useAssistants.getState().load();
+      break;
+    case 'settings-changed':
+      useSettings.getState().receive(event.settings);
+      break;
+    case 'conversation-launched':
+    case 'workspaces-cleaned':
+      void useLaunch.getState().loadWorkspaces();
+      break;
+    case 'store-corrupt':
+      Notification.warning({
+        title: i18n.t('errors.storeCorruptTitle'),
+        content: i18n.t('errors.storeCorrupt', { file: event.file, movedTo: event.movedTo, reason: event.reason }),
+        duration: 0,
+      });
+      break;
+    default:
+      break;
+  }
+}
+
+/** Loads every cache once and subscribes to events for the life of the app. */
+export function useEngineSync(i18n: I18n): void {
+  useEffect(() => {
+    const off = client().onEvent((e) => handleEvent(e, i18n));
+    void useSettings.getState().load();
+    void useCatalog.getState().load();
+    void useAssistants.getState().load();
+    void useAgents.getState().loadRegistry();
+    return off;
+  }, [i18n]);
+}
+
+/** First run (language null): the OS language, saved so the CLI and the other door agree. */
+export function useLanguage(i18n: I18n, settings: Settings | null): void {
+  useEffect(() => {
+    if (!settings) return;
+    if (settings.language === null) {
+      const tags = typeof navigator !== 'undefined' ? (navigator.languages?.length ? navigator.languages : [navigator.language]) : [];
+      void useSettings.getState().update({ language: matchLanguage(tags) });
+      return;
+    }
+    if (i18n.language !== settings.language) void i18n.changeLanguage(settings.language);
+    document.documentElement.lang = settings.language;
+  }, [i18n, settings?.language]); // eslint-disable-line react-hooks/exhaustive-deps
+}
+
+/** Arco's dark theme is an attribute on body; `system` follows the OS and its changes. */
+export function useTheme(theme: Settings['theme'] | undefined): void {
+  useEffect(() => {
+    const apply = (dark: boolean) => {
+      if (dark) document.body.setAttribute('arco-theme', 'dark');
+      else document.body.removeAttribute('arco-theme');
+    };
+    if (theme !== 'system') {
+      apply(theme === 'dark');
+      return;
+    }
+    const mq = typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: dark)') : null;
+    apply(Boolean(mq?.matches));
+    if (!mq) return;
+    const onChange = (e: MediaQueryListEvent) => apply(e.matches);
+    mq.addEventListener('change', onChange);
+    return () => mq.removeEventListener('change', onChange);
+  }, [theme]);
+}

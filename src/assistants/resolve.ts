@@ -1,0 +1,121 @@
+import type {
+  AssistantSkillRef,
+  AssistantSkillView,
+  CatalogEntry,
+  CatalogQuery,
+  Root,
+  SkillPick,
+} from '../contract/index.js';
+import { SkillDockError } from '../errors.js';
+import type { ServiceContext } from '../service-context.js';
+import { getCatalog } from '../catalog/index.js';
+
+/** Where assistants look skills up: the roots and every entry (shadowed ones too) for a query. */
+export interface SkillSource {
+  catalog(query: CatalogQuery): Promise<{ roots: Root[]; entries: CatalogEntry[] }>;
+}
+
+/** The engine's catalog as a SkillSource. */
+export function catalogSource(ctx: ServiceContext): SkillSource {
+  return {
+    catalog: async (query) => getCatalog(ctx).list(query),
+  };
+}
+
+function describeRoots(entries: CatalogEntry[]): string {
+  return [...new Set(entries.map((e) => e.provenance.rootId))].join(', ');
+}
+
+/** Which entry a name means: the one agents load (not shadowed), else the strongest. */
+function effective(candidates: CatalogEntry[]): CatalogEntry | undefined {
+  return candidates.find((e) => !e.shadowedBy) ?? candidates[0];
+}
+
+/**
+ * Turn picks into refs. A pick matches an entry by name (exactly, else case-insensitively when
+ * that is unambiguous) or by entry id (`<rootId>/<dir>`). Every unknown pick is collected so the
+ * caller hears about all of them at once; then nothing is attached.
+ */
+export function pickSkills(
+  entries: CatalogEntry[],
+  picks: SkillPick[],
+  defaultRootId: string | undefined,
+  now: string,
+): Array<{ ref: AssistantSkillRef; entry: CatalogEntry }> {
+  const unknown: string[] = [];
+  const wrongRoot: string[] = [];
+  const refs: Array<{ ref: AssistantSkillRef; entry: CatalogEntry }> = [];
+  for (const pick of picks) {
+    const name = typeof pick === 'string' ? pick : pick.name;
+    const rootId = (typeof pick === 'string' ? undefined : pick.rootId) ?? defaultRootId;
+    let candidates = entries.filter((e) => e.name === name);
+    if (!candidates.length) candidates = entries.filter((e) => e.id === name);
+    if (!candidates.length) {
+      const folded = entries.filter((e) => e.name.toLowerCase() === name.toLowerCase());
+      if (new Set(folded.map((e) => e.name)).size === 1) candidates = folded;
+    }
+    if (!candidates.length) {
+      unknown.push(name);
+      continue;
+    }
+    let chosen: CatalogEntry | undefined;
+    if (rootId !== undefined) {
+      chosen = candidates.find((e) => e.provenance.rootId === rootId);
+      if (!chosen) {
+        wrongRoot.push(`"${name}" is not in root ${rootId} (found in ${describeRoots(candidates)})`);
+        continue;
+      }
+    } else {
+      chosen = effective(candidates);
+    }
+    const ref: AssistantSkillRef = {
+      name: chosen!.name,
+      rootId: chosen!.provenance.rootId,
+      rootKind: chosen!.provenance.rootKind,
+      rootPath: chosen!.provenance.rootPath,
+      digest: chosen!.digest,
+      attachedAt: now,
+    };
+    refs.push({ ref, entry: chosen! });
+  }
+  if (unknown.length || wrongRoot.length) {
+    const parts: string[] = [];
+    if (unknown.length) parts.push(`unknown ${unknown.length === 1 ? 'skill' : 'skills'}: ${unknown.join(', ')} (not in any skill root)`);
+    parts.push(...wrongRoot);
+    throw new SkillDockError('not-found', `Nothing attached: ${parts.join('; ')}`, { unknown, wrongRoot });
+  }
+  // The same name picked twice in one call: the last pick wins, once.
+  const byName = new Map(refs.map((r) => [r.ref.name, r]));
+  return [...byName.values()];
+}
+
+/**
+ * Resolve refs against the catalog. Match order: same name in the same root path, then the same
+ * root id, then (relocated) wherever agents would load that name now; otherwise missing.
+ */
+export async function resolveSkills(source: SkillSource, refs: AssistantSkillRef[], project: string | undefined): Promise<AssistantSkillView[]> {
+  if (!refs.length) return [];
+  // Skills picked from a project or a one-off extra root stay reachable: query their roots again.
+  const roots = [
+    ...new Set(refs.filter((r) => (r.rootKind === 'project' || r.rootKind === 'extra') && r.rootPath).map((r) => r.rootPath!)),
+  ];
+  let catalog = await source.catalog({ project });
+  const covered = new Set(catalog.roots.map((r) => r.path));
+  const uncovered = roots.filter((r) => !covered.has(r));
+  if (uncovered.length) catalog = await source.catalog({ project, roots: uncovered });
+  const entries = catalog.entries;
+  return refs.map((ref) => {
+    const named = entries.filter((e) => e.name === ref.name);
+    const exact =
+      (ref.rootPath && named.find((e) => e.provenance.rootPath === ref.rootPath)) ||
+      named.find((e) => e.provenance.rootId === ref.rootId && e.provenance.rootKind === ref.rootKind);
+    const entry = exact || effective(named);
+    return {
+      ...ref,
+      missing: !entry,
+      entry: entry ?? null,
+      relocated: Boolean(entry && !exact),
+      changed: Boolean(entry && ref.digest && entry.digest !== ref.digest),
+    };
+  });
+}

@@ -1,0 +1,335 @@
+import path from 'node:path';
+import type { z } from 'zod';
+import {
+  AttachSkillsInputSchema,
+  CreateAssistantInputSchema,
+  DetachSkillsInputSchema,
+  DuplicateAssistantInputSchema,
+  UpdateAssistantInputSchema,
+  type Assistant,
+  type AssistantSkillRef,
+  type AssistantView,
+  type AssistantsChangedEvent,
+  type AttachSkillsInput,
+  type CatalogEntry,
+  type CatalogQuery,
+  type CreateAssistantInput,
+  type SkillPick,
+  type UpdateAssistantInput,
+} from '../contract/index.js';
+import { SkillDockError } from '../errors.js';
+import { allAgents } from '../agents/registry.js';
+import { getSettings } from '../settings/settings.js';
+import { JsonStore } from '../store/json-store.js';
+import type { ServiceContext } from '../service-context.js';
+import {
+  ASSISTANTS_FILE_VERSION,
+  AssistantsFileSchema,
+  copyName,
+  emptyAssistantsFile,
+  loadStarters,
+  nameKey,
+  newAssistantId,
+  type AssistantsFile,
+  type StoredAssistant,
+} from './model.js';
+import { catalogSource, pickSkills, resolveSkills, type SkillSource } from './resolve.js';
+
+/**
+ * Runs before skills are attached, with the catalog entries about to be attached; throwing refuses
+ * the whole attach. The script-trust work registers one ("scripts need approval before attach").
+ */
+export type AttachCheck = (entries: CatalogEntry[], assistant: Assistant) => void | Promise<void>;
+
+export interface AssistantsServiceOptions {
+  /** Where attached skills are looked up; the engine's catalog unless a caller supplies its own. */
+  source?: SkillSource;
+}
+
+/**
+ * Assistants: user ones in `<home>/assistants.json` (versioned, locked, atomic through JsonStore,
+ * so the CLI and the app can edit at once), plus read-only starters from resources. Every change
+ * re-reads the file under the lock and re-checks its rules there, never on a stale copy.
+ */
+export class AssistantsService {
+  readonly store: JsonStore<AssistantsFile>;
+  private readonly source: SkillSource;
+  private readonly attachChecks: AttachCheck[] = [];
+
+  constructor(
+    private readonly ctx: ServiceContext,
+    options: AssistantsServiceOptions = {},
+  ) {
+    this.source = options.source ?? catalogSource(ctx);
+    this.store = new JsonStore<AssistantsFile>({
+      file: path.join(ctx.paths.home, 'assistants.json'),
+      schema: AssistantsFileSchema,
+      version: ASSISTANTS_FILE_VERSION,
+      defaults: emptyAssistantsFile,
+      events: ctx.events,
+    });
+  }
+
+  /** Add a check that may refuse an attach (see AttachCheck). Returns a function that removes it. */
+  addAttachCheck(check: AttachCheck): () => void {
+    this.attachChecks.push(check);
+    return () => {
+      const at = this.attachChecks.indexOf(check);
+      if (at >= 0) this.attachChecks.splice(at, 1);
+    };
+  }
+
+  starters(): Assistant[] {
+    return loadStarters(this.ctx.paths.resourcesDir);
+  }
+
+  /** Starters first, then the user's assistants in creation order. */
+  list(): Assistant[] {
+    return [...this.starters(), ...this.store.read().assistants];
+  }
+
+  /** Find by exact id, else by unique name (case-insensitive); undefined when neither matches. */
+  find(ref: string): Assistant | undefined {
+    return findIn(this.list(), ref);
+  }
+
+  get(ref: string): Assistant {
+    const found = this.find(ref);
+    if (!found) throw unknownAssistant(ref, this.list());
+    return found;
+  }
+
+  /** The assistant with each attached skill resolved against the current catalog. */
+  async view(ref: string, opts: { project?: string } = {}): Promise<AssistantView> {
+    return this.toView(this.get(ref), opts.project);
+  }
+
+  async create(input: CreateAssistantInput): Promise<AssistantView> {
+    const args = parseInput(CreateAssistantInputSchema, input);
+    this.checkAgent(args.agent);
+    const now = new Date().toISOString();
+    const id = newAssistantId();
+    const draft: StoredAssistant = {
+      id,
+      name: args.name,
+      agent: args.agent,
+      rules: args.rules,
+      skills: [],
+      defaultWorkspace: args.defaultWorkspace ?? null,
+      builtin: false,
+      createdAt: now,
+      updatedAt: now,
+    };
+    if (args.skills?.length) draft.skills = await this.pick(args.skills, { project: args.project }, undefined, draft);
+    this.store.update((file) => {
+      this.checkNameFree(file, args.name);
+      file.assistants.push(draft);
+    });
+    this.emit('created', id);
+    return this.toView(draft, args.project);
+  }
+
+  /** Rename, change agent, rules or default workspace (only the fields given). */
+  async update(input: UpdateAssistantInput): Promise<AssistantView> {
+    const args = parseInput(UpdateAssistantInputSchema, input);
+    const target = this.editable(args.assistant);
+    if (args.agent !== undefined) this.checkAgent(args.agent);
+    const saved = this.mutate(target.id, (a, file) => {
+      if (args.name !== undefined && nameKey(args.name) !== nameKey(a.name)) this.checkNameFree(file, args.name, a.id);
+      if (args.name !== undefined) a.name = args.name;
+      if (args.agent !== undefined) a.agent = args.agent;
+      if (args.rules !== undefined) a.rules = args.rules;
+      if (args.defaultWorkspace !== undefined) a.defaultWorkspace = args.defaultWorkspace;
+    });
+    this.emit('updated', saved.id);
+    return this.toView(saved);
+  }
+
+  /**
+   * Attach skills by name from any catalog root, recording where each came from. All or nothing:
+   * one unknown name refuses the whole call. Re-attaching a name re-pins it (one skill per name,
+   * as an agent's skills dir holds one folder per name).
+   */
+  async attach(input: AttachSkillsInput): Promise<AssistantView> {
+    const args = parseInput(AttachSkillsInputSchema, input);
+    const target = this.editable(args.assistant);
+    const refs = await this.pick(args.skills, { project: args.project, roots: args.roots }, args.rootId, target);
+    const saved = this.mutate(target.id, (a) => {
+      for (const ref of refs) {
+        const at = a.skills.findIndex((s) => s.name === ref.name);
+        if (at >= 0) a.skills[at] = ref;
+        else a.skills.push(ref);
+      }
+    });
+    this.emit('skills-attached', saved.id);
+    return this.toView(saved, args.project);
+  }
+
+  /** Remove skills from the assistant only; the skills themselves stay where they are. */
+  async detach(input: { assistant: string; skills: string[] }): Promise<AssistantView> {
+    const args = parseInput(DetachSkillsInputSchema, input);
+    const target = this.editable(args.assistant);
+    const saved = this.mutate(target.id, (a) => {
+      const absent = args.skills.filter((n) => !a.skills.some((s) => s.name === n));
+      if (absent.length) {
+        const has = a.skills.map((s) => s.name).join(', ') || 'none';
+        throw new SkillDockError(
+          'not-found',
+          `${plural(absent.length, 'Skill')} not attached to "${a.name}": ${absent.join(', ')} (attached: ${has})`,
+          { notAttached: absent },
+        );
+      }
+      a.skills = a.skills.filter((s) => !args.skills.includes(s.name));
+    });
+    this.emit('skills-detached', saved.id);
+    return this.toView(saved);
+  }
+
+  /** Copy any assistant (starters included) into a new editable one. */
+  async duplicate(input: { assistant: string; name?: string }): Promise<AssistantView> {
+    const args = parseInput(DuplicateAssistantInputSchema, input);
+    const source = this.get(args.assistant);
+    const now = new Date().toISOString();
+    const id = newAssistantId();
+    let copy: StoredAssistant | undefined;
+    this.store.update((file) => {
+      // Re-read a user source under the lock so the copy holds its latest edits.
+      const fresh = source.builtin ? source : file.assistants.find((a) => a.id === source.id);
+      if (!fresh) throw unknownAssistant(args.assistant, [...this.starters(), ...file.assistants]);
+      const taken = (n: string) => Boolean(this.nameTaken(file, n));
+      const name = args.name ?? copyName(fresh.name, taken);
+      this.checkNameFree(file, name);
+      copy = {
+        ...structuredClone(fresh),
+        id,
+        name,
+        builtin: false,
+        createdAt: now,
+        updatedAt: now,
+      };
+      file.assistants.push(copy);
+    });
+    this.emit('duplicated', id);
+    return this.toView(copy!);
+  }
+
+  delete(input: { assistant: string }): { id: string; name: string } {
+    const target = this.editable(input.assistant);
+    let removed: StoredAssistant | undefined;
+    this.store.update((file) => {
+      const at = file.assistants.findIndex((a) => a.id === target.id);
+      if (at < 0) throw unknownAssistant(input.assistant, file.assistants);
+      [removed] = file.assistants.splice(at, 1);
+    });
+    this.emit('deleted', removed!.id);
+    return { id: removed!.id, name: removed!.name };
+  }
+
+  // --- helpers ---------------------------------------------------------------------------------
+
+  private editable(ref: string): Assistant {
+    const a = this.get(ref);
+    if (a.builtin) {
+      throw new SkillDockError(
+        'refused',
+        `"${a.name}" is a built-in starter and cannot be changed; duplicate it to get an editable copy`,
+      );
+    }
+    return a;
+  }
+
+  /** Apply `fn` to the stored assistant `id` under the lock, stamping `updatedAt`. */
+  private mutate(id: string, fn: (a: StoredAssistant, file: AssistantsFile) => void): StoredAssistant {
+    let saved: StoredAssistant | undefined;
+    this.store.update((file) => {
+      const a = file.assistants.find((x) => x.id === id);
+      if (!a) throw new SkillDockError('not-found', `Assistant ${id} was deleted meanwhile`);
+      fn(a, file);
+      a.updatedAt = new Date().toISOString();
+      saved = a;
+    });
+    return saved!;
+  }
+
+  private nameTaken(file: AssistantsFile, name: string, exceptId?: string): Assistant | undefined {
+    const key = nameKey(name);
+    return [...this.starters(), ...file.assistants].find(
+      (a) => a.id !== exceptId && (nameKey(a.name) === key || a.id.toLowerCase() === key),
+    );
+  }
+
+  private checkNameFree(file: AssistantsFile, name: string, exceptId?: string): void {
+    const clash = this.nameTaken(file, name, exceptId);
+    if (clash) {
+      const what = clash.builtin ? 'a built-in starter' : 'an assistant';
+      throw new SkillDockError('conflict', `There is already ${what} named "${clash.name}" (names are case-insensitive)`);
+    }
+  }
+
+  private checkAgent(agent: string): void {
+    const ids = this.agentIds();
+    if (!ids.includes(agent)) {
+      throw new SkillDockError('not-found', `Unknown agent "${agent}"; known agents: ${ids.join(', ')}`);
+    }
+  }
+
+  private agentIds(): string[] {
+    return allAgents(this.ctx.paths.resourcesDir, getSettings(this.ctx).get().customAgents).map((a) => a.id);
+  }
+
+  private async pick(picks: SkillPick[], query: CatalogQuery, rootId: string | undefined, target: Assistant): Promise<AssistantSkillRef[]> {
+    const { entries } = await this.source.catalog(query);
+    const chosen = pickSkills(entries, picks, rootId, new Date().toISOString());
+    for (const check of this.attachChecks) await check(chosen.map((c) => c.entry), target);
+    return chosen.map((c) => c.ref);
+  }
+
+  private async toView(a: Assistant, project?: string): Promise<AssistantView> {
+    const skills = await resolveSkills(this.source, a.skills, project ?? a.defaultWorkspace ?? undefined);
+    return {
+      ...a,
+      skills,
+      agentMissing: !this.agentIds().includes(a.agent),
+      missingCount: skills.filter((s) => s.missing).length,
+    };
+  }
+
+  private emit(action: AssistantsChangedEvent['action'], id: string): void {
+    this.ctx.events.emit({ type: 'assistants-changed', action, id });
+  }
+}
+
+/** Validate a call's input; a bad one is the caller's mistake, said in one readable line. */
+function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const parsed = schema.safeParse(input);
+  if (parsed.success) return parsed.data;
+  const issues = parsed.error.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message));
+  throw new SkillDockError('bad-request', issues.join('; '));
+}
+
+function findIn(all: Assistant[], ref: string): Assistant | undefined {
+  const wanted = ref.trim();
+  const byId = all.find((a) => a.id === wanted);
+  if (byId) return byId;
+  const key = nameKey(wanted);
+  const byName = all.filter((a) => nameKey(a.name) === key);
+  if (byName.length > 1) {
+    // Only a hand-edited file gets here: the service never saves two equal names.
+    throw new SkillDockError('conflict', `More than one assistant is named "${wanted}"; use its id (${byName.map((a) => a.id).join(', ')})`);
+  }
+  return byName[0];
+}
+
+function unknownAssistant(ref: string, all: Assistant[]): SkillDockError {
+  const names = all.map((a) => a.name);
+  const hint = names.length ? `; assistants: ${names.join(', ')}` : '';
+  return new SkillDockError('not-found', `Unknown assistant "${ref}"${hint}`);
+}
+
+function plural(n: number, word: string): string {
+  return n === 1 ? word : `${word}s`;
+}
+
+export function getAssistants(ctx: ServiceContext): AssistantsService {
+  return ctx.use('assistants', () => new AssistantsService(ctx));
+}

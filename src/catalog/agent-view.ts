@@ -1,0 +1,188 @@
+import type { AgentView, AgentViewSkill, AgentSkillStatus, Catalog, CatalogEntry, Diagnostic, Root } from '../contract/index.js';
+import type { AgentDef } from '../agents/registry.js';
+import { registryRootId } from './roots.js';
+
+// One agent's effective view of the catalog: only the roots it reads, its own rule for a name
+// found twice, the skills its loader drops or mangles, and what its resident catalog costs.
+// Every rule comes from the registry record; nothing here names an agent.
+
+type Effect = 'dropped' | 'mangled' | 'none';
+
+/** Lint codes whose effect on an agent is spelled out by one of its registry quirks. */
+const QUIRKS_BY_CODE: Record<string, Array<keyof AgentDef['quirks']>> = {
+  'description-too-long': ['descriptionOver1024'],
+  'description-missing': ['missingDescription'],
+  'metadata-not-map': ['metadataNotMap'],
+  'skill-file-case': ['lowercaseSkillFile'],
+  'skill-nested': ['nestedTwoLevels'],
+  'frontmatter-not-first': ['bom', 'blankLineBeforeFrontmatter'],
+};
+const DROP_VALUES = new Set(['dropped', 'error', 'ignored']);
+const KEEP_VALUES = new Set(['ok', 'kept', 'found']);
+
+/** Codes whose effect does not follow from severity: the skill loads, just not as written. */
+const MANGLING_CODES = new Set(['name-dir-mismatch', 'description-budget', 'frontmatter-strict', 'frontmatter-dashes-in-value']);
+
+/** Loader rules that drop a skill whatever a diagnostic's `agents` says. */
+const LOADER_RULES: Array<{ code: string; drops: (a: AgentDef) => boolean }> = [
+  { code: 'skill-dot-dir', drops: (a) => a.dotDirs === 'skipped' },
+  { code: 'skill-file-symlink', drops: (a) => a.symlinkedSkillFile === 'ignored' },
+];
+
+/** Catalog-level codes that follow SkillDock's precedence, not the agent's. */
+const CATALOG_CODES = new Set(['skill-shadowed', 'skill-duplicate']);
+
+function effectOf(agent: AgentDef, d: Diagnostic): Effect {
+  const quirks = QUIRKS_BY_CODE[d.code];
+  if (quirks) {
+    const values = quirks.map((q) => agent.quirks[q]).filter((v): v is string => typeof v === 'string');
+    if (values.some((v) => DROP_VALUES.has(v))) return 'dropped';
+    if (values.length && values.every((v) => KEEP_VALUES.has(v))) return 'none';
+    if (values.length) return 'mangled';
+  }
+  if (MANGLING_CODES.has(d.code)) return 'mangled';
+  return d.severity === 'error' ? 'dropped' : 'mangled';
+}
+
+function codePoints(s: string): number {
+  let n = 0;
+  for (const _ of s) n++;
+  return n;
+}
+
+/** Characters one skill costs in the agent's resident catalog (identifier + description fields). */
+function catalogCost(agent: AgentDef, e: CatalogEntry, identifier: string): number {
+  const budget = agent.quirks.descriptionBudget;
+  const fields = budget?.includes ?? ['description'];
+  let text = 0;
+  for (const f of fields) {
+    const v = f === 'description' ? e.description : e.frontmatter?.[f];
+    if (typeof v !== 'string') continue;
+    let n = codePoints(v);
+    if (f === 'description' && agent.quirks.descriptionOver1024 === 'cut') n = Math.min(n, 1024);
+    text += n;
+  }
+  if (budget) text = Math.min(text, budget.chars);
+  return codePoints(identifier) + text;
+}
+
+/** The agent's roots in the order its rule reads them, with their tier. */
+function agentRoots(agent: AgentDef, roots: Root[]): Array<{ root: Root; tier: 0 | 1; order: number }> {
+  const rank = new Map<string, number>();
+  agent.userDirs.forEach((d, i) => rank.set(registryRootId('user', d), i));
+  agent.projectDirs.forEach((d, i) => rank.set(registryRootId('project', d), 1000 + i));
+  return roots
+    .filter((r) => r.agents.includes(agent.id) && (r.kind === 'user' || r.kind === 'project'))
+    .map((root) => ({ root, tier: (root.kind === 'user' ? 0 : 1) as 0 | 1, order: rank.get(root.id) ?? 2000 + root.precedence }))
+    .sort((a, b) => a.order - b.order);
+}
+
+export function buildAgentView(
+  agent: AgentDef,
+  catalog: Catalog,
+  nested: Array<{ dir: string; rootId: string }>,
+): AgentView {
+  const read = agentRoots(agent, catalog.roots);
+  const tierOf = new Map(read.map((r) => [r.root.id, r]));
+  const skills: AgentViewSkill[] = [];
+  const entries = catalog.entries
+    .filter((e) => tierOf.has(e.provenance.rootId))
+    .sort((a, b) => tierOf.get(a.provenance.rootId)!.order - tierOf.get(b.provenance.rootId)!.order);
+  const byEntry = new Map<string, CatalogEntry>();
+
+  for (const e of entries) {
+    byEntry.set(e.id, e);
+    const identifier = agent.identifier === 'dir' ? e.dirName : e.name;
+    const reasons: AgentViewSkill['reasons'] = [];
+    let status: AgentSkillStatus = 'loaded';
+    for (const d of e.diagnostics) {
+      if (CATALOG_CODES.has(d.code)) continue;
+      const rule = LOADER_RULES.find((r) => r.code === d.code);
+      const effect: Effect = rule ? (rule.drops(agent) ? 'dropped' : 'none') : d.agents?.includes(agent.id) ? effectOf(agent, d) : 'none';
+      if (effect === 'none') continue;
+      reasons.push({ code: d.code, message: d.message });
+      if (effect === 'dropped') status = 'dropped';
+      else if (status === 'loaded') status = 'mangled';
+    }
+    if (e.provenance.linked && agent.symlinkedSkillDir === 'ignored') {
+      status = 'dropped';
+      reasons.push({ code: 'link-ignored', message: `${agent.name} does not follow a linked skill folder.` });
+    }
+    skills.push({
+      entryId: e.id,
+      identifier,
+      name: e.name,
+      rootId: e.provenance.rootId,
+      dir: e.provenance.dir,
+      status,
+      reasons,
+      catalogChars: 0,
+    });
+  }
+
+  // The agent's own rule for one identifier found twice; dropped copies do not compete.
+  const groups = new Map<string, AgentViewSkill[]>();
+  for (const s of skills) {
+    if (s.status === 'dropped') continue;
+    groups.set(s.identifier, [...(groups.get(s.identifier) ?? []), s]);
+  }
+  const duplicates: AgentView['duplicates'] = [];
+  for (const [identifier, group] of groups) {
+    if (group.length < 2) continue;
+    duplicates.push({ identifier, entryIds: group.map((s) => s.entryId) });
+    const rule = agent.sameName;
+    if (rule === 'all-listed') continue;
+    if (rule === 'random' || rule === null) {
+      for (const s of group) {
+        s.status = 'ambiguous';
+        s.reasons.push({
+          code: 'same-name',
+          message:
+            rule === 'random'
+              ? `${agent.name} picks one of ${group.length} skills named "${identifier}" at random.`
+              : `${agent.name}'s rule for ${group.length} skills named "${identifier}" is not known.`,
+        });
+      }
+      continue;
+    }
+    const ordered = rule === 'project-wins' ? [...group].sort((a, b) => tierOf.get(b.rootId)!.tier - tierOf.get(a.rootId)!.tier) : group;
+    const winner = rule === 'later-tier-wins' ? ordered[ordered.length - 1] : ordered[0];
+    for (const s of group) {
+      if (s === winner) continue;
+      s.status = 'shadowed';
+      s.shadowedBy = winner.entryId;
+      s.reasons.push({ code: 'same-name', message: `Hidden by ${winner.entryId} (${agent.name}: ${rule}).` });
+    }
+  }
+
+  // Resident catalog: each loaded identifier once (an ambiguous one is counted once too).
+  const counted = new Set<string>();
+  let used = 0;
+  for (const s of skills) {
+    const resident = s.status === 'loaded' || s.status === 'mangled' || s.status === 'ambiguous';
+    if (!resident || (s.status === 'ambiguous' && counted.has(s.identifier))) continue;
+    counted.add(s.identifier);
+    s.catalogChars = catalogCost(agent, byEntry.get(s.entryId)!, s.identifier);
+    used += s.catalogChars;
+  }
+  const limit = agent.catalogBudget?.chars ?? null;
+  const costliest = skills
+    .filter((s) => s.catalogChars > 0)
+    .sort((a, b) => b.catalogChars - a.catalogChars || (a.entryId < b.entryId ? -1 : 1))
+    .slice(0, 5)
+    .map((s) => ({ entryId: s.entryId, identifier: s.identifier, chars: s.catalogChars }));
+
+  const counts = { loaded: 0, mangled: 0, dropped: 0, shadowed: 0, ambiguous: 0 };
+  for (const s of skills) counts[s.status]++;
+  const finds = agent.quirks.nestedTwoLevels === 'found' || agent.depth.kind === 'recursive';
+  return {
+    agent: { id: agent.id, name: agent.name },
+    sameName: agent.sameName,
+    roots: read.map((r) => r.root),
+    skills,
+    duplicates,
+    nested: nested.filter((n) => tierOf.has(n.rootId)).map((n) => ({ ...n, found: finds })),
+    budget: { limit, used, over: limit !== null && used > limit, overflow: agent.catalogBudget?.overflow ?? null, costliest },
+    counts,
+  };
+}

@@ -1,0 +1,280 @@
+import path from 'node:path';
+import type {
+  Activation,
+  AgentView,
+  Catalog,
+  CatalogChange,
+  CatalogEntry,
+  CatalogQuery,
+  LintReport,
+  Root,
+} from '../contract/index.js';
+import type { ServiceContext } from '../service-context.js';
+import { SkillDockError } from '../errors.js';
+import { allAgents, loadRegistry, type AgentDef } from '../agents/registry.js';
+import { getSettings } from '../settings/settings.js';
+import { computeRoots, locate } from './roots.js';
+import { RootState, type ChildRecord, type RootEnv } from './root-state.js';
+import { applyPrecedence, defaultAnalyze, withRoot, type AnalyzeFn } from './entries.js';
+import { compareNames } from './scan.js';
+import { RootWatcher } from './watch.js';
+import { buildAgentView } from './agent-view.js';
+import { lintPaths } from './lint-paths.js';
+
+// The catalog: every skill under every root, with precedence, provenance and lint, kept in memory
+// per root folder and re-read per skill when its signature (or the watcher) says it changed.
+
+export interface CatalogOptions {
+  /** The skill analyser (tests wrap the real one to count calls). */
+  analyze?: AnalyzeFn;
+  /** Skills analysed at once; I/O bound, so more than the core count pays. */
+  concurrency?: number;
+  debounceMs?: number;
+  pollMs?: number;
+}
+
+type Dirty = { full: boolean; relist: boolean; force: Set<string> };
+
+export class CatalogService {
+  private states = new Map<string, RootState>();
+  private queue: Promise<unknown> = Promise.resolve();
+  private generation = 0;
+  private composed = new Map<string, Catalog>();
+  private watcher: RootWatcher | null = null;
+  private readonly analyze: AnalyzeFn;
+  private readonly concurrency: number;
+
+  constructor(
+    private ctx: ServiceContext,
+    private options: CatalogOptions = {},
+  ) {
+    this.analyze = options.analyze ?? defaultAnalyze;
+    this.concurrency = options.concurrency ?? 32;
+    ctx.onClose(() => this.unwatch());
+  }
+
+  /** Shipped agents plus the user's custom ones. */
+  agents(): AgentDef[] {
+    return allAgents(this.ctx.paths.resourcesDir, getSettings(this.ctx).get().customAgents);
+  }
+
+  roots(query: CatalogQuery = {}): Root[] {
+    const { paths } = this.ctx;
+    return computeRoots({
+      home: paths.home,
+      userHome: paths.userHome,
+      resourcesDir: paths.resourcesDir,
+      agents: this.agents(),
+      project: query.project,
+      extraRoots: getSettings(this.ctx).get().extraRoots,
+      queryRoots: query.roots?.map((r) => path.resolve(r)),
+    });
+  }
+
+  private env(): RootEnv {
+    return {
+      resourcesDir: this.ctx.paths.resourcesDir,
+      analyze: this.analyze,
+      concurrency: this.concurrency,
+      registry: loadRegistry(this.ctx.paths.resourcesDir),
+    };
+  }
+
+  /** State changes run one at a time, so a refresh never interleaves with a scan. */
+  private serial<T>(fn: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(fn, fn);
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Scan roots never seen; re-check the unwatched ones (a watched root is kept fresh by events). */
+  private async ensure(roots: Root[]): Promise<RootState[]> {
+    const env = this.env();
+    const watched = new Set(this.watcher?.paths() ?? []);
+    const dirty = new Map<string, Dirty>();
+    const states = await Promise.all(
+      roots.map(async (root) => {
+        let state = this.states.get(root.path);
+        if (!state) {
+          state = new RootState(root);
+          await state.scan(env);
+          this.states.set(root.path, state);
+          this.bump();
+        } else if (!watched.has(root.path)) {
+          dirty.set(root.path, { full: true, relist: false, force: new Set() });
+        }
+        return state;
+      }),
+    );
+    if (dirty.size) await this.apply(dirty, env);
+    return states;
+  }
+
+  private bump(): void {
+    this.generation++;
+    this.composed.clear();
+  }
+
+  async list(query: CatalogQuery = {}): Promise<Catalog> {
+    return this.serial(async () => {
+      const roots = this.roots(query);
+      const states = await this.ensure(roots);
+      const key = JSON.stringify(roots.map((r) => [r.id, r.path]));
+      const hit = this.composed.get(key);
+      if (hit && hit.generation === this.generation) return hit;
+      const { registry } = this.env();
+      const entries: CatalogEntry[] = [];
+      roots.forEach((root, i) => {
+        root.exists = states[i].listing.exists;
+        for (const e of states[i].entries()) entries.push(withRoot(e, root));
+      });
+      const catalog: Catalog = {
+        roots,
+        entries: applyPrecedence(entries, registry),
+        rootDiagnostics: states.flatMap((s) => s.diagnostics()),
+        generation: this.generation,
+      };
+      if (this.composed.size > 8) this.composed.clear();
+      this.composed.set(key, catalog);
+      return catalog;
+    });
+  }
+
+  /** The winning entry for a name (or an entry id). */
+  async get(name: string, query: CatalogQuery = {}): Promise<CatalogEntry> {
+    const catalog = await this.list(query);
+    const hit =
+      catalog.entries.find((e) => e.name === name && !e.shadowedBy) ?? catalog.entries.find((e) => e.id === name);
+    if (!hit) throw new SkillDockError('not-found', `No skill named "${name}" in the catalog.`);
+    return hit;
+  }
+
+  /** Progressive disclosure: the body, the folder and its resource files, read fresh from disk. */
+  async activate(name: string, query: CatalogQuery = {}): Promise<Activation> {
+    const entry = await this.get(name, query);
+    const { realPath, dir } = entry.provenance;
+    const analysis = await this.analyze(realPath, {
+      resourcesDir: this.ctx.paths.resourcesDir,
+      dirName: entry.dirName,
+      digest: true,
+    });
+    let current = entry;
+    if (analysis.digest !== entry.digest) {
+      // The folder changed since the last scan: bring the catalog up to date too.
+      await this.refresh([dir]);
+      current = await this.get(entry.id, query).catch(() => entry);
+    }
+    const files = analysis.files
+      .map((f) => f.path.split(path.sep).join('/'))
+      .filter((p) => p !== 'SKILL.md')
+      .sort(compareNames);
+    return { entry: current, body: analysis.body, dir, files };
+  }
+
+  /**
+   * Re-read what changed. With `dirs`: each skill dir (or any path inside one) is re-read, each
+   * root is re-listed and checked. Without: every known root is checked by signature.
+   */
+  async refresh(dirs?: string[]): Promise<CatalogChange> {
+    return this.serial(() => this.refreshNow(dirs, true));
+  }
+
+  private async refreshNow(dirs: string[] | undefined, explicit: boolean): Promise<CatalogChange> {
+    const dirty = new Map<string, Dirty>();
+    const roots = [...this.states.values()].map((s) => s.root);
+    if (!dirs) {
+      for (const r of roots) dirty.set(r.path, { full: true, relist: false, force: new Set() });
+    } else {
+      for (const d of dirs) {
+        const hit = locate(roots, d);
+        if (!hit) continue;
+        const mark = dirty.get(hit.root.path) ?? { full: false, relist: false, force: new Set<string>() };
+        if (hit.child === null) {
+          // An explicit root refresh checks every skill; a watcher event on the root only relists.
+          mark.relist = true;
+          if (explicit) mark.full = true;
+        } else mark.force.add(hit.child);
+        dirty.set(hit.root.path, mark);
+      }
+    }
+    return this.apply(dirty, this.env());
+  }
+
+  private async apply(dirty: Map<string, Dirty>, env: RootEnv): Promise<CatalogChange> {
+    const change: CatalogChange = { added: [], changed: [], removed: [], generation: this.generation };
+    let any = false;
+    for (const [rootPath, d] of dirty) {
+      const state = this.states.get(rootPath);
+      if (!state) continue;
+      const changes = await state.update(env, { force: d.force, full: d.full, relist: d.relist });
+      for (const { before, after } of changes.values()) {
+        any = true;
+        collect(change, before, after);
+      }
+    }
+    if (any) {
+      this.bump();
+      change.generation = this.generation;
+      for (const k of ['added', 'changed', 'removed'] as const) change[k].sort(compareNames);
+      this.ctx.events.emit({ type: 'catalog-changed', ...change });
+    }
+    return change;
+  }
+
+  /** Keep the roots of `query` fresh from file events; resolves once the watcher is ready. */
+  async watch(query: CatalogQuery = {}): Promise<string[]> {
+    const roots = this.roots(query);
+    await this.list(query);
+    this.watcher ??= new RootWatcher((paths) => void this.serial(() => this.refreshNow(paths, false)), {
+      debounceMs: this.options.debounceMs ?? 150,
+      maxWaitMs: 1000,
+      pollMs: this.options.pollMs ?? 2000,
+    });
+    await this.watcher.add(roots.map((r) => r.path));
+    return this.watcher.paths();
+  }
+
+  async unwatch(): Promise<void> {
+    const w = this.watcher;
+    this.watcher = null;
+    if (w) await w.close();
+  }
+
+  watching(): string[] {
+    return this.watcher?.paths() ?? [];
+  }
+
+  async agentView(agentId: string, query: CatalogQuery = {}): Promise<AgentView> {
+    const agents = this.agents();
+    const agent = agents.find((a) => a.id === agentId);
+    if (!agent) throw new SkillDockError('not-found', `Unknown agent "${agentId}".`);
+    const catalog = await this.list(query);
+    const nested = catalog.roots.flatMap((root) =>
+      [...(this.states.get(root.path)?.children.values() ?? [])].flatMap((r) =>
+        r.state.kind === 'nested' ? r.state.nested.map((dir) => ({ dir, rootId: root.id })) : [],
+      ),
+    );
+    return buildAgentView(agent, catalog, nested);
+  }
+
+  lint(paths: string[]): Promise<LintReport> {
+    return lintPaths(paths, this.env());
+  }
+}
+
+function collect(change: CatalogChange, before?: ChildRecord, after?: ChildRecord): void {
+  const b = before?.entry;
+  const a = after?.entry;
+  if (a && !b) change.added.push(a.id);
+  else if (b && !a) change.removed.push(b.id);
+  else if (a && b) {
+    if (a.id !== b.id) {
+      change.removed.push(b.id);
+      change.added.push(a.id);
+    } else change.changed.push(a.id);
+  }
+}
+
+export function getCatalog(ctx: ServiceContext): CatalogService {
+  return ctx.use('catalog', () => new CatalogService(ctx));
+}

@@ -1,0 +1,157 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { CatalogEntry, Diagnostic, Root } from '../contract/index.js';
+import type { Registry } from '../agents/registry.js';
+import { toEntry, type AnalyzeFn } from './entries.js';
+import { classify, listRoot, mapLimit, nestedDiagnostic, resolveChild, type Child, type ChildState, type RootListing } from './scan.js';
+import { signatureChanged, signatureOf, type Signature } from './signature.js';
+
+// What the catalog remembers about one root folder: one record per direct child, each with the
+// stat signature that lets a rescan skip it when nothing under it changed.
+
+export interface ChildRecord {
+  state: ChildState;
+  entry?: CatalogEntry;
+  signature?: Signature;
+  /** Root-level findings about this child (dangling link, loop, nested skills). */
+  diagnostics: Diagnostic[];
+}
+
+export interface RootEnv {
+  resourcesDir: string;
+  analyze: AnalyzeFn;
+  concurrency: number;
+  /** Fills each root-level diagnostic's `agents` from the rule table. */
+  registry: Registry;
+}
+
+export class RootState {
+  listing: RootListing = { exists: false, mtimeMs: 0, names: [], kinds: new Map() };
+  real: string;
+  readonly children = new Map<string, ChildRecord>();
+
+  constructor(public root: Root) {
+    this.real = root.path;
+  }
+
+  /** Entries in name order. */
+  entries(): CatalogEntry[] {
+    const out: CatalogEntry[] = [];
+    for (const name of this.listing.names) {
+      const e = this.children.get(name)?.entry;
+      if (e) out.push(e);
+    }
+    return out;
+  }
+
+  diagnostics(): Diagnostic[] {
+    const out: Diagnostic[] = [];
+    for (const name of this.listing.names) out.push(...(this.children.get(name)?.diagnostics ?? []));
+    return out;
+  }
+
+  async scan(env: RootEnv): Promise<void> {
+    this.listing = await listRoot(this.root.path);
+    this.real = this.listing.exists ? await fs.promises.realpath(this.root.path).catch(() => this.root.path) : this.root.path;
+    this.children.clear();
+    const records = await mapLimit(this.listing.names, env.concurrency, (name) => this.evaluate(name, env, true));
+    this.listing.names.forEach((name, i) => {
+      const r = records[i];
+      if (r) this.children.set(name, r);
+    });
+    this.listing.names = this.listing.names.filter((n) => this.children.has(n));
+  }
+
+  /**
+   * Read one child afresh (null when it is gone or is a plain file). `trustListing`: the entry type
+   * from the listing just taken is still right (a cold scan); a rescan asks the disk again.
+   */
+  async evaluate(name: string, env: RootEnv, trustListing = false): Promise<ChildRecord | null> {
+    const kind = trustListing ? this.listing.kinds.get(name) : undefined;
+    const resolved = await resolveChild(this.root.path, this.real, name, kind);
+    if (!resolved) return null;
+    if (resolved.kind === 'broken') return { state: resolved, diagnostics: [resolved.diagnostic] };
+    const { child } = resolved;
+    // Analysed through the path as found, so findings point where the user sees the skill. One
+    // walk decides what the folder is, so a skill costs no syscall beyond its analysis.
+    const analysis = await env.analyze(child.dir, { resourcesDir: env.resourcesDir, dirName: child.dirName, digest: true });
+    const state = classify(child, analysis.files);
+    const signature = signatureOf(analysis.files);
+    if (state.kind === 'skill') return { state, diagnostics: [], entry: toEntry(this.root, child, analysis), signature };
+    const diagnostics = state.kind === 'nested' ? state.nested.map((d) => nestedDiagnostic(d, env.registry)) : [];
+    return { state, diagnostics, signature };
+  }
+
+  /**
+   * Re-read what changed. `force` names children known to have changed (re-read without a
+   * signature check); `full` also checks every other child's signature and re-lists the root.
+   * Returns the names whose record changed, plus the old and new records.
+   */
+  async update(env: RootEnv, opts: { force?: Set<string>; full?: boolean; relist?: boolean }): Promise<Map<string, { before?: ChildRecord; after?: ChildRecord }>> {
+    const changes = new Map<string, { before?: ChildRecord; after?: ChildRecord }>();
+    let names = this.listing.names;
+    if (opts.full || opts.relist) {
+      const st = await fs.promises.stat(this.root.path).catch(() => null);
+      const exists = Boolean(st?.isDirectory());
+      if (opts.relist || exists !== this.listing.exists || (st && st.mtimeMs !== this.listing.mtimeMs)) {
+        const listing = await listRoot(this.root.path);
+        if (listing.exists && !this.listing.exists) this.real = await fs.promises.realpath(this.root.path).catch(() => this.root.path);
+        names = listing.names;
+        this.listing = { ...listing, names: this.listing.names };
+      }
+    }
+    const known = new Set(this.listing.names);
+    const present = new Set(names);
+    const todo = new Set<string>();
+    for (const n of names) if (!known.has(n)) todo.add(n);
+    for (const n of known) if (!present.has(n)) todo.add(n);
+    for (const n of opts.force ?? []) todo.add(n);
+    if (opts.full) {
+      const stale = await mapLimit([...known].filter((n) => present.has(n) && !todo.has(n)), env.concurrency, async (n) =>
+        (await this.isStale(this.children.get(n))) ? n : null,
+      );
+      for (const n of stale) if (n) todo.add(n);
+    }
+    const list = [...todo];
+    const fresh = await mapLimit(list, env.concurrency, (n) => this.evaluate(n, env));
+    list.forEach((n, i) => {
+      const before = this.children.get(n);
+      const after = fresh[i] ?? undefined;
+      if (after) this.children.set(n, after);
+      else this.children.delete(n);
+      if (!sameRecord(before, after)) changes.set(n, { before, after });
+    });
+    const all = new Set([...names, ...list.filter((n) => this.children.has(n))]);
+    this.listing.names = [...all].filter((n) => this.children.has(n)).sort(compare);
+    return changes;
+  }
+
+  private async isStale(r: ChildRecord | undefined): Promise<boolean> {
+    if (!r) return true;
+    const s = r.state;
+    if (s.kind === 'broken') return true; // rare and cheap: a fixed link must show up
+    if (await linkChanged(s.child)) return true;
+    return r.signature ? signatureChanged(s.child.dir, r.signature) : true;
+  }
+}
+
+/** A folder swapped for a link (or back), or a link pointed elsewhere under the same name. */
+async function linkChanged(child: Child): Promise<boolean> {
+  try {
+    const lst = await fs.promises.lstat(child.dir);
+    if (lst.isSymbolicLink() !== child.linked) return true;
+    return child.linked ? (await fs.promises.readlink(child.dir)) !== child.linkTarget : false;
+  } catch {
+    return true;
+  }
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function sameRecord(a?: ChildRecord, b?: ChildRecord): boolean {
+  if (!a || !b) return a === b;
+  if (a.state.kind !== b.state.kind) return false;
+  return JSON.stringify([a.entry, a.diagnostics]) === JSON.stringify([b.entry, b.diagnostics]);
+}

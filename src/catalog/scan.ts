@@ -1,0 +1,164 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Diagnostic } from '../contract/index.js';
+import { makeDiagnostic } from '../skills/index.js';
+import type { Registry } from '../agents/registry.js';
+
+// Discovery below one root: its direct children, links followed once, nothing deeper than the
+// one level needed to report nested skills. A broken child becomes a diagnostic, never a throw.
+
+/** A direct child of a root, after following a link. */
+export interface Child {
+  dirName: string;
+  /** `<root>/<dirName>` as found (may be a link). */
+  dir: string;
+  realPath: string;
+  linked: boolean;
+  linkTarget?: string;
+}
+
+/** A direct child after following links; what it holds is decided by analysing it. */
+export type Resolved = { kind: 'child'; child: Child } | { kind: 'broken'; dir: string; diagnostic: Diagnostic };
+
+export type ChildState =
+  | { kind: 'skill'; child: Child }
+  /** Not a skill, but holds skills one level down (reported as `skill-nested`). */
+  | { kind: 'nested'; child: Child; nested: string[] }
+  /** Not a skill and nothing below it (silently ignored in a root; `skill-file-missing` in lint). */
+  | { kind: 'none'; child: Child }
+  | { kind: 'broken'; dir: string; diagnostic: Diagnostic };
+
+export type EntryKind = 'dir' | 'link' | 'unknown';
+
+export interface RootListing {
+  exists: boolean;
+  /** Root dir mtime when listed (a changed mtime means children were added or removed). */
+  mtimeMs: number;
+  names: string[];
+  /** Entry type from the listing, so a plain folder costs no extra syscall. */
+  kinds: Map<string, EntryKind>;
+}
+
+/** Byte-order compare: the same input gives the same order on every machine and locale. */
+export function compareNames(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** List a root's children (files excluded, links kept). A missing root is empty. */
+export async function listRoot(rootPath: string): Promise<RootListing> {
+  const empty = (exists: boolean, mtimeMs = 0): RootListing => ({ exists, mtimeMs, names: [], kinds: new Map() });
+  let mtimeMs = 0;
+  try {
+    const st = await fs.promises.stat(rootPath);
+    if (!st.isDirectory()) return empty(false);
+    mtimeMs = st.mtimeMs;
+  } catch {
+    return empty(false);
+  }
+  let entries: fs.Dirent[];
+  try {
+    entries = await fs.promises.readdir(rootPath, { withFileTypes: true });
+  } catch {
+    return empty(true, mtimeMs);
+  }
+  const kinds = new Map<string, EntryKind>();
+  for (const e of entries) {
+    if (e.isDirectory()) kinds.set(e.name, 'dir');
+    else if (e.isSymbolicLink()) kinds.set(e.name, 'link');
+    else if (!e.isFile()) kinds.set(e.name, 'unknown'); // filesystems without entry types
+  }
+  const names = [...kinds.keys()].sort(compareNames);
+  return { exists: true, mtimeMs, names, kinds };
+}
+
+function isInside(parent: string, child: string): boolean {
+  return child === parent || child.startsWith(parent.endsWith(path.sep) ? parent : parent + path.sep);
+}
+
+/**
+ * Follow one child (dangling and looping links become diagnostics). A plain folder known from the
+ * listing costs nothing here. Null when the entry vanished or is a plain file.
+ */
+export async function resolveChild(rootPath: string, rootReal: string, dirName: string, kind: EntryKind = 'unknown'): Promise<Resolved | null> {
+  const dir = path.join(rootPath, dirName);
+  if (kind === 'unknown') {
+    const lst = await fs.promises.lstat(dir).catch(() => null);
+    if (!lst) return null;
+    kind = lst.isSymbolicLink() ? 'link' : lst.isDirectory() ? 'dir' : 'unknown';
+    if (kind === 'unknown') return null;
+  }
+  if (kind === 'dir') return { kind: 'child', child: { dirName, dir, realPath: path.join(rootReal, dirName), linked: false } };
+  let linkTarget = '';
+  try {
+    linkTarget = await fs.promises.readlink(dir);
+  } catch {
+    return null;
+  }
+  let st: fs.Stats;
+  try {
+    st = await fs.promises.stat(dir);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ELOOP') return { kind: 'broken', dir, diagnostic: cycle(dir, linkTarget) };
+    return {
+      kind: 'broken',
+      dir,
+      diagnostic: makeDiagnostic('link-dangling', {
+        message: `The linked skill folder ${dirName} points to ${linkTarget}, which does not exist.`,
+        file: dir,
+      }),
+    };
+  }
+  if (!st.isDirectory()) return null;
+  const realPath = await fs.promises.realpath(dir);
+  // A link back to the root or one of its ancestors would make any recursive walker loop.
+  if (isInside(realPath, rootReal)) return { kind: 'broken', dir, diagnostic: cycle(dir, linkTarget) };
+  return { kind: 'child', child: { dirName, dir, realPath, linked: true, linkTarget } };
+}
+
+function cycle(dir: string, target: string): Diagnostic {
+  return makeDiagnostic('link-cycle', {
+    message: `The link ${path.basename(dir)} -> ${target} loops back on itself or on the root that holds it.`,
+    file: dir,
+  });
+}
+
+const TOP_SKILL_FILE = /^skill\.md$/i;
+const NESTED_SKILL_FILE = /^[^/]+\/SKILL\.md$/;
+
+/** Skill (a top-level SKILL.md in any casing: the casing is lint's business), nested skills, or nothing. */
+export function classify(child: Child, files: Array<{ path: string }>): ChildState {
+  if (files.some((f) => TOP_SKILL_FILE.test(f.path))) return { kind: 'skill', child };
+  const nested = files
+    .filter((f) => NESTED_SKILL_FILE.test(f.path))
+    .map((f) => path.join(child.dir, path.dirname(f.path)))
+    .sort(compareNames);
+  return nested.length ? { kind: 'nested', child, nested } : { kind: 'none', child };
+}
+
+/** `skill-nested` for a skill two levels below a root, naming the agents that miss it. */
+export function nestedDiagnostic(skillDir: string, registry: Registry): Diagnostic {
+  return makeDiagnostic(
+    'skill-nested',
+    {
+      message: `${path.basename(skillDir)} sits two levels below the root, inside ${path.basename(path.dirname(skillDir))}/; only agents that search recursively find it.`,
+      file: path.join(skillDir, 'SKILL.md'),
+      variant: '2',
+    },
+    registry,
+  );
+}
+
+/** Run `fn` over `items` with at most `limit` in flight; results keep the input order. */
+export async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T, i: number) => Promise<R>): Promise<R[]> {
+  const out = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i], i);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return out;
+}

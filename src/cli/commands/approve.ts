@@ -1,0 +1,112 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import type { ApprovalDiff, Inventory, SkillRef, SkillTrust } from '../../contract/index.js';
+import { paint, printJson } from '../format.js';
+import { UsageError, type CliCommand, type CliIO } from '../types.js';
+
+const STATUS_TEXT: Record<SkillTrust['status'], string> = {
+  'no-surface': 'nothing executable: no approval needed',
+  approved: 'approved',
+  changed: 'CHANGED since approval',
+  unapproved: 'not approved',
+};
+
+/** A path (has a slash, or is a folder holding SKILL.md) or a catalog name. */
+function refOf(arg: string, io: CliIO, project?: string): SkillRef {
+  const abs = path.resolve(io.cwd, arg);
+  if (arg.includes('/') || arg.includes(path.sep) || arg === '.' || fs.existsSync(path.join(abs, 'SKILL.md'))) return { dir: abs };
+  return { name: arg, ...(project ? { project: path.resolve(io.cwd, project) } : {}) };
+}
+
+export function formatInventory(inv: Inventory, color: boolean): string[] {
+  const lines: string[] = [];
+  for (const f of inv.files) lines.push(`  file     ${f.path}  ${paint(color, 'dim', `${f.reasons.join(', ')}${f.symlink !== undefined ? ` -> ${f.symlink}` : ''}`)}`);
+  for (const c of inv.commands) lines.push(`  command  ${c.text}  ${paint(color, 'dim', `SKILL.md:${c.line}`)}`);
+  if (inv.hooks !== null) lines.push(`  hooks    ${JSON.stringify(inv.hooks)}`);
+  if (inv.allowedTools !== null) lines.push(`  allowed-tools  ${inv.allowedTools}${inv.grantsShell ? paint(color, 'yellow', '  (grants a shell)') : ''}`);
+  return lines.length ? lines : ['  (nothing executable)'];
+}
+
+export function formatDiff(d: ApprovalDiff, color: boolean): string {
+  const lines = [`${paint(color, 'bold', d.name)}  ${STATUS_TEXT[d.status]}`];
+  const mark = { added: paint(color, 'green', 'A'), removed: paint(color, 'red', 'D'), modified: paint(color, 'yellow', 'M') };
+  for (const f of d.files) {
+    lines.push(`  ${mark[f.change]} ${f.path}${f.note ? paint(color, 'dim', `  (${f.note})`) : ''}`);
+    if (f.diff && f.change === 'modified') lines.push(...f.diff.trimEnd().split('\n').map((l) => `      ${l}`));
+  }
+  for (const c of d.commands.added) lines.push(`  ${mark.added} command: ${c}`);
+  for (const c of d.commands.removed) lines.push(`  ${mark.removed} command: ${c}`);
+  if (d.hooksChanged) lines.push(`  ${mark.modified} frontmatter hooks`);
+  if (d.allowedTools) lines.push(`  ${mark.modified} allowed-tools: ${d.allowedTools.before ?? '(none)'} -> ${d.allowedTools.after ?? '(none)'}`);
+  if (lines.length === 1) lines.push('  no change since approval');
+  return lines.join('\n');
+}
+
+export const approveCommand: CliCommand = {
+  name: 'approve',
+  summary: 'Approve the scripts of a skill (pinned to their digest), or list, diff, check and revoke approvals',
+  usage: 'skilldock approve <name|dir> [--project DIR] [--json] | --status <name|dir> | --diff <name|dir> | --revoke <name> | --list',
+  async run(argv: string[], io: CliIO): Promise<number> {
+    const { values, positionals } = parseArgs({
+      args: argv,
+      options: {
+        json: { type: 'boolean' },
+        project: { type: 'string' },
+        list: { type: 'boolean' },
+        revoke: { type: 'boolean' },
+        diff: { type: 'boolean' },
+        status: { type: 'boolean' },
+      },
+      allowPositionals: true,
+    });
+    const api = io.service().api;
+    const modes = ['list', 'revoke', 'diff', 'status'].filter((m) => values[m as 'list']);
+    if (modes.length > 1) throw new UsageError(`choose one of --${modes.join(', --')}`);
+    if (values.list) {
+      if (positionals.length) throw new UsageError('--list takes no skill');
+      const list = await api.listApprovals({});
+      if (values.json) printJson(io, list);
+      else if (!list.length) io.out('no approvals');
+      else for (const a of list) io.out(`${paint(io.color, 'bold', a.name)}  ${a.digest.slice(0, 12)}  ${a.approvedBy}  ${a.approvedAt}  ${paint(io.color, 'dim', a.dir)}`);
+      return 0;
+    }
+    if (positionals.length !== 1) throw new UsageError('give exactly one skill name or folder');
+    const arg = positionals[0];
+    if (values.revoke) {
+      const { removed } = await api.revokeApproval({ name: arg });
+      if (values.json) printJson(io, { name: arg, removed });
+      else io.out(removed ? `revoked the approval of ${arg}` : `${arg} had no approval`);
+      return removed ? 0 : 1;
+    }
+    const ref = refOf(arg, io, values.project);
+    if (values.diff) {
+      const d = await api.approvalDiff(ref);
+      if (values.json) printJson(io, d);
+      else io.out(formatDiff(d, io.color));
+      return 0;
+    }
+    if (values.status) {
+      const t = await api.getSkillTrust(ref);
+      const inv = await api.getInventory(ref);
+      if (values.json) {
+        printJson(io, { ...t, inventory: inv });
+      } else {
+        io.out([`${paint(io.color, 'bold', t.name)}  ${STATUS_TEXT[t.status]}  policy ${t.policy}  scripts ${t.scriptsAllowed ? 'allowed' : 'not allowed'}`,
+          ...formatInventory(inv, io.color)].join('\n'));
+      }
+      return t.status === 'changed' || t.status === 'unapproved' ? 1 : 0;
+    }
+    const inv = await api.getInventory(ref);
+    const scan = await api.scanPaths({ paths: [inv.dir] });
+    const t = await api.approveSkill(ref);
+    if (values.json) {
+      printJson(io, { ...t, inventory: inv, findings: scan.summary });
+      return 0;
+    }
+    const lines = [`approved ${paint(io.color, 'bold', t.name)} at surface ${t.digest.slice(0, 12)} (by ${t.approval?.approvedBy ?? '?'})`, ...formatInventory(inv, io.color)];
+    if (scan.summary.high) lines.push(paint(io.color, 'red', `warning: the security scan reports ${scan.summary.high} high finding(s); see skilldock scan ${inv.dir}`));
+    io.out(lines.join('\n'));
+    return 0;
+  },
+};

@@ -1,0 +1,30 @@
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { printJson } from '../format.js';
+import { UsageError, type CliCommand, type CliIO } from '../types.js';
+import { CONFLICT_CHOICES, formatImportSummary } from './library-format.js';
+
+export const importCommand: CliCommand = {
+  name: 'import',
+  summary: 'Import skill folders, parent folders of skills, or .zip/.skill archives into the library',
+  usage: 'skilldock import <path>... [--on-conflict replace|keep-both|skip] [--json]',
+  async run(argv: string[], io: CliIO): Promise<number> {
+    const { values, positionals } = parseArgs({
+      args: argv,
+      options: { json: { type: 'boolean' }, 'on-conflict': { type: 'string' } },
+      allowPositionals: true,
+    });
+    if (!positionals.length) throw new UsageError('give at least one folder or archive to import');
+    const choice = values['on-conflict'];
+    if (choice !== undefined && !(CONFLICT_CHOICES as readonly string[]).includes(choice)) {
+      throw new UsageError(`--on-conflict must be one of ${CONFLICT_CHOICES.join(', ')}`);
+    }
+    const summary = await io.service().api.importPaths({
+      paths: positionals.map((p) => path.resolve(io.cwd, p)),
+      ...(choice ? { onConflict: choice as (typeof CONFLICT_CHOICES)[number] } : {}),
+    });
+    if (values.json) printJson(io, summary);
+    else io.out(formatImportSummary(summary, io.color));
+    return summary.conflicts > 0 || summary.refused > 0 ? 1 : 0;
+  },
+};

@@ -1,0 +1,22 @@
+import { parseArgs } from 'node:util';
+import { printJson } from '../format.js';
+import { UsageError, type CliCommand, type CliIO } from '../types.js';
+
+export const restoreCommand: CliCommand = {
+  name: 'restore',
+  summary: 'Restore a skill from the trash (by trash id, or the newest entry of a name)',
+  usage: 'skilldock restore <trash-id|name> [--json]',
+  async run(argv: string[], io: CliIO): Promise<number> {
+    const { values, positionals } = parseArgs({ args: argv, options: { json: { type: 'boolean' } }, allowPositionals: true });
+    if (positionals.length !== 1) throw new UsageError('give one trash id or skill name (see `skilldock trash`)');
+    const api = io.service().api;
+    const { items } = await api.listTrash({});
+    const wanted = positionals[0];
+    const hit = items.find((t) => t.id === wanted) ?? items.find((t) => t.name === wanted); // newest first
+    if (!hit) throw new UsageError(`nothing named "${wanted}" in the trash (see \`skilldock trash\`)`);
+    const out = await api.restoreSkill({ id: hit.id });
+    if (values.json) printJson(io, out);
+    else io.out(`${out.name} restored to ${out.dir}`);
+    return 0;
+  },
+};

@@ -1,0 +1,39 @@
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { formatDiagnostic, paint, printJson } from '../format.js';
+import { UsageError, type CliCommand, type CliIO } from '../types.js';
+
+export const showCommand: CliCommand = {
+  name: 'show',
+  summary: 'Activate a skill: its body, folder and resource files',
+  usage: 'skilldock show <name> [--json] [--project DIR] [--root DIR]...',
+  async run(argv: string[], io: CliIO): Promise<number> {
+    const { values, positionals } = parseArgs({
+      args: argv,
+      options: { json: { type: 'boolean' }, project: { type: 'string' }, root: { type: 'string', multiple: true } },
+      allowPositionals: true,
+    });
+    if (positionals.length !== 1) throw new UsageError('give exactly one skill name');
+    const a = await io.service().api.activateSkill({
+      name: positionals[0],
+      ...(values.project ? { project: path.resolve(io.cwd, values.project) } : {}),
+      ...(values.root?.length ? { roots: values.root.map((r) => path.resolve(io.cwd, r)) } : {}),
+    });
+    if (values.json) {
+      printJson(io, a);
+      return 0;
+    }
+    const e = a.entry;
+    const out = [
+      `${paint(io.color, 'bold', e.name)}  ${paint(io.color, 'dim', `${e.provenance.rootId}  ${a.dir}`)}`,
+      e.description,
+      '',
+      ...(e.diagnostics.length ? [...e.diagnostics.map((d) => formatDiagnostic(d, io.color)), ''] : []),
+      a.body.replace(/\s+$/, ''),
+      '',
+      paint(io.color, 'dim', a.files.length ? `files:\n${a.files.map((f) => `  ${f}`).join('\n')}` : 'no resource files'),
+    ];
+    io.out(out.join('\n'));
+    return 0;
+  },
+};

@@ -1,0 +1,203 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { Transform } from 'node:stream';
+import yauzl from 'yauzl';
+import { SkillDockError } from '../errors.js';
+
+// Extract a `.zip` / `.skill` archive into a staging dir, refusing anything hostile. Every entry is
+// checked from the central directory BEFORE a single byte is written; while inflating, the real
+// byte counts are enforced again (a lying header cannot get past the caps).
+
+export interface ArchiveLimits {
+  /** Total uncompressed bytes (default 200 MB). */
+  maxBytes: number;
+  /** Number of entries (default 10,000). */
+  maxFiles: number;
+  /** Uncompressed/compressed ratio allowed for any entry bigger than `ratioMinBytes` (default 200). */
+  maxRatio: number;
+  ratioMinBytes: number;
+}
+
+export const DEFAULT_ARCHIVE_LIMITS: ArchiveLimits = {
+  maxBytes: 200 * 1024 * 1024,
+  maxFiles: 10_000,
+  maxRatio: 200,
+  ratioMinBytes: 1024 * 1024,
+};
+
+export interface ArchivePlan {
+  files: { name: string; size: number; mode: number }[];
+  dirs: string[];
+  totalBytes: number;
+}
+
+const S_IFMT = 0o170000;
+const S_IFDIR = 0o040000;
+const S_IFREG = 0o100000;
+const S_IFLNK = 0o120000;
+/** Made-by host ids whose high attribute bytes carry a Unix mode (Unix, macOS/Darwin). */
+const UNIX_HOSTS = new Set([3, 19]);
+
+/** Skipped, never extracted: macOS resource forks and Finder litter. */
+function isLitter(name: string): boolean {
+  return name.startsWith('__MACOSX/') || name === '.DS_Store' || name.endsWith('/.DS_Store');
+}
+
+function refuse(archive: string, why: string): SkillDockError {
+  return new SkillDockError('refused', `${path.basename(archive)}: ${why}. Nothing was imported from it.`, { archive });
+}
+
+function checkName(archive: string, raw: string): string {
+  if (raw.includes('\0')) throw refuse(archive, `entry name contains a NUL byte`);
+  if (raw.includes('\\')) throw refuse(archive, `entry "${raw}" uses backslashes (refused: could escape the folder on Windows)`);
+  if (raw.startsWith('/') || /^[a-zA-Z]:/.test(raw)) throw refuse(archive, `entry "${raw}" has an absolute path`);
+  const parts = raw.split('/');
+  if (parts.includes('..')) throw refuse(archive, `entry "${raw}" climbs out of the archive with ".." (zip-slip)`);
+  const clean = parts.filter((p) => p !== '' && p !== '.').join('/');
+  for (const p of parts) if (p.length > 255) throw refuse(archive, `entry "${raw.slice(0, 80)}..." has a name part longer than 255 characters`);
+  return clean;
+}
+
+function openZip(file: string): Promise<yauzl.ZipFile> {
+  return (yauzl as unknown as { openPromise(p: string, o: yauzl.Options): Promise<yauzl.ZipFile> })
+    .openPromise(file, { lazyEntries: true, autoClose: false, strictFileNames: true, validateEntrySizes: true, decodeStrings: true });
+}
+
+function corrupt(archive: string, err: unknown): SkillDockError {
+  const msg = (err as Error)?.message ?? String(err);
+  // yauzl's own name checks (same rules as ours) fire before we see the entry
+  if (/absolute path/.test(msg)) return refuse(archive, `an entry has an absolute path (${msg})`);
+  if (/invalid relative path/.test(msg)) return refuse(archive, `an entry climbs out of the archive with ".." (zip-slip: ${msg})`);
+  if (/invalid characters in fileName/.test(msg)) return refuse(archive, `an entry name has invalid characters (${msg})`);
+  return refuse(archive, `not a readable zip archive (truncated or corrupt: ${msg})`);
+}
+
+/** Read the central directory and check every entry against the limits and safety rules. */
+async function plan(archive: string, zip: yauzl.ZipFile, limits: ArchiveLimits): Promise<{ plan: ArchivePlan; entries: Map<string, yauzl.Entry> }> {
+  if (zip.entryCount > limits.maxFiles) throw refuse(archive, `it holds ${zip.entryCount} entries, more than the limit of ${limits.maxFiles}`);
+  const out: ArchivePlan = { files: [], dirs: [], totalBytes: 0 };
+  const entries = new Map<string, yauzl.Entry>();
+  const seen = new Set<string>();
+  const iter = (zip as unknown as { eachEntry(): AsyncIterable<yauzl.Entry> }).eachEntry();
+  try {
+    for await (const entry of iter) {
+      const name = checkName(archive, entry.fileName);
+      if (isLitter(entry.fileName) || name === '') continue;
+      if (entry.isEncrypted()) throw refuse(archive, `entry "${name}" is encrypted`);
+      const host = entry.versionMadeBy >> 8;
+      const mode = UNIX_HOSTS.has(host) ? (entry.externalFileAttributes >>> 16) & 0xffff : 0;
+      const type = mode & S_IFMT;
+      const isDir = entry.fileName.endsWith('/') || type === S_IFDIR;
+      if (type === S_IFLNK) throw refuse(archive, `entry "${name}" is a symbolic link`);
+      if (type !== 0 && type !== S_IFREG && type !== S_IFDIR) throw refuse(archive, `entry "${name}" is a device or special file`);
+      const key = name.toLowerCase();
+      if (seen.has(key)) throw refuse(archive, `entry "${name}" appears twice`);
+      seen.add(key);
+      if (isDir) {
+        out.dirs.push(name);
+        continue;
+      }
+      if (entry.compressionMethod !== 0 && entry.compressionMethod !== 8) {
+        throw refuse(archive, `entry "${name}" uses compression method ${entry.compressionMethod}, which is not supported`);
+      }
+      const size = entry.uncompressedSize;
+      out.totalBytes += size;
+      if (out.totalBytes > limits.maxBytes) {
+        throw refuse(archive, `it unpacks to more than ${Math.round(limits.maxBytes / 1048576)} MB`);
+      }
+      if (size > limits.ratioMinBytes && size / Math.max(1, entry.compressedSize) > limits.maxRatio) {
+        throw refuse(archive, `entry "${name}" expands ${Math.round(size / Math.max(1, entry.compressedSize))}x (zip bomb)`);
+      }
+      out.files.push({ name, size, mode: mode & 0o111 ? 0o755 : 0o644 });
+      entries.set(name, entry);
+    }
+  } catch (err) {
+    if (err instanceof SkillDockError) throw err;
+    throw corrupt(archive, err);
+  }
+  // A file and a folder of the same name (or a file used as a folder) cannot both exist.
+  const fileNames = new Set(out.files.map((f) => f.name.toLowerCase()));
+  for (const n of [...out.files.map((f) => f.name), ...out.dirs]) {
+    const parts = n.split('/');
+    for (let i = 1; i < parts.length; i++) {
+      if (fileNames.has(parts.slice(0, i).join('/').toLowerCase())) throw refuse(archive, `entry "${n}" sits inside a file`);
+    }
+  }
+  return { plan: out, entries };
+}
+
+/** Counts real inflated bytes and aborts past the cap, whatever the headers said. */
+function byteCap(limit: { left: number }, archive: string, name: string, onBytes?: (n: number) => void): Transform {
+  return new Transform({
+    transform(chunk: Buffer, _enc, cb) {
+      limit.left -= chunk.length;
+      if (limit.left < 0) return cb(refuse(archive, `entry "${name}" unpacks to more bytes than declared (zip bomb)`));
+      onBytes?.(chunk.length);
+      cb(null, chunk);
+    },
+  });
+}
+
+export interface ExtractOptions {
+  limits?: Partial<ArchiveLimits>;
+  onBytes?: (n: number) => void;
+}
+
+/** Read an archive's plan without extracting (sizes for progress). */
+export async function inspectArchive(archive: string, limits: Partial<ArchiveLimits> = {}): Promise<ArchivePlan> {
+  let zip: yauzl.ZipFile;
+  try {
+    zip = await openZip(archive);
+  } catch (err) {
+    throw corrupt(archive, err);
+  }
+  try {
+    return (await plan(archive, zip, { ...DEFAULT_ARCHIVE_LIMITS, ...limits })).plan;
+  } finally {
+    zip.close();
+  }
+}
+
+/** Extract `archive` into `dest` (must not exist; created here). Throws `refused` on anything hostile. */
+export async function extractArchive(archive: string, dest: string, opts: ExtractOptions = {}): Promise<ArchivePlan> {
+  const limits = { ...DEFAULT_ARCHIVE_LIMITS, ...opts.limits };
+  let zip: yauzl.ZipFile;
+  try {
+    zip = await openZip(archive);
+  } catch (err) {
+    throw corrupt(archive, err);
+  }
+  try {
+    const { plan: p, entries } = await plan(archive, zip, limits);
+    fs.mkdirSync(dest);
+    const budget = { left: limits.maxBytes };
+    const made = new Set<string>(['']);
+    const ensureDir = (rel: string) => {
+      if (made.has(rel)) return;
+      ensureDir(path.posix.dirname(rel) === '.' ? '' : path.posix.dirname(rel));
+      fs.mkdirSync(path.join(dest, rel));
+      made.add(rel);
+    };
+    for (const d of p.dirs) ensureDir(d);
+    for (const f of p.files) {
+      const parent = path.posix.dirname(f.name);
+      ensureDir(parent === '.' ? '' : parent);
+      const entry = entries.get(f.name)!;
+      const target = path.join(dest, f.name);
+      try {
+        const stream = await zip.openReadStreamPromise(entry);
+        const out = fs.createWriteStream(target, { flags: 'wx', mode: f.mode });
+        const cap = { left: Math.min(f.size, budget.left) };
+        await pipeline(stream, byteCap(cap, archive, f.name, opts.onBytes), out);
+        budget.left -= f.size - cap.left;
+      } catch (err) {
+        if (err instanceof SkillDockError) throw err;
+        throw corrupt(archive, err);
+      }
+    }
+    return p;
+  } finally {
+    zip.close();
+  }
+}

@@ -1,0 +1,360 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { ConflictChoice, ImportResult, JournalChange, LibraryMode } from '../contract/index.js';
+import type { ServiceContext } from '../service-context.js';
+import { SkillDockError } from '../errors.js';
+import { extractArchive, type ArchiveLimits } from './archive.js';
+import { skillFacts, unsafeFolderName, type SkillFacts } from './analyze.js';
+import { copySkillTree, lstatOrNull, treeDigest, LinkOutsideError } from './tree.js';
+import { libraryDir, moveToTrash, trashDir } from './trash.js';
+import { setFrontmatterName } from './skill-md-edit.js';
+
+// The import pipeline shared by import and adopt. Runs under the library lock. Sources are read in
+// place (folders) or extracted into `<home>/staging/<id>/` (archives); every new library folder is
+// assembled in staging and renamed into `library/` in one step, so a failure leaves nothing
+// half-written. Returns per-skill results and the journal changes.
+
+export interface ImportSource {
+  path: string;
+  mode: LibraryMode;
+}
+
+export interface ImportRunOptions {
+  onConflict?: ConflictChoice;
+  resolutions?: Record<string, ConflictChoice>;
+  importId: string;
+  limits?: Partial<ArchiveLimits>;
+}
+
+export interface ImportRun {
+  results: ImportResult[];
+  changes: JournalChange[];
+  /** Library folder names created or replaced. */
+  names: string[];
+}
+
+interface Candidate {
+  source: string;
+  dir: string;
+  dirName: string;
+  mode: LibraryMode;
+  /** Already a private copy inside staging (extracted from an archive). */
+  staged: boolean;
+  facts: SkillFacts;
+}
+
+const ARCHIVE_EXT = /\.(zip|skill)$/i;
+const SKIPPED_CHILDREN = new Set(['__MACOSX', 'node_modules']);
+
+function hasSkillFile(dir: string): boolean {
+  try {
+    return fs.statSync(path.join(dir, 'SKILL.md')).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** Skill folders in `dir`: itself, else its children with a SKILL.md, else inside its only child. */
+function findSkillDirs(dir: string, depth = 0): string[] {
+  if (hasSkillFile(dir)) return [dir];
+  let kids: fs.Dirent[];
+  try {
+    kids = fs.readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return [];
+  }
+  const folders = kids
+    .filter((k) => !k.name.startsWith('.') && !SKIPPED_CHILDREN.has(k.name))
+    .map((k) => path.join(dir, k.name))
+    .filter((p) => {
+      try {
+        return fs.statSync(p).isDirectory();
+      } catch {
+        return false; // dangling link
+      }
+    })
+    .sort();
+  const skills = folders.filter(hasSkillFile);
+  if (skills.length) return skills;
+  if (folders.length === 1 && depth < 2) return findSkillDirs(folders[0], depth + 1);
+  return [];
+}
+
+function refused(source: string, message: string, facts?: SkillFacts): ImportResult {
+  return {
+    source,
+    name: facts?.name ?? null,
+    status: 'refused',
+    diagnostics: facts?.diagnostics ?? [],
+    ...(facts ? { digest: facts.digest } : {}),
+    message,
+  };
+}
+
+class Progress {
+  private last = 0;
+  skillsDone = 0;
+  bytesDone = 0;
+  constructor(
+    private ctx: ServiceContext,
+    private importId: string,
+    public skillsTotal: number,
+    public bytesTotal: number,
+  ) {}
+  emit(current?: string, force = false): void {
+    const now = Date.now();
+    if (!force && now - this.last < 100) return;
+    this.last = now;
+    this.ctx.events.emit({
+      type: 'import-progress',
+      importId: this.importId,
+      skillsDone: this.skillsDone,
+      skillsTotal: this.skillsTotal,
+      bytesDone: this.bytesDone,
+      bytesTotal: this.bytesTotal,
+      ...(current ? { current } : {}),
+    });
+  }
+}
+
+export async function runImport(ctx: ServiceContext, sources: ImportSource[], opts: ImportRunOptions): Promise<ImportRun> {
+  const lib = libraryDir(ctx);
+  const stagingRoot = path.join(ctx.paths.home, 'staging');
+  const staging = path.join(stagingRoot, `${opts.importId.replace(/[^\w-]/g, '_').slice(0, 40)}-${randomBytes(4).toString('hex')}`);
+  let stagingMade = false;
+  const ensureStaging = () => {
+    if (!stagingMade) {
+      fs.mkdirSync(staging, { recursive: true });
+      stagingMade = true;
+    }
+  };
+  let seq = 0;
+  const results: ImportResult[] = [];
+  const changes: JournalChange[] = [];
+  const names: string[] = [];
+
+  // We hold the library lock, so nothing else is staging: clear what a killed import left behind.
+  const leftovers = fs.existsSync(stagingRoot) ? fs.readdirSync(stagingRoot, { withFileTypes: true }) : [];
+  for (const old of leftovers.filter((d) => d.isDirectory())) {
+    fs.rmSync(path.join(stagingRoot, old.name), { recursive: true, force: true });
+  }
+  try {
+    // 1. Find every skill in every source (extracting archives into staging) and analyse it.
+    const candidates: Candidate[] = [];
+    for (const src of sources) {
+      const abs = path.resolve(src.path);
+      const st = lstatOrNull(abs) && fs.statSync(abs, { throwIfNoEntry: false });
+      if (!st) {
+        results.push(refused(abs, `${abs} does not exist`));
+        continue;
+      }
+      let roots: { dir: string; source: string; dirName: string }[] = [];
+      let staged = false;
+      if (st.isFile()) {
+        if (!ARCHIVE_EXT.test(abs)) {
+          results.push(refused(abs, `${path.basename(abs)} is not a skill folder or a .zip/.skill archive`));
+          continue;
+        }
+        if (src.mode === 'link') {
+          results.push(refused(abs, 'an archive can only be imported as a copy'));
+          continue;
+        }
+        ensureStaging();
+        const dest = path.join(staging, `a${seq++}`);
+        try {
+          await extractArchive(abs, dest, { limits: opts.limits });
+        } catch (err) {
+          if (!(err instanceof SkillDockError)) throw err;
+          fs.rmSync(dest, { recursive: true, force: true });
+          results.push(refused(abs, err.message));
+          continue;
+        }
+        staged = true;
+        const base = path.basename(abs).replace(ARCHIVE_EXT, '');
+        roots = findSkillDirs(dest).map((d) => {
+          const rel = path.relative(dest, d).split(path.sep).join('/');
+          return { dir: d, source: rel ? `${abs}!/${rel}` : abs, dirName: rel ? path.basename(d) : base };
+        });
+      } else if (st.isDirectory()) {
+        roots = findSkillDirs(abs).map((d) => ({ dir: d, source: d, dirName: path.basename(d) }));
+      } else {
+        results.push(refused(abs, `${abs} is not a folder or an archive`));
+        continue;
+      }
+      if (roots.length === 0) {
+        results.push(refused(abs, `no SKILL.md found in ${path.basename(abs)} or its subfolders`));
+        continue;
+      }
+      for (const r of roots) {
+        const facts = await skillFacts(ctx, r.dir, r.dirName);
+        candidates.push({ ...r, mode: src.mode, staged, facts });
+      }
+    }
+
+    // 2. Decide and write, one skill at a time.
+    const progress = new Progress(
+      ctx,
+      opts.importId,
+      candidates.length,
+      candidates.reduce((n, c) => n + (c.mode === 'copy' ? c.facts.size : 0), 0),
+    );
+    progress.emit(undefined, true);
+    const claimed = new Set<string>();
+
+    const place = async (c: Candidate, finalName: string): Promise<{ ok: true } | { ok: false; message: string }> => {
+      const dest = path.join(lib, finalName);
+      if (!lstatOrNull(lib)) {
+        fs.mkdirSync(lib, { recursive: true });
+        changes.push({ kind: 'created-dir', path: lib });
+      }
+      if (c.mode === 'link') {
+        const target = fs.realpathSync(c.dir);
+        fs.symlinkSync(target, dest, 'dir');
+        changes.push({ kind: 'created', path: dest, linkTarget: target });
+        return { ok: true };
+      }
+      let work = c.dir;
+      if (!c.staged) {
+        ensureStaging();
+        work = path.join(staging, `s${seq++}`);
+        try {
+          copySkillTree(c.dir, work, {
+            onBytes: (n) => {
+              progress.bytesDone += n;
+              progress.emit(c.facts.name ?? c.dirName);
+            },
+          });
+        } catch (err) {
+          fs.rmSync(work, { recursive: true, force: true });
+          if (err instanceof LinkOutsideError) return { ok: false, message: `refused: ${err.message}` };
+          throw err;
+        }
+      } else {
+        progress.bytesDone += c.facts.size;
+      }
+      if (finalName !== c.facts.name) {
+        const file = path.join(work, 'SKILL.md');
+        const edited = setFrontmatterName(fs.readFileSync(file, 'utf8'), finalName);
+        const check = edited === null ? null : (fs.writeFileSync(file, edited), await skillFacts(ctx, work, finalName));
+        if (!check || check.name !== finalName) {
+          return { ok: false, message: `could not rename the skill to "${finalName}": its name: line is not a plain value` };
+        }
+      }
+      const digest = treeDigest(work);
+      fs.renameSync(work, dest);
+      changes.push({ kind: 'created', path: dest, digest });
+      return { ok: true };
+    };
+
+    for (const c of candidates) {
+      const f = c.facts;
+      const base = { source: c.source, name: f.name, diagnostics: f.diagnostics, digest: f.digest };
+      progress.emit(f.name ?? c.dirName, true);
+      const done = (r: ImportResult) => {
+        results.push(r);
+        progress.skillsDone++;
+        if (r.status !== 'imported' && r.status !== 'replaced' && r.status !== 'kept-both' && c.mode === 'copy') {
+          progress.bytesDone += f.size;
+        }
+        progress.emit(undefined, true);
+      };
+      if (!f.name) {
+        done(refused(c.source, "the skill's name cannot be determined: SKILL.md needs a `name:` in its frontmatter", f));
+        continue;
+      }
+      const unsafe = unsafeFolderName(f.name);
+      if (unsafe) {
+        done(refused(c.source, `the name "${f.name}" cannot be a folder name: it ${unsafe}`, f));
+        continue;
+      }
+      const name = f.name;
+      const dest = path.join(lib, name);
+      const existing = lstatOrNull(dest);
+      if (!existing) {
+        const r = await place(c, name);
+        if (!r.ok) done(refused(c.source, r.message, f));
+        else {
+          names.push(name);
+          claimed.add(name);
+          done({ ...base, status: 'imported', libraryName: name, dir: dest, ...(c.mode === 'link' ? { linkTarget: fs.realpathSync(c.dir) } : {}) });
+        }
+        continue;
+      }
+      let sameLink = false;
+      if (c.mode === 'link' && existing.isSymbolicLink()) {
+        try {
+          sameLink = fs.realpathSync(dest) === fs.realpathSync(c.dir);
+        } catch {
+          sameLink = false;
+        }
+      }
+      let existingDigest: string | undefined;
+      if (!sameLink) {
+        try {
+          existingDigest = (await skillFacts(ctx, dest, name)).digest;
+        } catch {
+          existingDigest = undefined; // a broken link or unreadable folder: always a conflict
+        }
+      }
+      if (sameLink || existingDigest === f.digest) {
+        done({ ...base, status: 'already-present', libraryName: name, dir: dest, message: 'already in library' });
+        continue;
+      }
+      const choice = opts.resolutions?.[name] ?? opts.onConflict;
+      const conflictInfo = existingDigest ? { existingDigest } : {};
+      if (!choice) {
+        done({ ...base, ...conflictInfo, status: 'conflict', libraryName: name, dir: dest, message: `a different skill named "${name}" is already in the library` });
+        continue;
+      }
+      if (choice === 'skip') {
+        done({ ...base, ...conflictInfo, status: 'skipped', libraryName: name, dir: dest });
+        continue;
+      }
+      if (choice === 'replace') {
+        const trashed = moveToTrash(ctx, name, 'replaced');
+        changes.push(...trashed.changes);
+        const r = await place(c, name);
+        if (!r.ok) {
+          // put the old version back exactly: the failed newcomer never reached the library
+          const held = path.join(trashDir(ctx), trashed.entry.id);
+          fs.renameSync(path.join(held, 'skill'), dest);
+          fs.rmSync(held, { recursive: true, force: true });
+          changes.splice(changes.length - trashed.changes.length, trashed.changes.length);
+          done(refused(c.source, r.message, f));
+          continue;
+        }
+        names.push(name);
+        done({ ...base, ...conflictInfo, status: 'replaced', libraryName: name, dir: dest, trashId: trashed.entry.id });
+        continue;
+      }
+      // keep-both
+      if (c.mode === 'link') {
+        done(refused(c.source, 'keep both needs a copy: a linked skill cannot be renamed without changing the original', f));
+        continue;
+      }
+      let n = 2;
+      while (lstatOrNull(path.join(lib, `${name}-${n}`)) || claimed.has(`${name}-${n}`)) n++;
+      const fresh = `${name}-${n}`;
+      const r = await place(c, fresh);
+      if (!r.ok) {
+        done(refused(c.source, r.message, f));
+        continue;
+      }
+      claimed.add(fresh);
+      names.push(fresh);
+      const digest = (await skillFacts(ctx, path.join(lib, fresh), fresh)).digest;
+      done({ ...base, ...conflictInfo, digest, status: 'kept-both', libraryName: fresh, dir: path.join(lib, fresh) });
+    }
+    return { results, changes, names };
+  } finally {
+    if (stagingMade) {
+      fs.rmSync(staging, { recursive: true, force: true });
+      try {
+        fs.rmdirSync(stagingRoot);
+      } catch {
+        // another import is staging too
+      }
+    }
+  }
+}

@@ -1,0 +1,235 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { JournalEntrySchema, type JournalChange, type JournalEntry } from '../contract/index.js';
+import type { ServiceContext } from '../service-context.js';
+import { SkillDockError } from '../errors.js';
+import { FileLock } from '../store/index.js';
+import { allAgents, expandHome } from '../agents/registry.js';
+import { lstatOrNull, removeNoFollow, treeDigest, isInside } from './tree.js';
+
+// `<home>/journal.jsonl`: one JSON line per operation that changed disk. Any domain may append
+// (its own `op` names and extra fields are kept). Undo reverts the newest entry not yet undone:
+// by a handler registered for its op, or else by reverting its `changes` in reverse order.
+// Undo appends an `undo` entry naming what it reverted, so repeated undo walks back in history.
+
+export type JournalInput = Omit<JournalEntry, 'id' | 'time'> & { id?: string; time?: string };
+
+export function journalFile(ctx: ServiceContext): string {
+  return path.join(ctx.paths.home, 'journal.jsonl');
+}
+
+/** The lock every library-changing operation holds (import, delete, restore, adopt, export, undo). */
+export function libraryLock(ctx: ServiceContext): FileLock {
+  return new FileLock(path.join(ctx.paths.home, 'locks', 'library.lock'), { timeoutMs: 60_000 });
+}
+
+export function newJournalId(): string {
+  return `${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`;
+}
+
+/** Append one entry (one `write` on an O_APPEND fd, so concurrent appenders never interleave). */
+export function appendJournal(ctx: ServiceContext, input: JournalInput): JournalEntry {
+  const entry = JournalEntrySchema.parse({ ...input, id: input.id ?? newJournalId(), time: input.time ?? new Date().toISOString() });
+  const file = journalFile(ctx);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const fd = fs.openSync(file, 'a', 0o600);
+  try {
+    fs.writeSync(fd, JSON.stringify(entry) + '\n');
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+  return entry;
+}
+
+/** All entries, oldest first. A torn or foreign line (a crash mid-append) is skipped. */
+export function readJournal(ctx: ServiceContext): JournalEntry[] {
+  let text: string;
+  try {
+    text = fs.readFileSync(journalFile(ctx), 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw err;
+  }
+  const out: JournalEntry[] = [];
+  for (const line of text.split('\n')) {
+    if (!line.trim()) continue;
+    try {
+      const parsed = JournalEntrySchema.safeParse(JSON.parse(line));
+      if (parsed.success) out.push(parsed.data);
+    } catch {
+      // skip
+    }
+  }
+  return out;
+}
+
+/** The newest entry that undo would revert, if any. */
+export function lastUndoable(entries: JournalEntry[]): JournalEntry | undefined {
+  const undone = new Set(entries.filter((e) => e.op === 'undo' && e.undoes).map((e) => e.undoes as string));
+  for (let i = entries.length - 1; i >= 0; i--) {
+    const e = entries[i];
+    if (e.op === 'undo' || undone.has(e.id)) continue;
+    return e;
+  }
+  return undefined;
+}
+
+export interface UndoOutcome {
+  /** Changes made while undoing (recorded on the `undo` entry). */
+  changes?: JournalChange[];
+  message?: string;
+}
+export type UndoHandler = (entry: JournalEntry) => UndoOutcome | Promise<UndoOutcome>;
+
+/** Another domain can teach undo how to revert its own op (called under the library lock). */
+export function registerUndoHandler(ctx: ServiceContext, op: string, handler: UndoHandler): void {
+  ctx.use('journal:undo-handlers', () => new Map<string, UndoHandler>()).set(op, handler);
+}
+
+/** Folders undo may remove from or put back into: SkillDock's home and the agents' user roots. */
+function allowedRoots(ctx: ServiceContext): string[] {
+  const roots = [ctx.paths.home];
+  try {
+    for (const a of allAgents(ctx.paths.resourcesDir)) for (const d of a.userDirs) roots.push(expandHome(d, ctx.paths.userHome));
+  } catch {
+    // no registry: only the home
+  }
+  return roots.map((r) => path.resolve(r));
+}
+
+type Sim = Map<string, boolean>;
+function present(sim: Sim, p: string): boolean {
+  const v = sim.get(p);
+  return v ?? lstatOrNull(p) !== undefined;
+}
+
+function matchesCreated(change: Extract<JournalChange, { kind: 'created' }>): string | undefined {
+  const st = lstatOrNull(change.path);
+  if (!st) return `${change.path} is gone`;
+  if (change.linkTarget !== undefined) {
+    if (!st.isSymbolicLink() || fs.readlinkSync(change.path) !== change.linkTarget) return `${change.path} is no longer the link SkillDock made`;
+    return undefined;
+  }
+  if (st.isSymbolicLink()) return `${change.path} is now a link`;
+  if (!change.digest) return `${change.path} has no recorded digest`;
+  if (treeDigest(change.path) !== change.digest) return `${change.path} was modified after this operation`;
+  return undefined;
+}
+
+/** Check that every change can be reverted, on a simulated view of the disk, before touching it. */
+function checkRevert(changes: JournalChange[], roots: string[]): void {
+  const sim: Sim = new Map();
+  const guard = (p: string) => {
+    if (!path.isAbsolute(p) || !roots.some((r) => isInside(path.resolve(p), r))) {
+      throw new SkillDockError('refused', `Undo would touch ${p}, outside SkillDock's home and the agents' skill folders`);
+    }
+  };
+  for (const c of [...changes].reverse()) {
+    const why = (m: string) => new SkillDockError('conflict', `Cannot undo: ${m}. Nothing was changed.`);
+    switch (c.kind) {
+      case 'created': {
+        guard(c.path);
+        const problem = sim.has(c.path) ? (sim.get(c.path) ? undefined : `${c.path} is gone`) : matchesCreated(c);
+        if (problem) throw why(problem);
+        sim.set(c.path, false);
+        break;
+      }
+      case 'created-dir':
+        guard(c.path);
+        sim.set(c.path, false);
+        break;
+      case 'moved':
+        guard(c.from);
+        guard(c.to);
+        if (!present(sim, c.to)) throw why(`${c.to} is gone`);
+        if (present(sim, c.from)) throw why(`${c.from} exists again`);
+        sim.set(c.to, false);
+        sim.set(c.from, true);
+        break;
+      case 'unlinked':
+      case 'removed-file':
+      case 'removed-dir':
+        guard(c.path);
+        if (present(sim, c.path)) throw why(`${c.path} exists again`);
+        sim.set(c.path, true);
+        break;
+    }
+  }
+}
+
+function revertOne(c: JournalChange): JournalChange {
+  switch (c.kind) {
+    case 'created': {
+      const st = lstatOrNull(c.path);
+      if (c.linkTarget === undefined && st?.isFile()) {
+        const content = fs.readFileSync(c.path, 'utf8');
+        fs.unlinkSync(c.path);
+        return { kind: 'removed-file', path: c.path, content };
+      }
+      removeNoFollow(c.path);
+      return c.linkTarget !== undefined ? { kind: 'unlinked', path: c.path, linkTarget: c.linkTarget } : { kind: 'removed-dir', path: c.path };
+    }
+    case 'created-dir':
+      try {
+        fs.rmdirSync(c.path); // never recursive: a folder that gained other content stays
+      } catch (err) {
+        const code = (err as NodeJS.ErrnoException).code;
+        if (code === 'ENOTEMPTY' || code === 'EEXIST' || code === 'ENOENT') return c;
+        throw err;
+      }
+      return { kind: 'removed-dir', path: c.path };
+    case 'moved':
+      fs.renameSync(c.to, c.from);
+      return { kind: 'moved', from: c.to, to: c.from };
+    case 'unlinked':
+      fs.symlinkSync(c.linkTarget, c.path);
+      return { kind: 'created', path: c.path, linkTarget: c.linkTarget };
+    case 'removed-file':
+      fs.mkdirSync(path.dirname(c.path), { recursive: true });
+      fs.writeFileSync(c.path, c.content, { flag: 'wx' });
+      return { kind: 'created', path: c.path, digest: treeDigest(c.path) };
+    case 'removed-dir':
+      fs.mkdirSync(c.path);
+      return { kind: 'created-dir', path: c.path };
+  }
+}
+
+/** Library folder names an entry touched (for `library-changed`). */
+export function libraryNames(ctx: ServiceContext, changes: JournalChange[]): string[] {
+  const lib = path.join(ctx.paths.home, 'library');
+  const names = new Set<string>();
+  for (const c of changes) {
+    for (const p of c.kind === 'moved' ? [c.from, c.to] : [c.path]) {
+      if (path.dirname(path.resolve(p)) === lib) names.add(path.basename(p));
+    }
+  }
+  return [...names];
+}
+
+/** Revert the newest not-yet-undone entry. Call under the library lock. */
+export async function undoLastLocked(ctx: ServiceContext): Promise<{ undone: JournalEntry; entry: JournalEntry; message: string; names: string[] }> {
+  const target = lastUndoable(readJournal(ctx));
+  if (!target) throw new SkillDockError('not-found', 'Nothing to undo: the journal has no operation left to revert.');
+  const handler = ctx.use('journal:undo-handlers', () => new Map<string, UndoHandler>()).get(target.op);
+  let changes: JournalChange[];
+  let message: string;
+  if (handler) {
+    const out = await handler(target);
+    changes = out.changes ?? [];
+    message = out.message ?? `Undid ${target.op}${target.summary ? `: ${target.summary}` : ''}`;
+  } else if (target.changes && target.changes.length > 0) {
+    checkRevert(target.changes, allowedRoots(ctx));
+    changes = [];
+    for (const c of [...target.changes].reverse()) changes.push(revertOne(c));
+    message = `Undid ${target.op}${target.summary ? `: ${target.summary}` : ''}`;
+  } else {
+    throw new SkillDockError(
+      'unsupported',
+      `The last operation (${target.op}${target.summary ? `: ${target.summary}` : ''}) cannot be undone automatically.`,
+    );
+  }
+  const entry = appendJournal(ctx, { op: 'undo', undoes: target.id, summary: message, changes });
+  return { undone: target, entry, message, names: libraryNames(ctx, [...(target.changes ?? []), ...changes]) };
+}

@@ -1,0 +1,306 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type {
+  AdoptableSkill,
+  ConflictChoice,
+  ImportResult,
+  ImportSummary,
+  JournalChange,
+  JournalEntry,
+  LibraryMode,
+  LibrarySkill,
+  TrashEntry,
+} from '../contract/index.js';
+import type { ServiceContext } from '../service-context.js';
+import { SkillDockError } from '../errors.js';
+import { allAgents, expandHome, findAgent } from '../agents/registry.js';
+import { getSettings } from '../settings/settings.js';
+import { getCatalog } from '../catalog/index.js';
+import { appendJournal, libraryLock, libraryNames, readJournal, undoLastLocked } from './journal.js';
+import { runImport, type ImportSource } from './import.js';
+import { skillFacts, unsafeFolderName } from './analyze.js';
+import { libraryDir, listTrash, moveToTrash, restoreFromTrash } from './trash.js';
+import { copySkillTree, isInside, lstatOrNull, treeDigest, LinkOutsideError } from './tree.js';
+import type { ArchiveLimits } from './archive.js';
+
+export interface ResolutionInput {
+  onConflict?: ConflictChoice;
+  resolutions?: Record<string, ConflictChoice>;
+}
+
+function summarize(results: ImportResult[], journalId?: string): ImportSummary {
+  return {
+    results,
+    conflicts: results.filter((r) => r.status === 'conflict').length,
+    refused: results.filter((r) => r.status === 'refused').length,
+    ...(journalId ? { journalId } : {}),
+  };
+}
+
+/** The op name of an import entry: the one status all changed skills share, else `import`. */
+function importOp(results: ImportResult[], fallback: string): string {
+  const kinds = new Set(results.filter((r) => ['imported', 'replaced', 'kept-both'].includes(r.status)).map((r) => r.status));
+  if (kinds.size === 1 && fallback === 'import') {
+    const only = [...kinds][0];
+    return only === 'replaced' ? 'replace' : only === 'kept-both' ? 'keep-both' : 'import';
+  }
+  return fallback;
+}
+
+export class LibraryService {
+  /** Archive caps; tests and callers may lower them. */
+  archiveLimits: Partial<ArchiveLimits> = {};
+
+  constructor(private ctx: ServiceContext) {}
+
+  get dir(): string {
+    return libraryDir(this.ctx);
+  }
+
+  private agents() {
+    return allAgents(this.ctx.paths.resourcesDir, getSettings(this.ctx).get().customAgents);
+  }
+
+  /** After any change: tell the catalog (if it is up) and every front door. */
+  private async changed(op: string, names: string[], extraDirs: string[] = []): Promise<void> {
+    if (names.length === 0 && extraDirs.length === 0) return;
+    try {
+      await getCatalog(this.ctx).refresh([...names.map((n) => path.join(this.dir, n)), ...extraDirs, this.dir]);
+    } catch {
+      // the catalog notices on its next scan
+    }
+    this.ctx.events.emit({ type: 'library-changed', names, op });
+  }
+
+  private async importSources(sources: ImportSource[], res: ResolutionInput, op: string, importId?: string): Promise<ImportSummary> {
+    const id = importId ?? randomBytes(6).toString('hex');
+    const run = await libraryLock(this.ctx).runAsync(async () => {
+      const r = await runImport(this.ctx, sources, { ...res, importId: id, limits: this.archiveLimits });
+      if (r.changes.length === 0) return { ...r, journalId: undefined };
+      const changedSkills = r.results.filter((x) => ['imported', 'replaced', 'kept-both'].includes(x.status));
+      const entry = appendJournal(this.ctx, {
+        op: importOp(r.results, op),
+        summary: changedSkills.map((x) => `${x.libraryName} (${x.status})`).join(', '),
+        changes: r.changes,
+        skills: changedSkills.map((x) => ({ name: x.libraryName, status: x.status, source: x.source })),
+      });
+      return { ...r, journalId: entry.id };
+    });
+    await this.changed(op, run.names);
+    return summarize(run.results, run.journalId);
+  }
+
+  importPaths(input: { paths: string[]; importId?: string } & ResolutionInput): Promise<ImportSummary> {
+    return this.importSources(
+      input.paths.map((p) => ({ path: p, mode: 'copy' as const })),
+      input,
+      'import',
+      input.importId,
+    );
+  }
+
+  async list(): Promise<LibrarySkill[]> {
+    let names: string[];
+    try {
+      names = fs.readdirSync(this.dir).filter((n) => !n.startsWith('.')).sort();
+    } catch {
+      return [];
+    }
+    const out: LibrarySkill[] = [];
+    for (const dirName of names) {
+      const dir = path.join(this.dir, dirName);
+      const st = lstatOrNull(dir);
+      if (!st) continue;
+      const linked = st.isSymbolicLink();
+      const linkTarget = linked ? fs.readlinkSync(dir) : undefined;
+      const target = fs.statSync(dir, { throwIfNoEntry: false });
+      if (!linked && !st.isDirectory()) continue;
+      const base = { dirName, dir, mode: (linked ? 'link' : 'copy') as LibraryMode, ...(linkTarget ? { linkTarget } : {}) };
+      if (!target?.isDirectory()) {
+        out.push({ ...base, name: dirName, broken: true, diagnostics: [] });
+        continue;
+      }
+      const f = await skillFacts(this.ctx, dir, dirName);
+      out.push({ ...base, name: f.name ?? dirName, broken: false, digest: f.digest, ...(f.description ? { description: f.description } : {}), diagnostics: f.diagnostics });
+    }
+    return out;
+  }
+
+  /** Agents' user roots, each with the agents that read it. */
+  private userRoots(agentId?: string): { root: string; agents: string[] }[] {
+    const byRoot = new Map<string, string[]>();
+    for (const a of this.agents()) {
+      if (agentId && a.id !== agentId) continue;
+      for (const d of a.userDirs) {
+        const root = path.resolve(expandHome(d, this.ctx.paths.userHome));
+        byRoot.set(root, [...(byRoot.get(root) ?? []), a.id]);
+      }
+    }
+    return [...byRoot].map(([root, agents]) => ({ root, agents }));
+  }
+
+  async listAdoptable(agentId?: string): Promise<AdoptableSkill[]> {
+    if (agentId && !this.agents().some((a) => a.id === agentId)) throw new SkillDockError('not-found', `Unknown agent "${agentId}".`);
+    const libReal = fs.existsSync(this.dir) ? fs.realpathSync(this.dir) : this.dir;
+    const out: AdoptableSkill[] = [];
+    for (const { root, agents } of this.userRoots(agentId)) {
+      let kids: string[];
+      try {
+        kids = fs.readdirSync(root).filter((n) => !n.startsWith('.')).sort();
+      } catch {
+        continue;
+      }
+      for (const dirName of kids) {
+        const p = path.join(root, dirName);
+        const st = lstatOrNull(p);
+        let real: string;
+        try {
+          real = fs.realpathSync(p);
+          if (!fs.statSync(p).isDirectory() || !fs.existsSync(path.join(p, 'SKILL.md'))) continue;
+        } catch {
+          continue;
+        }
+        if (isInside(real, libReal)) continue; // exported from the library: already ours
+        const f = await skillFacts(this.ctx, p, dirName);
+        let inLibrary: AdoptableSkill['inLibrary'] = 'no';
+        const libEntry = f.name ? path.join(this.dir, f.name) : undefined;
+        if (libEntry && lstatOrNull(libEntry)) {
+          let libReal2 = '';
+          try {
+            libReal2 = fs.realpathSync(libEntry);
+          } catch {
+            libReal2 = '';
+          }
+          if (libReal2 === real) inLibrary = 'linked';
+          else {
+            const d = await skillFacts(this.ctx, libEntry, f.name!).then((x) => x.digest).catch(() => '');
+            inLibrary = d === f.digest ? 'same' : 'different';
+          }
+        }
+        out.push({ path: p, name: f.name, dirName, root, agents, digest: f.digest, inLibrary, isLink: !!st?.isSymbolicLink(), diagnostics: f.diagnostics });
+      }
+    }
+    return out;
+  }
+
+  async adopt(items: { path: string; mode: LibraryMode }[], res: ResolutionInput): Promise<ImportSummary> {
+    const roots = this.userRoots().map((r) => r.root);
+    for (const item of items) {
+      const abs = path.resolve(item.path);
+      if (!roots.includes(path.dirname(abs))) {
+        throw new SkillDockError('refused', `${abs} is not a skill in an agent's user skills folder (${roots.join(', ')}).`);
+      }
+    }
+    return this.importSources(items.map((i) => ({ path: path.resolve(i.path), mode: i.mode })), res, 'adopt');
+  }
+
+  private checkName(name: string): string {
+    const bad = unsafeFolderName(name);
+    if (bad) throw new SkillDockError('bad-request', `"${name}" is not a library skill name: it ${bad}.`);
+    return path.join(this.dir, name);
+  }
+
+  async delete(name: string): Promise<{ name: string; trashId: string; mode: LibraryMode; journalId: string }> {
+    this.checkName(name);
+    const out = await libraryLock(this.ctx).runAsync(async () => {
+      const { entry, changes } = moveToTrash(this.ctx, name, 'deleted');
+      const j = appendJournal(this.ctx, { op: 'delete', summary: `${name} moved to the trash`, changes, skills: [{ name }] });
+      return { name, trashId: entry.id, mode: entry.mode, journalId: j.id };
+    });
+    await this.changed('delete', [name]);
+    return out;
+  }
+
+  listTrash(): TrashEntry[] {
+    return listTrash(this.ctx);
+  }
+
+  async restore(id: string): Promise<{ name: string; dir: string; journalId: string }> {
+    const out = await libraryLock(this.ctx).runAsync(async () => {
+      const r = restoreFromTrash(this.ctx, id);
+      const j = appendJournal(this.ctx, { op: 'restore', summary: `${r.entry.name} restored from the trash`, changes: r.changes, skills: [{ name: r.entry.name }] });
+      return { name: r.entry.name, dir: r.dir, journalId: j.id };
+    });
+    await this.changed('restore', [out.name]);
+    return out;
+  }
+
+  async export(input: { name: string; agent: string; mode: LibraryMode; root?: string }) {
+    const src = this.checkName(input.name);
+    const agent = findAgent(this.ctx.paths.resourcesDir, input.agent, getSettings(this.ctx).get().customAgents);
+    if (!agent) throw new SkillDockError('not-found', `Unknown agent "${input.agent}".`);
+    const roots = agent.userDirs.map((d) => path.resolve(expandHome(d, this.ctx.paths.userHome)));
+    if (roots.length === 0) throw new SkillDockError('unsupported', `${agent.name} has no user skills folder to export to.`);
+    const root = input.root ? path.resolve(expandHome(input.root, this.ctx.paths.userHome)) : roots[0];
+    if (!roots.includes(root)) throw new SkillDockError('bad-request', `${root} is not one of ${agent.name}'s user skills folders (${roots.join(', ')}).`);
+    const out = await libraryLock(this.ctx).runAsync(async () => {
+      if (!lstatOrNull(src) || !fs.statSync(src, { throwIfNoEntry: false })?.isDirectory()) {
+        throw new SkillDockError('not-found', `No skill named "${input.name}" in the library.`);
+      }
+      const dest = path.join(root, input.name);
+      const there = lstatOrNull(dest);
+      if (there?.isSymbolicLink()) {
+        let same = false;
+        try {
+          same = fs.realpathSync(dest) === fs.realpathSync(src);
+        } catch {
+          same = false;
+        }
+        if (same && input.mode === 'link') return { path: dest, mode: input.mode, status: 'already-present' as const };
+        throw new SkillDockError('conflict', `${dest} is already a link (to ${fs.readlinkSync(dest)}); remove it first to export there.`);
+      }
+      if (there) {
+        if (input.mode === 'copy' && there.isDirectory()) {
+          const [a, b] = await Promise.all([skillFacts(this.ctx, dest), skillFacts(this.ctx, src, input.name)]);
+          if (a.digest === b.digest) return { path: dest, mode: input.mode, status: 'already-present' as const };
+        }
+        throw new SkillDockError('refused', `${dest} already exists and is not SkillDock's; SkillDock never replaces a real folder.`);
+      }
+      const changes: JournalChange[] = [];
+      // record every folder level we create, so undo leaves the user's home as it was
+      const missing: string[] = [];
+      for (let d = root; !lstatOrNull(d); d = path.dirname(d)) missing.unshift(d);
+      for (const d of missing) {
+        fs.mkdirSync(d);
+        changes.push({ kind: 'created-dir', path: d });
+      }
+      if (input.mode === 'link') {
+        fs.symlinkSync(src, dest, 'dir');
+        changes.push({ kind: 'created', path: dest, linkTarget: src });
+      } else {
+        const tmp = path.join(root, `.${input.name}.skilldock-${randomBytes(4).toString('hex')}`);
+        try {
+          copySkillTree(src, tmp);
+        } catch (err) {
+          fs.rmSync(tmp, { recursive: true, force: true });
+          if (err instanceof LinkOutsideError) throw new SkillDockError('refused', err.message);
+          throw err;
+        }
+        const digest = treeDigest(tmp);
+        fs.renameSync(tmp, dest);
+        changes.push({ kind: 'created', path: dest, digest });
+      }
+      const j = appendJournal(this.ctx, { op: 'export', summary: `${input.name} to ${dest} (${input.mode})`, changes, agent: agent.id });
+      return { path: dest, mode: input.mode, status: 'exported' as const, journalId: j.id };
+    });
+    if (out.status === 'exported') await this.changed('export', [], [out.path]);
+    return out;
+  }
+
+  async undo(): Promise<{ undone: JournalEntry; message: string; journalId: string }> {
+    const r = await libraryLock(this.ctx).runAsync(() => undoLastLocked(this.ctx));
+    const touched = [...(r.undone.changes ?? []), ...(r.entry.changes ?? [])];
+    const outside = touched.flatMap((c) => (c.kind === 'moved' ? [c.from, c.to] : [c.path])).filter((p) => !isInside(p, this.ctx.paths.home));
+    await this.changed('undo', libraryNames(this.ctx, touched), outside);
+    return { undone: r.undone, message: r.message, journalId: r.entry.id };
+  }
+
+  journal(limit = 50): JournalEntry[] {
+    return readJournal(this.ctx).slice(-limit).reverse();
+  }
+}
+
+export function getLibrary(ctx: ServiceContext): LibraryService {
+  return ctx.use('library', () => new LibraryService(ctx));
+}

@@ -1,0 +1,85 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { ApprovalSchema, type Approval, type Inventory, type SurfaceSnapshot } from '../contract/index.js';
+import type { ServiceContext } from '../service-context.js';
+import { openStore, writeFileAtomic, type JsonStore } from '../store/index.js';
+import type { SkillFolder } from './skill-files.js';
+
+// `<home>/approvals.json`: one approval per skill name, pinned to the digest of its executable
+// surface. The approved text of small surface files is kept as content-addressed blobs under
+// `<home>/security/blobs/`, so a later change can be shown as a line diff.
+
+const ApprovalsFileSchema = z.object({ approvals: z.array(ApprovalSchema) });
+type ApprovalsFile = z.infer<typeof ApprovalsFileSchema>;
+
+/** Text files up to this size are kept for diffs. */
+const KEEP_BYTES = 256 * 1024;
+
+export class ApprovalStore {
+  private store: JsonStore<ApprovalsFile>;
+  private blobDir: string;
+
+  constructor(ctx: ServiceContext) {
+    this.store = openStore<ApprovalsFile>(ctx, 'approvals.json', {
+      schema: ApprovalsFileSchema,
+      version: 1,
+      defaults: () => ({ approvals: [] }),
+    });
+    this.blobDir = path.join(ctx.paths.home, 'security', 'blobs');
+  }
+
+  list(): Approval[] {
+    return [...this.store.read().approvals].sort((a, b) => a.name.localeCompare(b.name));
+  }
+
+  get(name: string): Approval | null {
+    return this.store.read().approvals.find((a) => a.name === name) ?? null;
+  }
+
+  /** Save an approval (replacing the skill's previous one); returns the previous one. */
+  put(approval: Approval): Approval | null {
+    let previous: Approval | null = null;
+    this.store.update((file) => {
+      previous = file.approvals.find((a) => a.name === approval.name) ?? null;
+      return { approvals: [...file.approvals.filter((a) => a.name !== approval.name), approval] };
+    });
+    return previous;
+  }
+
+  remove(name: string): Approval | null {
+    let removed: Approval | null = null;
+    this.store.update((file) => {
+      removed = file.approvals.find((a) => a.name === name) ?? null;
+      return { approvals: file.approvals.filter((a) => a.name !== name) };
+    });
+    return removed;
+  }
+
+  /** Keep the text of the surface's small text files; returns the snapshot to store. */
+  snapshot(inv: Inventory, folder: SkillFolder): SurfaceSnapshot {
+    const byRel = new Map(folder.files.map((f) => [f.rel, f]));
+    const files = inv.files.map((sf) => {
+      const f = byRel.get(sf.path);
+      const keepable = f?.text !== undefined && f.size <= KEEP_BYTES;
+      if (keepable) this.writeBlob(sf.sha256, f!.text!);
+      return { path: sf.path, sha256: sf.sha256, size: sf.size, binary: sf.binary, kept: keepable };
+    });
+    return { files, commands: inv.commands.map((c) => c.text), hooks: inv.hooks, allowedTools: inv.allowedTools };
+  }
+
+  blob(sha: string): string | null {
+    if (!/^[0-9a-f]{64}$/.test(sha)) return null;
+    try {
+      return fs.readFileSync(path.join(this.blobDir, sha), 'utf8');
+    } catch {
+      return null;
+    }
+  }
+
+  private writeBlob(sha: string, text: string): void {
+    const file = path.join(this.blobDir, sha);
+    if (fs.existsSync(file)) return;
+    writeFileAtomic(file, text);
+  }
+}

@@ -1,0 +1,265 @@
+import os from 'node:os';
+import path from 'node:path';
+import type {
+  Approval, ApprovalDiff, ApprovalStatus, CatalogEntry, FileChange, Inventory, ScanReport, SkillRef, SkillTrust,
+} from '../contract/index.js';
+import { getCatalog } from '../catalog/index.js';
+import { appendJournal, registerUndoHandler } from '../library/journal.js';
+import { SkillDockError } from '../errors.js';
+import type { ServiceContext } from '../service-context.js';
+import { getSettings } from '../settings/settings.js';
+import { ApprovalStore } from './approvals.js';
+import { unifiedDiff } from './diff.js';
+import {
+  claudeBashHook, contextNote, decide, denyPatterns, type DeniedSkill, type LaunchDecision, type LaunchSkillDecision,
+  type OnUnapproved,
+} from './launch-guard.js';
+import { scanPaths } from './scan.js';
+import { inventoryOf, loadSkillSource, type SkillSource } from './surface.js';
+
+// The security domain: inventories, scans, approvals pinned to the surface digest, and the
+// verdicts attach and launch ask for. Every front door reaches it through `getSecurity(ctx)`.
+
+export const JOURNAL_APPROVE = 'scripts-approve';
+export const JOURNAL_REVOKE = 'scripts-revoke';
+
+function osUser(): string {
+  try {
+    return os.userInfo().username;
+  } catch {
+    return process.env.USER ?? process.env.USERNAME ?? 'unknown';
+  }
+}
+
+interface Resolved {
+  name: string;
+  dir: string;
+  src: SkillSource;
+  inv: Inventory;
+}
+
+export class SecurityService {
+  readonly approvals: ApprovalStore;
+
+  constructor(private readonly ctx: ServiceContext) {
+    this.approvals = new ApprovalStore(ctx);
+  }
+
+  policy() {
+    return getSettings(this.ctx).get().scriptPolicy;
+  }
+
+  scan(paths: string[], cwd?: string): ScanReport {
+    return scanPaths(paths, cwd);
+  }
+
+  private async resolve(ref: SkillRef): Promise<Resolved> {
+    if (ref.dir) {
+      const src = loadSkillSource(path.resolve(ref.dir));
+      if (!src.skillFile) throw new SkillDockError('not-found', `${src.folder.dir} has no SKILL.md`);
+      return { name: src.name, dir: src.folder.dir, src, inv: inventoryOf(src) };
+    }
+    if (!ref.name) throw new SkillDockError('bad-request', 'Give a skill name or a directory');
+    const entry = await getCatalog(this.ctx).get(ref.name, ref.project ? { project: ref.project } : {});
+    return this.resolveEntry(entry);
+  }
+
+  private resolveEntry(entry: CatalogEntry): Resolved {
+    const src = loadSkillSource(entry.provenance.realPath);
+    return { name: entry.name, dir: src.folder.dir, src, inv: inventoryOf(src) };
+  }
+
+  async inventory(ref: SkillRef): Promise<Inventory> {
+    return (await this.resolve(ref)).inv;
+  }
+
+  /** Inventory of a catalog entry (for `show --json` and the skill drawer). */
+  inventoryOfEntry(entry: CatalogEntry): Inventory {
+    return this.resolveEntry(entry).inv;
+  }
+
+  private trustOf(r: Resolved): SkillTrust {
+    const approval = this.approvals.get(r.name);
+    const policy = this.policy();
+    const status: ApprovalStatus = !r.inv.hasExecutableSurface
+      ? 'no-surface'
+      : approval?.digest === r.inv.digest ? 'approved' : approval ? 'changed' : 'unapproved';
+    const d = decide(policy, status, 'skip');
+    return {
+      name: r.name,
+      dir: r.dir,
+      policy,
+      status,
+      digest: r.inv.digest,
+      approvedDigest: approval?.digest ?? null,
+      approval,
+      scriptsAllowed: d.scriptsAllowed,
+      needsApproval: policy === 'ask' && (status === 'unapproved' || status === 'changed'),
+    };
+  }
+
+  async trust(ref: SkillRef): Promise<SkillTrust> {
+    return this.trustOf(await this.resolve(ref));
+  }
+
+  trustOfEntry(entry: CatalogEntry): SkillTrust {
+    return this.trustOf(this.resolveEntry(entry));
+  }
+
+  /** Approve the skill's executable surface as it is now; journaled with who, when and the digest. */
+  async approve(ref: SkillRef, by = osUser()): Promise<SkillTrust> {
+    const r = await this.resolve(ref);
+    const approval: Approval = {
+      name: r.name,
+      dir: r.dir,
+      digest: r.inv.digest,
+      approvedAt: new Date().toISOString(),
+      approvedBy: by,
+      snapshot: this.approvals.snapshot(r.inv, r.src.folder),
+    };
+    const previous = this.approvals.put(approval);
+    appendJournal(this.ctx, {
+      op: JOURNAL_APPROVE,
+      summary: `Approved the scripts of "${r.name}" (surface ${r.inv.digest.slice(0, 12)})`,
+      skill: r.name, dir: r.dir, digest: r.inv.digest, approvedBy: by, previous,
+    });
+    this.ctx.events.emit({ type: 'approval-changed', name: r.name, action: 'approved', digest: r.inv.digest });
+    return this.trustOf(r);
+  }
+
+  revoke(name: string, by = osUser()): boolean {
+    const removed = this.approvals.remove(name);
+    if (!removed) return false;
+    appendJournal(this.ctx, {
+      op: JOURNAL_REVOKE,
+      summary: `Revoked the approval of "${name}"'s scripts`,
+      skill: name, digest: removed.digest, revokedBy: by, approval: removed,
+    });
+    this.ctx.events.emit({ type: 'approval-changed', name, action: 'revoked', digest: null });
+    return true;
+  }
+
+  list(): Approval[] {
+    return this.approvals.list();
+  }
+
+  /** What changed in the surface since it was approved (everything is "added" when never approved). */
+  async diff(ref: SkillRef): Promise<ApprovalDiff> {
+    const r = await this.resolve(ref);
+    const trust = this.trustOf(r);
+    const snap = trust.approval?.snapshot ?? { files: [], commands: [], hooks: null, allowedTools: null };
+    const before = new Map(snap.files.map((f) => [f.path, f]));
+    const now = new Map(r.inv.files.map((f) => [f.path, f]));
+    const text = new Map(r.src.folder.files.map((f) => [f.rel, f.text]));
+    const files: FileChange[] = [];
+    for (const f of r.inv.files) {
+      const old = before.get(f.path);
+      if (!old) {
+        const t = text.get(f.path);
+        const diff = !f.binary && t !== undefined ? unifiedDiff('', t, { from: '/dev/null', to: f.path }) : null;
+        files.push({ path: f.path, change: 'added', binary: f.binary, ...(diff ? { diff } : {}) });
+      } else if (old.sha256 !== f.sha256) {
+        const change: FileChange = { path: f.path, change: 'modified', binary: f.binary || old.binary };
+        const oldText = old.kept ? this.approvals.blob(old.sha256) : null;
+        const newText = text.get(f.path);
+        if (change.binary) change.note = 'binary file';
+        else if (oldText === null) change.note = 'the approved version was not kept (too large), so no line diff';
+        else if (newText === undefined) change.note = 'too large to compare';
+        else {
+          const d = unifiedDiff(oldText, newText, { from: `approved/${f.path}`, to: `current/${f.path}` });
+          if (d === null) change.note = 'too large to compare';
+          else change.diff = d;
+        }
+        files.push(change);
+      }
+    }
+    for (const f of snap.files) if (!now.has(f.path)) files.push({ path: f.path, change: 'removed', binary: f.binary });
+    files.sort((a, b) => a.path.localeCompare(b.path));
+    const nowCommands = r.inv.commands.map((c) => c.text);
+    const count = (list: string[]) => list.reduce((m, c) => m.set(c, (m.get(c) ?? 0) + 1), new Map<string, number>());
+    const beforeCount = count(snap.commands);
+    const nowCount = count(nowCommands);
+    const added = [...nowCount].filter(([c, n]) => n > (beforeCount.get(c) ?? 0)).map(([c]) => c);
+    const removed = [...beforeCount].filter(([c, n]) => n > (nowCount.get(c) ?? 0)).map(([c]) => c);
+    return {
+      name: r.name,
+      status: trust.status,
+      approvedDigest: trust.approvedDigest,
+      digest: r.inv.digest,
+      files,
+      commands: { added, removed },
+      hooksChanged: JSON.stringify(snap.hooks ?? null) !== JSON.stringify(r.inv.hooks ?? null),
+      allowedTools: (snap.allowedTools ?? null) !== r.inv.allowedTools ? { before: snap.allowedTools ?? null, after: r.inv.allowedTools } : null,
+    };
+  }
+
+  /** May this skill be attached to an assistant now? */
+  checkAttach(entry: CatalogEntry): { ok: boolean; trust: SkillTrust; reason?: string } {
+    const trust = this.trustOfEntry(entry);
+    if (!trust.needsApproval) return { ok: true, trust };
+    const reason = trust.status === 'changed'
+      ? `The scripts of "${trust.name}" changed since they were approved; review and approve them again first (skilldock approve ${trust.name}).`
+      : `"${trust.name}" can run code on this machine and the script policy is "ask"; review and approve it first (skilldock approve ${trust.name}).`;
+    return { ok: false, trust, reason };
+  }
+
+  /** Throw a `refused` error (with the trust record as details) unless the skill may be attached. */
+  requireApproved(entry: CatalogEntry): SkillTrust {
+    const c = this.checkAttach(entry);
+    if (!c.ok) throw new SkillDockError('refused', c.reason!, { skill: c.trust.name, status: c.trust.status, digest: c.trust.digest });
+    return c.trust;
+  }
+
+  /** Per skill: link it, link it without scripts, leave it out, or refuse the launch. */
+  launchDecision(entries: CatalogEntry[], opts: { onChanged: OnUnapproved }): LaunchDecision {
+    const policy = this.policy();
+    const skills: LaunchSkillDecision[] = [];
+    const denied: DeniedSkill[] = [];
+    for (const entry of entries) {
+      const r = this.resolveEntry(entry);
+      const t = this.trustOf(r);
+      const d = decide(policy, t.status, opts.onChanged);
+      skills.push({ name: r.name, dir: r.dir, status: t.status, ...d, digest: t.digest, approvedDigest: t.approvedDigest });
+      if (d.action === 'link-no-scripts') denied.push({ name: r.name, reason: d.reason!, patterns: denyPatterns(r.name, r.dir, r.inv) });
+    }
+    return { policy, skills, refused: skills.filter((s) => s.action === 'refuse'), contextNote: contextNote(skills), denied };
+  }
+
+  /** Throw when a launch decision refuses the launch. */
+  assertLaunchable(decision: LaunchDecision): void {
+    if (!decision.refused.length) return;
+    const list = decision.refused.map((s) => `"${s.name}" (${s.status === 'changed' ? 'changed since approval' : 'not approved'})`).join(', ');
+    throw new SkillDockError('refused',
+      `Launch refused: the scripts of ${list} need approval first. Approve them (skilldock approve <name>), or launch without their scripts.`,
+      { skills: decision.refused });
+  }
+
+  claudeBashHook(decision: LaunchDecision, kind?: string) {
+    return claudeBashHook(decision.denied, kind);
+  }
+
+  /** Undo for the journal: approve ⇄ revoke, restoring exactly the previous approval. */
+  registerUndo(): void {
+    registerUndoHandler(this.ctx, JOURNAL_APPROVE, (entry) => {
+      const name = String(entry.skill);
+      const prev = entry.previous as Approval | null | undefined;
+      const current = this.approvals.get(name);
+      if (current?.digest !== entry.digest) return { message: `The approval of "${name}" had already changed; nothing to undo.` };
+      if (prev) this.approvals.put(prev);
+      else this.approvals.remove(name);
+      this.ctx.events.emit({ type: 'approval-changed', name, action: prev ? 'approved' : 'revoked', digest: prev?.digest ?? null });
+      return { message: prev ? `Restored the previous approval of "${name}".` : `Removed the approval of "${name}".` };
+    });
+    registerUndoHandler(this.ctx, JOURNAL_REVOKE, (entry) => {
+      const approval = entry.approval as Approval | undefined;
+      if (!approval) return { message: 'Nothing to restore.' };
+      this.approvals.put(approval);
+      this.ctx.events.emit({ type: 'approval-changed', name: approval.name, action: 'approved', digest: approval.digest });
+      return { message: `Restored the approval of "${approval.name}".` };
+    });
+  }
+}
+
+export function getSecurity(ctx: ServiceContext): SecurityService {
+  return ctx.use('security', () => new SecurityService(ctx));
+}

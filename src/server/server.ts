@@ -1,0 +1,237 @@
+import http from 'node:http';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import type { ErrorCode, Result, SkillDockEvent } from '../contract/index.js';
+import { HTTP } from '../contract/http.js';
+import { SkillDockError, toErrorInfo } from '../errors.js';
+import { TOKEN_HEADER, TOKEN_QUERY, checkOrigin, newToken, tokensEqual } from './guard.js';
+import { CONTENT_SECURITY_POLICY, SECURITY_HEADERS, contentType, resolveStatic } from './static-files.js';
+import { DEFAULT_UPLOAD_LIMITS, UploadStaging, type UploadLimits } from './upload.js';
+
+/** What the server needs from the engine: the same two entry points every front door uses. */
+export interface EngineLike {
+  call(method: string, input: unknown): Promise<Result<unknown>>;
+  on(listener: (event: SkillDockEvent) => void): () => void;
+}
+
+export interface ServerOptions {
+  service: EngineLike;
+  /** 0 (default) picks a free port. */
+  port?: number;
+  /** The built renderer (`dist/renderer`); null or missing serves a short notice instead. */
+  rendererDir?: string | null;
+  /** `<home>/staging`. */
+  stagingDir: string;
+  uploadLimits?: Partial<UploadLimits>;
+  /** Fixed token for tests; a random one per start otherwise. */
+  token?: string;
+  /** SSE keep-alive comment interval. */
+  heartbeatMs?: number;
+}
+
+export interface RunningServer {
+  port: number;
+  origin: string;
+  token: string;
+  /** The URL to open: the token travels in the fragment, which browsers never send to a server. */
+  url: string;
+  close(): Promise<void>;
+}
+
+const MAX_JSON_BYTES = 16 * 1024 * 1024;
+const HOST = '127.0.0.1';
+
+const STATUS: Record<ErrorCode, number> = {
+  'bad-request': 400,
+  unauthorized: 401,
+  'not-found': 404,
+  conflict: 409,
+  refused: 422,
+  unsupported: 501,
+  io: 500,
+  'corrupt-data': 500,
+  internal: 500,
+};
+
+function send(res: http.ServerResponse, status: number, body: string | Buffer, type: string, extra: Record<string, string> = {}): void {
+  res.writeHead(status, { ...SECURITY_HEADERS, 'Content-Type': type, 'Cache-Control': 'no-store', 'Content-Length': String(Buffer.byteLength(body)), ...extra });
+  res.end(body);
+}
+
+function sendResult(res: http.ServerResponse, result: Result<unknown>): void {
+  const status = result.ok ? 200 : STATUS[result.error.code] ?? 500;
+  send(res, status, JSON.stringify(result), 'application/json; charset=utf-8');
+}
+
+function sendError(res: http.ServerResponse, status: number, code: ErrorCode, message: string): void {
+  send(res, status, JSON.stringify({ ok: false, error: { code, message } }), 'application/json; charset=utf-8');
+}
+
+async function readJson(req: http.IncomingMessage): Promise<unknown> {
+  const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+  // A JSON content type cannot be sent cross-origin without a preflight we never approve.
+  if (type !== 'application/json') throw new SkillDockError('bad-request', 'Content-Type must be application/json');
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_JSON_BYTES) throw new SkillDockError('refused', 'Request body too large');
+    chunks.push(chunk as Buffer);
+  }
+  const text = Buffer.concat(chunks).toString('utf8');
+  if (text.trim() === '') return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new SkillDockError('bad-request', 'Request body is not valid JSON');
+  }
+}
+
+const NOT_BUILT = 'SkillDock: the browser UI is not built yet. Run `npm run build:renderer` (or `npm run build`) and reload.\n';
+
+/** Start the browser UI server on 127.0.0.1 only. */
+export async function startServer(options: ServerOptions): Promise<RunningServer> {
+  const token = options.token ?? newToken();
+  const staging = new UploadStaging(options.stagingDir, { ...DEFAULT_UPLOAD_LIMITS, ...options.uploadLimits });
+  staging.sweep();
+  const streams = new Set<http.ServerResponse>();
+  let port = 0;
+
+  const server = http.createServer((req, res) => {
+    handle(req, res).catch((err) => {
+      const info = toErrorInfo(err);
+      if (!res.headersSent) sendError(res, STATUS[info.code] ?? 500, info.code, info.message);
+      else res.destroy();
+    });
+  });
+
+  async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    const verdict = checkOrigin(
+      { host: req.headers.host, origin: req.headers.origin, fetchSite: req.headers['sec-fetch-site'] as string | undefined },
+      port,
+    );
+    if (!verdict.ok) {
+      req.resume();
+      return sendError(res, 403, 'unauthorized', `Refused: ${verdict.reason}`);
+    }
+    const url = new URL(req.url ?? '/', `http://${HOST}:${port}`);
+    if (url.pathname === '/api' || url.pathname.startsWith('/api/')) return handleApi(req, res, url);
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      req.resume();
+      return send(res, 405, 'Method not allowed\n', 'text/plain; charset=utf-8', { Allow: 'GET, HEAD' });
+    }
+    return serveStatic(req, res, url.pathname);
+  }
+
+  async function handleApi(req: http.IncomingMessage, res: http.ServerResponse, url: URL): Promise<void> {
+    const route = url.pathname.slice(HTTP.apiPrefix.length);
+    const isEvents = url.pathname === HTTP.events && req.method === 'GET';
+    const given = (req.headers[TOKEN_HEADER] as string | undefined) ?? (isEvents ? url.searchParams.get(TOKEN_QUERY) : null);
+    if (!tokensEqual(token, given)) {
+      req.resume();
+      return sendError(res, 401, 'unauthorized', 'Missing or wrong token: open the URL that `skilldock serve` printed');
+    }
+    if (isEvents) return openEventStream(req, res);
+    if (req.method !== 'POST') {
+      req.resume();
+      return send(res, 405, JSON.stringify({ ok: false, error: { code: 'bad-request', message: 'Use POST' } }), 'application/json; charset=utf-8', { Allow: 'POST' });
+    }
+    if (url.pathname === HTTP.uploadBegin) {
+      req.resume();
+      return sendResult(res, { ok: true, value: staging.begin() });
+    }
+    if (url.pathname === HTTP.uploadFile) {
+      const length = req.headers['content-length'] ? Number(req.headers['content-length']) : undefined;
+      const value = await staging.writeFile(url.searchParams.get('batch'), url.searchParams.get('path'), req, length);
+      return sendResult(res, { ok: true, value });
+    }
+    if (url.pathname === HTTP.uploadFinish) {
+      req.resume();
+      return sendResult(res, { ok: true, value: staging.finish(url.searchParams.get('batch')) });
+    }
+    if (!/^[A-Za-z][A-Za-z0-9]*$/.test(route)) {
+      req.resume();
+      return sendError(res, 404, 'not-found', 'No such API route');
+    }
+    let body: unknown;
+    try {
+      body = await readJson(req);
+    } catch (err) {
+      req.resume();
+      throw err;
+    }
+    // service.call parses the body with the method's contract schema and never throws.
+    return sendResult(res, await options.service.call(route, body));
+  }
+
+  function openEventStream(req: http.IncomingMessage, res: http.ServerResponse): void {
+    res.writeHead(200, {
+      ...SECURITY_HEADERS,
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-store',
+      Connection: 'keep-alive',
+      'X-Accel-Buffering': 'no',
+    });
+    res.write('retry: 2000\n: connected\n\n');
+    streams.add(res);
+    const off = options.service.on((event) => {
+      res.write(`data: ${JSON.stringify(event)}\n\n`);
+    });
+    const beat = setInterval(() => res.write(': keep-alive\n\n'), options.heartbeatMs ?? 20_000);
+    const done = () => {
+      clearInterval(beat);
+      off();
+      streams.delete(res);
+    };
+    req.on('close', done);
+    res.on('close', done);
+  }
+
+  function serveStatic(req: http.IncomingMessage, res: http.ServerResponse, pathname: string): void {
+    const root = options.rendererDir;
+    if (!root || !fs.existsSync(path.join(root, 'index.html'))) {
+      return send(res, 503, NOT_BUILT, 'text/plain; charset=utf-8');
+    }
+    const found = resolveStatic(root, pathname);
+    if (found.kind === 'refused') return send(res, 403, 'Forbidden\n', 'text/plain; charset=utf-8');
+    if (found.kind === 'missing') return send(res, 404, 'Not found\n', 'text/plain; charset=utf-8');
+    const isHtml = found.file.endsWith('.html');
+    res.writeHead(200, {
+      ...SECURITY_HEADERS,
+      'Content-Type': contentType(found.file),
+      'Content-Length': String(found.size),
+      // Hashed asset names may be cached; the shell must not be, so a rebuild shows up on reload.
+      'Cache-Control': isHtml ? 'no-store' : 'public, max-age=3600',
+      ...(isHtml ? { 'Content-Security-Policy': CONTENT_SECURITY_POLICY } : {}),
+    });
+    if (req.method === 'HEAD') return void res.end();
+    fs.createReadStream(found.file).on('error', () => res.destroy()).pipe(res);
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, HOST, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  port = (server.address() as AddressInfo).port;
+  const origin = `http://${HOST}:${port}`;
+  const sweeper = setInterval(() => staging.sweep(), 60 * 60 * 1000);
+  sweeper.unref();
+
+  return {
+    port,
+    origin,
+    token,
+    url: `${origin}/#token=${token}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        clearInterval(sweeper);
+        for (const res of streams) res.end();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}

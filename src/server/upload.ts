@@ -1,0 +1,158 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
+import { SkillDockError } from '../errors.js';
+
+/**
+ * Browser drag-and-drop lands here: the page cannot hand us real paths, so it streams each file
+ * of the dropped folders and archives into a fresh batch dir under `<home>/staging/`, keeping
+ * relative paths, then imports the batch's top-level entries through the library contract.
+ */
+
+export interface UploadLimits {
+  /** Bytes per file. */
+  maxFileBytes: number;
+  /** Bytes per batch, all files together. */
+  maxBatchBytes: number;
+  maxFiles: number;
+  /** Batches older than this are swept. */
+  maxAgeMs: number;
+}
+
+export const DEFAULT_UPLOAD_LIMITS: UploadLimits = {
+  maxFileBytes: 64 * 1024 * 1024,
+  maxBatchBytes: 512 * 1024 * 1024,
+  maxFiles: 20_000,
+  maxAgeMs: 6 * 60 * 60 * 1000,
+};
+
+const BATCH_RE = /^b-[0-9]{13}-[a-f0-9]{16}$/;
+const MAX_PATH_CHARS = 1024;
+const MAX_DEPTH = 32;
+
+/** Validate a client-given relative path; returns its segments or throws `refused`. */
+export function safeRelativePath(rel: unknown): string[] {
+  if (typeof rel !== 'string' || rel.length === 0 || rel.length > MAX_PATH_CHARS) {
+    throw new SkillDockError('refused', 'Upload path is missing or too long');
+  }
+  if (rel.includes('\\') || rel.startsWith('/') || /[\u0000-\u001f]/.test(rel)) {
+    throw new SkillDockError('refused', `Upload path refused: ${JSON.stringify(rel)}`);
+  }
+  const segments = rel.split('/');
+  if (segments.length > MAX_DEPTH) throw new SkillDockError('refused', 'Upload path is nested too deeply');
+  for (const s of segments) {
+    if (s === '' || s === '.' || s === '..' || Buffer.byteLength(s) > 255 || /^[a-zA-Z]:$/.test(s)) {
+      throw new SkillDockError('refused', `Upload path refused: ${JSON.stringify(rel)}`);
+    }
+  }
+  return segments;
+}
+
+interface Batch {
+  dir: string;
+  bytes: number;
+  files: number;
+  tops: Set<string>;
+}
+
+export class UploadStaging {
+  private batches = new Map<string, Batch>();
+
+  constructor(
+    readonly stagingDir: string,
+    readonly limits: UploadLimits = DEFAULT_UPLOAD_LIMITS,
+  ) {}
+
+  /** Remove batches left over from earlier runs (crash, or imported long ago). */
+  sweep(now = Date.now()): void {
+    let names: string[];
+    try {
+      names = fs.readdirSync(this.stagingDir);
+    } catch {
+      return;
+    }
+    for (const name of names) {
+      if (!BATCH_RE.test(name)) continue; // never touch what we did not create
+      const created = Number(name.slice(2, 15));
+      if (now - created < this.limits.maxAgeMs) continue;
+      const full = path.join(this.stagingDir, name);
+      // rm with recursive unlinks links instead of following them
+      fs.rmSync(full, { recursive: true, force: true });
+      this.batches.delete(name);
+    }
+  }
+
+  begin(): { batch: string } {
+    fs.mkdirSync(this.stagingDir, { recursive: true });
+    const batch = `b-${String(Date.now()).padStart(13, '0')}-${randomBytes(8).toString('hex')}`;
+    const dir = path.join(this.stagingDir, batch);
+    fs.mkdirSync(dir);
+    this.batches.set(batch, { dir, bytes: 0, files: 0, tops: new Set() });
+    return { batch };
+  }
+
+  private get(batch: unknown): Batch {
+    const b = typeof batch === 'string' && BATCH_RE.test(batch) ? this.batches.get(batch) : undefined;
+    if (!b) throw new SkillDockError('not-found', 'Unknown upload batch');
+    return b;
+  }
+
+  /** Stream one file into the batch. Existing files are never overwritten; limits are enforced while streaming. */
+  async writeFile(batch: unknown, rel: unknown, body: Readable, declaredLength?: number): Promise<{ path: string; bytes: number }> {
+    const b = this.get(batch);
+    const segments = safeRelativePath(rel);
+    if (b.files + 1 > this.limits.maxFiles) throw new SkillDockError('refused', `Too many files in one upload (max ${this.limits.maxFiles})`);
+    if (declaredLength !== undefined && declaredLength > this.limits.maxFileBytes) {
+      throw new SkillDockError('refused', `File too large: ${segments.join('/')} (max ${this.limits.maxFileBytes} bytes)`);
+    }
+    const target = path.join(b.dir, ...segments);
+    const parent = path.dirname(target);
+    fs.mkdirSync(parent, { recursive: true });
+    // Every dir under the batch was made by us; a link here would mean someone else is writing.
+    const realParent = fs.realpathSync(parent);
+    const realBatch = fs.realpathSync(b.dir);
+    if (realParent !== realBatch && !realParent.startsWith(realBatch + path.sep)) {
+      throw new SkillDockError('refused', 'Upload path escapes its staging dir');
+    }
+    b.files += 1;
+    let bytes = 0;
+    const limits = this.limits;
+    const counter = new Transform({
+      transform(chunk: Buffer, _enc, cb) {
+        bytes += chunk.length;
+        if (bytes > limits.maxFileBytes) return cb(new SkillDockError('refused', `File too large: ${segments.join('/')} (max ${limits.maxFileBytes} bytes)`));
+        if (b.bytes + bytes > limits.maxBatchBytes) return cb(new SkillDockError('refused', `Upload too large (max ${limits.maxBatchBytes} bytes)`));
+        cb(null, chunk);
+      },
+    });
+    let handle: fs.promises.FileHandle;
+    try {
+      // 'wx' refuses to overwrite and refuses to follow a link planted at the target.
+      handle = await fs.promises.open(target, 'wx');
+    } catch (err) {
+      b.files -= 1;
+      if ((err as NodeJS.ErrnoException).code === 'EEXIST') throw new SkillDockError('conflict', `Already uploaded: ${segments.join('/')}`);
+      throw err;
+    }
+    try {
+      await pipeline(body, counter, handle.createWriteStream());
+    } catch (err) {
+      b.files -= 1;
+      await handle.close().catch(() => {});
+      fs.rmSync(target, { force: true }); // ours: created above with 'wx'
+      throw err;
+    }
+    b.bytes += bytes;
+    b.tops.add(segments[0]);
+    return { path: segments.join('/'), bytes };
+  }
+
+  /** The absolute staged top-level entries, ready for `importPaths`. */
+  finish(batch: unknown): { paths: string[]; files: number; bytes: number } {
+    const b = this.get(batch);
+    return { paths: [...b.tops].sort().map((t) => path.join(b.dir, t)), files: b.files, bytes: b.bytes };
+  }
+}

@@ -1,0 +1,292 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Diagnostic, LegacyPath } from '../contract/index.js';
+import { loadRegistry, type Registry } from '../agents/registry.js';
+import { stateIdFor } from '../state/state-id.js';
+import { makeDiagnostic, type DiagnosticInit } from './rules.js';
+import { parseSkillText, countNewlines } from './parse.js';
+import { lintFields } from './lint-fields.js';
+import { findReferences, findHomePaths } from './body-scan.js';
+import { walkSkill, digestSkill, type SkillFile } from './walk.js';
+
+export interface SkillAnalysis {
+  dir: string;
+  dirName: string;
+  name: string | null;
+  description: string | null;
+  frontmatter: Record<string, unknown> | null;
+  body: string;
+  bodyLine: number;
+  diagnostics: Diagnostic[];
+  legacyPaths: LegacyPath[];
+  version: string | null;
+  stateId: string | null;
+  files: SkillFile[];
+  /** sha256 hex over the whole folder; '' when called with `digest: false`. */
+  digest: string;
+  size: number;
+  fileCount: number;
+}
+
+export interface AnalyzeOptions {
+  resourcesDir: string;
+  /** Name under the root when the folder was reached through a link. */
+  dirName?: string;
+  /** false: skip reading files other than SKILL.md (digest is then ''). Default true. */
+  digest?: boolean;
+}
+
+const MAX_BODY_LINES = 500;
+/** About 5,000 tokens at roughly four characters a token. */
+const MAX_BODY_CHARS = 20_000;
+const STATE_ROOT = '~/.skilldock/skills-state';
+
+type Diag = (code: string, init: DiagnosticInit) => void;
+
+/** Walk, parse and lint one skill folder. Never throws for a broken skill; diagnostics say why. */
+export async function analyzeSkill(dirIn: string, opts: AnalyzeOptions): Promise<SkillAnalysis> {
+  const registry = loadRegistry(opts.resourcesDir);
+  const dir = path.resolve(dirIn);
+  const dirName = opts.dirName ?? path.basename(dir);
+  const diagnostics: Diagnostic[] = [];
+  const diag: Diag = (code, init) => diagnostics.push(makeDiagnostic(code, init, registry));
+
+  const wantDigest = opts.digest !== false;
+  const { files, dirs, nested, skillFiles, hashes } = walkSkill(dir, { hash: wantDigest });
+  let skillFile = files.find((f) => f.path === 'SKILL.md');
+  if (!skillFile) {
+    skillFile = files.find((f) => !f.path.includes('/') && f.path.toLowerCase() === 'skill.md');
+    if (skillFile) {
+      diag('skill-file-case', { message: `The skill file is named ${skillFile.path}; agents only read SKILL.md.`, file: path.join(dir, skillFile.path) });
+    }
+  }
+  if (dirName.startsWith('.')) {
+    diag('skill-dot-dir', { message: `The directory name "${dirName}" starts with a dot; some agents skip it.`, file: dir });
+  }
+
+  let raw: Buffer | null = null;
+  const skillPath = path.join(dir, skillFile?.path ?? 'SKILL.md');
+  if (skillFile) {
+    if (skillFile.symlink !== undefined) {
+      diag('skill-file-symlink', { message: `${skillFile.path} is a symlink (to ${skillFile.symlink}).`, file: skillPath });
+    }
+    try {
+      raw = skillFiles.get(skillFile.path) ?? fs.readFileSync(skillPath);
+    } catch (err) {
+      const why = (err as NodeJS.ErrnoException).code ?? 'unreadable';
+      diag('skill-file-missing', { message: `${skillFile.path} cannot be read (${why}).`, file: skillPath });
+    }
+  } else {
+    diag('skill-file-missing', { message: `${dir} has no SKILL.md.`, file: dir });
+  }
+
+  const parsed = raw ? parseSkillText(raw.toString('utf8'), skillPath, registry) : null;
+  if (parsed) diagnostics.push(...parsed.diagnostics);
+  const fm = parsed?.frontmatter ?? null;
+  if (fm) lintFields(fm, dirName, parsed!.keyLines, registry, (code, init) => diag(code, { ...init, file: skillPath }));
+
+  const name = fm && typeof fm.name === 'string' ? fm.name : null;
+  const description = fm && typeof fm.description === 'string' ? fm.description : null;
+  const meta = fm?.metadata;
+  const version = meta && typeof meta === 'object' && !Array.isArray(meta) && typeof (meta as Record<string, unknown>).version === 'string'
+    ? ((meta as Record<string, unknown>).version as string)
+    : null;
+  const stateId = stateIdFor(name ?? dirName, version);
+
+  const body = parsed?.body ?? '';
+  const bodyLine = parsed?.bodyLine ?? 1;
+  let legacyPaths: LegacyPath[] = [];
+  if (parsed) {
+    lintBodySize(body, bodyLine, skillPath, diag);
+    checkReferences(dir, body, bodyLine, skillPath, files, dirs, diag);
+    const legacy = findLegacy(body, bodyLine, stateId, registry);
+    legacyPaths = legacy.map(({ path: p, line, redirect }) => ({ path: p, line, redirect }));
+    for (const l of legacy) {
+      diag('legacy-state-path', {
+        message: `The body uses the fixed home path ${l.path}; SkillDock redirects it to ${l.redirect}.`,
+        file: skillPath,
+        line: l.line,
+        column: l.column,
+      });
+    }
+  }
+
+  checkSymlinks(dir, files, diag);
+  for (const n of nested) {
+    diag('skill-nested', {
+      message: `${n.path} is a skill nested inside this one; only agents that search recursively find it.`,
+      file: path.join(dir, n.path),
+      variant: String(n.depth + 1),
+    });
+  }
+
+  const linked = new Map<string, Buffer>();
+  if (raw && skillFile?.symlink !== undefined) linked.set(skillFile.path, raw);
+  let size = 0;
+  for (const f of files) size += f.size;
+  return {
+    dir,
+    dirName,
+    name,
+    description,
+    frontmatter: fm,
+    body,
+    bodyLine,
+    diagnostics,
+    legacyPaths,
+    version,
+    stateId,
+    files,
+    digest: wantDigest ? digestSkill(files, hashes, linked) : '',
+    size,
+    fileCount: files.length,
+  };
+}
+
+function lintBodySize(body: string, bodyLine: number, file: string, diag: Diag): void {
+  if (!body.trim()) {
+    diag('body-empty', { message: 'SKILL.md has no instructions after the frontmatter.', file, line: bodyLine });
+    return;
+  }
+  const trimmed = body.endsWith('\n') ? body.slice(0, -1) : body;
+  const lines = countNewlines(trimmed, 0, trimmed.length) + 1;
+  if (lines > MAX_BODY_LINES || body.length > MAX_BODY_CHARS) {
+    const tokens = Math.round(body.length / 4);
+    diag('body-too-long', {
+      message: `The body has ${lines} lines and about ${tokens} tokens (keep it under ${MAX_BODY_LINES} lines and about 5,000 tokens).`,
+      file,
+      line: bodyLine,
+    });
+  }
+}
+
+function isAbsoluteLike(t: string): boolean {
+  return t.startsWith('/') || t.startsWith('\\') || t.includes('\\') || (t.length > 2 && t[1] === ':' && (t[2] === '\\' || t[2] === '/'));
+}
+
+const BARE_RESOURCE_DIRS = new Set(['scripts/', 'references/', 'assets/', './', '../']);
+
+function checkReferences(dir: string, body: string, bodyLine: number, file: string, files: SkillFile[], dirs: Set<string>, diag: Diag): void {
+  const refs = findReferences(body, bodyLine);
+  if (!refs.length) return;
+  const fileSet = new Map(files.map((f) => [f.path, f]));
+  const links = files.filter((f) => f.symlink !== undefined).map((f) => f.path);
+  const exists = (rel: string) =>
+    fileSet.has(rel) || dirs.has(rel) || (links.some((l) => rel.startsWith(`${l}/`)) && fs.existsSync(path.join(dir, rel)));
+
+  const seen = new Set<string>();
+  const direct = new Set<string>();
+  const mdRefs: string[] = [];
+  for (const r of refs) {
+    if (BARE_RESOURCE_DIRS.has(r.target)) continue;
+    const key = `${r.line}\0${r.target}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const where = { file, line: r.line, column: r.column };
+    if (isAbsoluteLike(r.target)) {
+      diag('reference-absolute', { ...where, message: `"${r.target}" is an absolute or backslash path; it breaks on other machines.` });
+      continue;
+    }
+    const rel = resolveRel('', r.target);
+    if (rel === null) {
+      diag('reference-escapes', { ...where, message: `"${r.target}" points outside the skill directory.` });
+      continue;
+    }
+    if (!rel) continue;
+    if (!exists(rel)) {
+      diag('reference-broken', { ...where, message: `"${r.target}" does not exist in the skill.` });
+      continue;
+    }
+    direct.add(rel);
+    const f = fileSet.get(rel);
+    if (f && f.symlink === undefined && rel.toLowerCase().endsWith('.md') && rel !== 'SKILL.md' && !mdRefs.includes(rel)) mdRefs.push(rel);
+  }
+  for (const md of mdRefs) checkDepth(dir, md, direct, diag);
+}
+
+/** Posix path relative to the skill dir; null when it escapes, '' for the dir itself. */
+function resolveRel(baseDir: string, target: string): string | null {
+  const joined = path.posix.normalize(path.posix.join(baseDir || '.', target));
+  if (joined === '..' || joined.startsWith('../')) return null;
+  const rel = joined === '.' || joined === './' ? '' : joined.replace(/\/+$/, '');
+  return rel.startsWith('./') ? rel.slice(2) : rel;
+}
+
+/** A referenced .md that itself points at files SKILL.md does not reference directly. */
+function checkDepth(dir: string, md: string, direct: Set<string>, diag: Diag): void {
+  let text: string;
+  try {
+    text = fs.readFileSync(path.join(dir, md), 'utf8');
+  } catch {
+    return;
+  }
+  const mdDir = path.posix.dirname(md);
+  for (const r of findReferences(text, 1)) {
+    if (isAbsoluteLike(r.target) || BARE_RESOURCE_DIRS.has(r.target)) continue;
+    // Links resolve from the file; resource-dir words (`scripts/x`) from the skill root.
+    const rel = resolveRel(r.kind === 'link' ? mdDir : '', r.target);
+    if (rel === null || rel === '' || rel === md || rel === 'SKILL.md' || direct.has(rel)) continue;
+    diag('reference-too-deep', {
+      file: path.join(dir, md),
+      line: r.line,
+      column: r.column,
+      message: `SKILL.md -> ${md} -> ${rel}: a reference chain more than one level deep.`,
+    });
+    return;
+  }
+}
+
+function checkSymlinks(dir: string, files: SkillFile[], diag: Diag): void {
+  let realDir: string | null = null;
+  for (const f of files) {
+    if (f.symlink === undefined) continue;
+    realDir ??= safeRealpath(dir);
+    const target = f.symlink;
+    const parent = path.dirname(f.path);
+    const inside = [realDir, dir].some((base) => {
+      const resolved = path.resolve(base, parent, target);
+      return resolved === base || resolved.startsWith(base.endsWith(path.sep) ? base : base + path.sep);
+    });
+    if (!inside) {
+      diag('symlink-escapes', { file: path.join(dir, f.path), message: `${f.path} links outside the skill directory (to ${target}).` });
+    }
+  }
+}
+
+function safeRealpath(p: string): string {
+  try {
+    return fs.realpathSync(p);
+  } catch {
+    return p;
+  }
+}
+
+const homeRootsCache = new WeakMap<Registry, string[]>();
+
+/** `~/...` dirs that are skill roots (agents' user dirs): paths there are skills, not state. */
+function skillRootPrefixes(registry: Registry): string[] {
+  let roots = homeRootsCache.get(registry);
+  if (!roots) {
+    const all = [...registry.agents, ...registry.documentedOnly].flatMap((a) => a.userDirs);
+    roots = [...new Set(all.filter((d) => d.startsWith('~/')).map((d) => `${d.replace(/\/+$/, '')}/`))];
+    roots.push('~/.skilldock/');
+    homeRootsCache.set(registry, roots);
+  }
+  return roots;
+}
+
+function findLegacy(body: string, bodyLine: number, stateId: string | null, registry: Registry): (LegacyPath & { column: number })[] {
+  if (!body.includes('~/') && !body.includes('HOME')) return [];
+  const roots = skillRootPrefixes(registry);
+  const out: (LegacyPath & { column: number })[] = [];
+  const seen = new Set<string>();
+  for (const h of findHomePaths(body, bodyLine)) {
+    const withSlash = h.path.endsWith('/') ? h.path : `${h.path}/`;
+    if (roots.some((r) => withSlash.startsWith(r) || r === withSlash)) continue;
+    if (seen.has(h.path)) continue;
+    seen.add(h.path);
+    out.push({ path: h.path, line: h.line, column: h.column, redirect: `${STATE_ROOT}/${stateId ?? '<id>'}/${h.path.slice(2)}` });
+  }
+  return out;
+}
+

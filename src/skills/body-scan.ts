@@ -1,0 +1,194 @@
+// Scanning a Markdown body for file references and hard-coded home paths. Hand-written scanners
+// (indexOf and char loops) instead of regexes, so a hostile body cannot cause backtracking.
+
+export interface BodyRef {
+  /** As written (fragment and query removed, %-escapes decoded). */
+  target: string;
+  line: number;
+  column: number;
+  /** `link`: a Markdown link or image; `path`: a path-like word in prose or code. */
+  kind: 'link' | 'path';
+}
+
+/** Path-like words are references when they start with one of these (the spec's resource dirs). */
+const RESOURCE_PREFIXES = ['./', '../', 'scripts/', 'references/', 'assets/'];
+const WORD_STOP = new Set([' ', '\t', '`', '"', "'", '(', ')', '[', ']', '<', '>', '{', '}', '|', ',', ';', '=']);
+const TRAILING_PUNCT = new Set(['.', ',', ':', ';', '!', '?', ')', ']', "'", '"', '`']);
+
+export function findReferences(text: string, firstLine: number): BodyRef[] {
+  const refs: BodyRef[] = [];
+  let fence = '';
+  let from = 0;
+  for (let line = firstLine; from <= text.length; line++) {
+    const nl = text.indexOf('\n', from);
+    const end = nl === -1 ? text.length : nl;
+    const s = text.slice(from, end);
+    const fenceMark = fenceOf(s);
+    if (fenceMark) {
+      if (!fence) fence = fenceMark;
+      else if (fenceMark.startsWith(fence[0]) && fenceMark.length >= fence.length) fence = '';
+    } else {
+      if (!fence) scanLinks(s, line, refs);
+      scanWords(s, line, refs);
+    }
+    if (nl === -1) break;
+    from = nl + 1;
+  }
+  return refs;
+}
+
+function fenceOf(s: string): string {
+  let i = 0;
+  while (i < 4 && s[i] === ' ') i++;
+  const c = s[i];
+  if (c !== '`' && c !== '~') return '';
+  let j = i;
+  while (s[j] === c) j++;
+  return j - i >= 3 ? s.slice(i, j) : '';
+}
+
+function scanLinks(s: string, line: number, refs: BodyRef[]): void {
+  // Inline links and images: `](target)` or `](<target>)`.
+  for (let i = s.indexOf(']('); i !== -1; i = s.indexOf('](', i + 2)) {
+    let j = i + 2;
+    let target: string;
+    if (s[j] === '<') {
+      const close = s.indexOf('>', j);
+      if (close === -1) continue;
+      target = s.slice(j + 1, close);
+    } else {
+      let k = j;
+      while (k < s.length && s[k] !== ')' && s[k] !== ' ' && s[k] !== '\t') k++;
+      target = s.slice(j, k);
+    }
+    pushLink(target, line, j + 1, refs);
+  }
+  // Reference definitions: `[label]: target`.
+  let i = 0;
+  while (i < 4 && s[i] === ' ') i++;
+  if (s[i] === '[') {
+    const close = s.indexOf(']:', i);
+    if (close !== -1) {
+      let j = close + 2;
+      while (s[j] === ' ' || s[j] === '\t') j++;
+      let k = j;
+      while (k < s.length && s[k] !== ' ' && s[k] !== '\t') k++;
+      const t = s.slice(j, k);
+      pushLink(t.startsWith('<') && t.endsWith('>') ? t.slice(1, -1) : t, line, j + 1, refs);
+    }
+  }
+}
+
+function pushLink(raw: string, line: number, column: number, refs: BodyRef[]): void {
+  let t = raw.trim();
+  if (!t || t[0] === '#' || hasScheme(t)) return;
+  const cut = firstOf(t, '#', '?');
+  if (cut !== -1) t = t.slice(0, cut);
+  if (!t) return;
+  try {
+    t = decodeURIComponent(t);
+  } catch {
+    /* keep as written */
+  }
+  refs.push({ target: t, line, column, kind: 'link' });
+}
+
+/** `https:`, `mailto:` ... but not a Windows drive (`C:\`, `C:/`). */
+function hasScheme(t: string): boolean {
+  const colon = t.indexOf(':');
+  if (colon < 1) return false;
+  if (colon === 1 && (t[2] === '\\' || t[2] === '/')) return false;
+  for (let i = 0; i < colon; i++) {
+    const c = t.charCodeAt(i);
+    const ok = (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (i > 0 && ((c >= 48 && c <= 57) || c === 43 || c === 45 || c === 46));
+    if (!ok) return false;
+  }
+  return true;
+}
+
+function firstOf(s: string, a: string, b: string): number {
+  const x = s.indexOf(a);
+  const y = s.indexOf(b);
+  return x === -1 ? y : y === -1 ? x : Math.min(x, y);
+}
+
+/** Path-like words: `scripts/x.py`, `./a.md`, `../b`, `scripts\\x.py`, `/abs/.../skills/...`. */
+function scanWords(s: string, line: number, refs: BodyRef[]): void {
+  // Every candidate holds a slash or backslash: look around those instead of at every word.
+  let slash = s.indexOf('/');
+  let back = s.indexOf('\\');
+  while (slash !== -1 || back !== -1) {
+    const i = slash === -1 ? back : back === -1 ? slash : Math.min(slash, back);
+    let start = i;
+    while (start > 0 && !WORD_STOP.has(s[start - 1])) start--;
+    let end = i;
+    while (end < s.length && !WORD_STOP.has(s[end])) end++;
+    pathWord(s.slice(start, end), line, start + 1, refs);
+    if (slash !== -1 && slash < end) slash = s.indexOf('/', end);
+    if (back !== -1 && back < end) back = s.indexOf('\\', end);
+  }
+}
+
+function pathWord(word: string, line: number, column: number, refs: BodyRef[]): void {
+  let w = word;
+  while (w.length && TRAILING_PUNCT.has(w[w.length - 1])) w = w.slice(0, -1);
+  if (w.length < 3 || w.includes('://') || w.includes('...')) return;
+  if (w.includes('*') || w.includes('$') || w.includes('%')) return; // globs and placeholders
+  const c = w[0];
+  if (c === '.' || c === 's' || c === 'r' || c === 'a') {
+    for (const p of RESOURCE_PREFIXES) {
+      if (w.startsWith(p) || w.startsWith(p.replace('/', '\\'))) {
+        refs.push({ target: w, line, column, kind: 'path' });
+        return;
+      }
+    }
+  } else if (c === '/' && w.includes('/skills/')) {
+    refs.push({ target: w, line, column, kind: 'path' });
+  }
+}
+
+export interface HomePath {
+  /** Normalised `~/x/...` form. */
+  path: string;
+  line: number;
+  column: number;
+}
+
+const HOME_PREFIXES = ['~/', '$HOME/', '${HOME}/'];
+const BEFORE_TILDE = new Set([' ', '\t', '"', "'", '`', '(', '[', '=', ':', ',', ';', '|', '>', '<', '{']);
+
+/** Every `~/x`, `$HOME/x`, `${HOME}/x` in the text, normalised to `~/x` (`~/x/` for a directory). */
+export function findHomePaths(text: string, firstLine: number): HomePath[] {
+  const out: HomePath[] = [];
+  let from = 0;
+  for (let line = firstLine; from <= text.length; line++) {
+    const nl = text.indexOf('\n', from);
+    const end = nl === -1 ? text.length : nl;
+    const s = text.slice(from, end);
+    if (s.includes('/')) scanHomeLine(s, line, out);
+    if (nl === -1) break;
+    from = nl + 1;
+  }
+  return out;
+}
+
+function scanHomeLine(s: string, line: number, out: HomePath[]): void {
+  for (const prefix of HOME_PREFIXES) {
+    for (let i = s.indexOf(prefix); i !== -1; i = s.indexOf(prefix, i + 1)) {
+      if (prefix === '~/' && i > 0 && !BEFORE_TILDE.has(s[i - 1])) continue;
+      if (prefix === '$HOME/' && i > 0 && s[i - 1] === '$') continue;
+      let j = i + prefix.length;
+      while (j < s.length && isPathChar(s.charCodeAt(j))) j++;
+      let rest = s.slice(i + prefix.length, j);
+      while (rest.length && (rest.endsWith('.') || rest.endsWith(','))) rest = rest.slice(0, -1);
+      if (!rest || rest === '/' || rest.startsWith('/')) continue;
+      const before = s.slice(0, i).trimEnd();
+      if (!rest.endsWith('/') && (before.endsWith('mkdir -p') || before.endsWith('mkdir'))) rest += '/';
+      out.push({ path: `~/${rest}`, line, column: i + 1 });
+    }
+  }
+}
+
+function isPathChar(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 46 || c === 95 || c === 45 || c === 47 || c === 43 || c === 64;
+}

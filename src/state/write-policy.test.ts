@@ -1,0 +1,70 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { launchWorkspace } from '../workspaces/launch.js';
+import { agent, cliScript, launchSkills, sandbox, writeSkill, type Sandbox } from '../workspaces/test-helpers.js';
+import { checkWrite, legacyMappings, type PolicyScope } from './write-policy.js';
+
+let sb: Sandbox;
+beforeEach(() => {
+  sb = sandbox();
+});
+afterEach(() => sb.done());
+
+async function scopeForCodeSkill(): Promise<{ scope: PolicyScope; workspace: string; state: string; link: string }> {
+  writeSkill(sb.lib, 'code', { version: '1.0.4', body: 'Read `~/code/memory.md` first, and write what you learned back to `~/code/memory.md`.' });
+  const skills = await launchSkills([path.join(sb.lib, 'code')]);
+  const { conversation, result } = launchWorkspace({
+    home: sb.home, userHome: sb.userHome, agent: agent('claude'), assistant: { id: 'a', name: 'A', rules: '' }, skills,
+    cli: { node: process.execPath, script: cliScript, env: {} },
+  });
+  const scope: PolicyScope = {
+    workspace: conversation.workspace,
+    stateDirs: conversation.stateDirs,
+    skillDirs: conversation.skills.map((s) => ({ name: s.name, dir: s.dir })),
+    legacy: conversation.legacy,
+    guardFiles: conversation.guardFiles,
+    // a temp dir of its own, so the user home (also under the OS temp dir here) is not "temp"
+    tempDirs: [path.join(sb.dir, 'tmp')],
+    userHome: sb.userHome,
+  };
+  return { scope, workspace: result.workspace, state: result.stateDirs[0]!.dir, link: result.links[0]!.path };
+}
+
+describe('write policy', () => {
+  it('denies ~/code/memory.md with the redirect into the skill state dir', async () => {
+    const { scope, state } = await scopeForCodeSkill();
+    const d = checkWrite(scope, '~/code/memory.md');
+    expect(d.allowed).toBe(false);
+    expect(d.rule).toBe('legacy-path');
+    expect(d.skill).toBe('code');
+    expect(d.redirect).toBe(path.join(state, 'memory.md'));
+    expect(state).toBe(path.join(sb.home, 'skills-state', 'code-1.0.4'));
+    expect(d.reason).toContain('~/code/');
+    // the absolute form gets the same answer, and so does a deeper file
+    expect(checkWrite(scope, path.join(sb.userHome, 'code/memory.md')).redirect).toBe(path.join(state, 'memory.md'));
+    expect(checkWrite(scope, '~/code/sub/x.json').redirect).toBe(path.join(state, 'sub/x.json'));
+  });
+
+  it('allows the workspace, the state dir and the temp dir; denies elsewhere', async () => {
+    const { scope, workspace, state } = await scopeForCodeSkill();
+    expect(checkWrite(scope, 'notes.md', workspace)).toMatchObject({ allowed: true, rule: 'workspace', path: path.join(workspace, 'notes.md') });
+    expect(checkWrite(scope, path.join(state, 'memory.md'))).toMatchObject({ allowed: true, rule: 'state-dir', skill: 'code' });
+    expect(checkWrite(scope, path.join(sb.dir, 'tmp', 'scratch.txt'))).toMatchObject({ allowed: true, rule: 'temp' });
+    expect(checkWrite(scope, '~/.bashrc')).toMatchObject({ allowed: false, rule: 'outside' });
+    expect(checkWrite(scope, path.join(workspace, '..', 'other', 'x'))).toMatchObject({ allowed: false, rule: 'outside' });
+  });
+
+  it('denies writes into a skill folder through its link, and to the guard file', async () => {
+    const { scope, link, state, workspace } = await scopeForCodeSkill();
+    const d = checkWrite(scope, path.join(link, 'memory.md'));
+    expect(d).toMatchObject({ allowed: false, rule: 'skill-folder', skill: 'code', redirect: path.join(state, 'memory.md') });
+    expect(fs.existsSync(path.join(sb.lib, 'code', 'memory.md'))).toBe(false);
+    expect(checkWrite(scope, '.claude/settings.json', workspace)).toMatchObject({ allowed: false, rule: 'guard-file' });
+  });
+
+  it('maps a legacy file straight in home to that file only', () => {
+    const m = legacyMappings('tool', [{ path: '~/.toolrc', line: 3, redirect: '' }], '/s/tool', '/h');
+    expect(m).toEqual([{ skill: 'tool', from: '~/.toolrc', fromPath: path.join('/h', '.toolrc'), to: path.join('/s/tool', '.toolrc') }]);
+  });
+});

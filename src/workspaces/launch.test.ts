@@ -1,0 +1,216 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { launchWorkspace } from './launch.js';
+import { agent, cliScript, launchSkills, sandbox, treeHash, writeSkill, type Sandbox } from './test-helpers.js';
+import type { CliInvocation } from './write-guard.js';
+
+const cli: CliInvocation = { node: process.execPath, script: cliScript, env: {} };
+let sb: Sandbox;
+beforeEach(() => {
+  sb = sandbox();
+});
+afterEach(() => sb.done());
+
+function threeSkills() {
+  return [
+    writeSkill(sb.lib, 'runner', {
+      description: 'Runs the x script.',
+      body: 'Run `scripts/x.sh` from this skill folder.',
+      files: { 'scripts/x.sh': '#!/bin/sh\necho "x ran in $(basename "$(pwd)")"\n' },
+    }),
+    writeSkill(sb.lib, 'code', { version: '1.0.4', description: 'Remembers code notes.', body: 'Read and write `~/code/memory.md` every time.' }),
+    writeSkill(sb.lib, 'plain'),
+  ];
+}
+
+describe('temporary workspace launch', () => {
+  it('links each skill into the native dir, and every link resolves to its real folder', async () => {
+    const skills = await launchSkills(threeSkills());
+    const { result, conversation } = launchWorkspace({
+      home: sb.home, userHome: sb.userHome, agent: agent('gemini'),
+      assistant: { id: 'a1', name: 'Code Reviewer', rules: 'Be terse.' }, skills, cli,
+    });
+    expect(result.temporary).toBe(true);
+    expect(result.mode).toBe('native');
+    expect(path.dirname(result.workspace)).toBe(path.join(sb.home, 'workspaces'));
+    expect(path.basename(result.workspace)).toBe(result.conversationId);
+    expect(result.conversationId).toMatch(/^code-reviewer-\d{8}-\d{6}-[0-9a-f]{8}$/);
+    expect(result.problems).toEqual([]);
+    expect(result.links.map((l) => l.skill).sort()).toEqual(['code', 'plain', 'runner']);
+    for (const l of result.links) {
+      expect(l.ok).toBe(true);
+      expect(l.path).toBe(path.join(result.workspace, '.gemini/skills', l.skill));
+      expect(fs.lstatSync(l.path).isSymbolicLink()).toBe(true);
+      expect(fs.realpathSync(l.path)).toBe(path.join(sb.lib, l.skill));
+      expect(fs.readFileSync(path.join(l.path, 'SKILL.md'), 'utf8')).toContain(`name: ${l.skill}`);
+    }
+    // Gemini only sees project skills in a trusted folder; the workspace is ours to trust.
+    expect(result.env).toEqual({ GEMINI_CLI_TRUST_WORKSPACE: 'true' });
+    expect(result.command[0]).toBe('gemini');
+    expect(result.command[1]).toBe('--include-directories');
+    expect(result.command[2]!.split(',')).toEqual(result.stateDirs.map((d) => d.dir));
+    expect(conversation.skills.map((s) => [s.name, s.digest.length])).toEqual([['runner', 64], ['code', 64], ['plain', 64]]);
+  });
+
+  it('a relative script path in SKILL.md works through the link', async () => {
+    const skills = await launchSkills(threeSkills());
+    const { result } = launchWorkspace({
+      home: sb.home, userHome: sb.userHome, agent: agent('codex'),
+      assistant: { id: 'a1', name: 'R', rules: '' }, skills, cli,
+    });
+    const link = result.links.find((l) => l.skill === 'runner')!.path;
+    expect(link).toBe(path.join(result.workspace, '.agents/skills/runner'));
+    const out = execFileSync('sh', ['scripts/x.sh'], { cwd: link, encoding: 'utf8' });
+    expect(out.trim()).toBe('x ran in runner');
+    const viaWorkspace = execFileSync(path.join('.agents/skills/runner', 'scripts/x.sh'), { cwd: result.workspace, encoding: 'utf8' });
+    expect(viaWorkspace.trim()).toContain('x ran in');
+  });
+
+  it('writes persona and state rules into the context file, with no skills index', async () => {
+    const skills = await launchSkills(threeSkills());
+    const { result } = launchWorkspace({
+      home: sb.home, userHome: sb.userHome, agent: agent('claude'),
+      assistant: { id: 'a1', name: 'Reviewer', rules: 'Always answer in haiku.' }, skills, cli,
+    });
+    expect(result.contextFile).toBe(path.join(result.workspace, 'CLAUDE.md'));
+    const text = fs.readFileSync(result.contextFile!, 'utf8');
+    expect(text).toContain('# Reviewer');
+    expect(text).toContain('Always answer in haiku.');
+    expect(text).toContain('## Skill state rules');
+    expect(text).toContain('read-only');
+    const codeDir = path.join(sb.home, 'skills-state', 'code-1.0.4');
+    expect(text).toContain(`\`code\`: \`${codeDir}\``);
+    expect(text).toContain(`\`~/code/\` -> \`${codeDir}${path.sep}\``);
+    // no index: descriptions are not listed, the agent discovers skills natively
+    expect(text).not.toContain('Runs the x script.');
+    expect(text).not.toContain('Skill Directory');
+    expect(result.firstMessage).toBeUndefined();
+    for (const d of result.stateDirs) expect(fs.statSync(d.dir).isDirectory()).toBe(true);
+    expect(result.stateDirs.map((d) => d.id).sort()).toEqual(['code-1.0.4', 'plain', 'runner']);
+    // Claude gets the state dirs as writable extra dirs
+    expect(result.command).toEqual(['claude', ...result.stateDirs.flatMap((d) => ['--add-dir', d.dir])]);
+  });
+
+  it('reports a skill whose link cannot be made, loudly and per skill', async () => {
+    const skills = await launchSkills(threeSkills());
+    // The library folder vanishes between catalog scan and launch: its link would dangle.
+    fs.rmSync(path.join(sb.lib, 'plain'), { recursive: true });
+    const { result } = launchWorkspace({
+      home: sb.home, userHome: sb.userHome, agent: agent('codex'),
+      assistant: { id: 'a1', name: 'R', rules: '' }, skills, cli,
+    });
+    const bad = result.links.find((l) => l.skill === 'plain')!;
+    expect(bad.ok).toBe(false);
+    expect(bad.error).toMatch(/does not resolve/);
+    expect(result.problems).toContainEqual(expect.objectContaining({ skill: 'plain', code: 'link-failed' }));
+    expect(result.links.filter((l) => l.ok).map((l) => l.skill).sort()).toEqual(['code', 'runner']);
+  });
+
+  it('reports missing and duplicate skills instead of dropping them silently', async () => {
+    const skills = await launchSkills(threeSkills());
+    const { result } = launchWorkspace({
+      home: sb.home, userHome: sb.userHome, agent: agent('codex'),
+      assistant: { id: 'a1', name: 'R', rules: '' },
+      skills: [...skills, { name: 'gone', missing: true, entry: null }, skills[0]!],
+      cli,
+    });
+    expect(result.problems.map((p) => [p.skill, p.code])).toEqual([['gone', 'missing'], ['runner', 'duplicate-name']]);
+  });
+
+  it('twenty concurrent launches of one assistant get twenty distinct workspaces', async () => {
+    const skills = await launchSkills(threeSkills());
+    const now = new Date('2026-12-02T10:00:00Z'); // same second for all: only the random part differs
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        Promise.resolve().then(() =>
+          launchWorkspace({ home: sb.home, userHome: sb.userHome, agent: agent('claude'), assistant: { id: 'a', name: 'Same', rules: '' }, skills, cli, now }).result,
+        ),
+      ),
+    );
+    expect(new Set(results.map((r) => r.workspace)).size).toBe(20);
+    expect(fs.readdirSync(path.join(sb.home, 'workspaces'))).toHaveLength(20);
+    for (const r of results) expect(r.links.every((l) => l.ok)).toBe(true);
+  });
+
+  it('writes a Claude PreToolUse hook on Write|Edit that calls the policy check', async () => {
+    const skills = await launchSkills(threeSkills());
+    const { result, conversation } = launchWorkspace({
+      home: sb.home, userHome: sb.userHome, agent: agent('claude'),
+      assistant: { id: 'a1', name: 'R', rules: '' }, skills, cli,
+    });
+    const settingsFile = path.join(result.workspace, '.claude/settings.json');
+    const settings = JSON.parse(fs.readFileSync(settingsFile, 'utf8'));
+    const group = settings.hooks.PreToolUse[0];
+    expect(group.matcher.split('|')).toEqual(expect.arrayContaining(['Write', 'Edit']));
+    expect(group.hooks[0].type).toBe('command');
+    expect(group.hooks[0].command).toContain(`${process.execPath} ${cliScript} policy check-write --hook --conversation ${result.conversationId}`);
+    expect(conversation.guardFiles).toEqual([settingsFile]);
+  });
+});
+
+describe('launch into the user workspace', () => {
+  it('writes nothing into the project (tree hash identical) and uses a skills view for Claude', async () => {
+    const skills = await launchSkills(threeSkills());
+    const project = path.join(sb.dir, 'project');
+    fs.mkdirSync(path.join(project, 'src'), { recursive: true });
+    fs.writeFileSync(path.join(project, 'src/main.ts'), 'export {};\n');
+    fs.mkdirSync(path.join(project, '.claude'));
+    fs.writeFileSync(path.join(project, 'CLAUDE.md'), '# project rules\n');
+    const before = treeHash(project);
+    const { result } = launchWorkspace({
+      home: sb.home, userHome: sb.userHome, agent: agent('claude'),
+      assistant: { id: 'a1', name: 'R', rules: 'Persona.' }, skills, workspace: project, cli,
+    });
+    expect(treeHash(project)).toBe(before);
+    expect(result.workspace).toBe(project);
+    expect(result.temporary).toBe(false);
+    expect(result.mode).toBe('native');
+    const view = path.join(sb.home, 'conversations', result.conversationId, 'view');
+    for (const l of result.links) {
+      expect(l.path).toBe(path.join(view, '.claude/skills', l.skill));
+      expect(fs.realpathSync(l.path)).toBe(path.join(sb.lib, l.skill));
+    }
+    expect(result.command.slice(0, 3)).toEqual(['claude', '--add-dir', view]);
+    expect(result.contextFile).toBe(path.join(view, 'CLAUDE.md'));
+    expect(result.env).toEqual({ CLAUDE_CODE_ADDITIONAL_DIRECTORIES_CLAUDE_MD: '1' });
+  });
+
+  it('falls back to index mode (first message with Skill Directory) for an agent that cannot load a view', async () => {
+    const dirs = threeSkills();
+    const skills = await launchSkills(dirs);
+    const project = path.join(sb.dir, 'project');
+    fs.mkdirSync(project);
+    fs.writeFileSync(path.join(project, 'README.md'), 'hi\n');
+    const before = treeHash(project);
+    const { result } = launchWorkspace({
+      home: sb.home, userHome: sb.userHome, agent: agent('gemini'),
+      assistant: { id: 'a1', name: 'R', rules: 'Persona.' }, skills, workspace: project, cli,
+    });
+    expect(treeHash(project)).toBe(before);
+    expect(result.mode).toBe('index');
+    expect(result.links).toEqual([]);
+    expect(result.contextFile).toBeNull();
+    expect(result.env).toEqual({}); // the user's own trust decision stands
+    const msg = result.firstMessage!;
+    for (const d of dirs) {
+      const name = path.basename(d);
+      expect(msg).toMatch(new RegExp(`- \\*\\*${name}\\*\\*: .+ \\[Skill Directory: ${d.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\]`));
+    }
+    expect(msg).toContain('Runs the x script.');
+    expect(msg).toContain('## Skill state rules');
+    // skill folders (to read them) and state dirs (to write) are handed over as extra dirs
+    expect(result.command[1]).toBe('--include-directories');
+    expect(result.command[2]!.split(',')).toEqual([...dirs, ...result.stateDirs.map((d) => d.dir)]);
+  });
+
+  it('refuses a workspace that does not exist', async () => {
+    expect(() =>
+      launchWorkspace({
+        home: sb.home, userHome: sb.userHome, agent: agent('claude'),
+        assistant: { id: 'a1', name: 'R', rules: '' }, skills: [], workspace: path.join(sb.dir, 'nope'), cli,
+      }),
+    ).toThrow(/does not exist/);
+  });
+});

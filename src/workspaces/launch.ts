@@ -1,0 +1,239 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type {
+  CatalogEntry,
+  Conversation,
+  LaunchProblem,
+  LaunchResult,
+  LegacyMapping,
+  SkillLink,
+  StateDir,
+} from '../contract/index.js';
+import type { AgentDef } from '../agents/registry.js';
+import { SkillDockError } from '../errors.js';
+import { ensureStateDir, stateUri } from '../state/state-dirs.js';
+import { legacyMappings } from '../state/write-policy.js';
+import { linkSkill } from './links.js';
+import { renderContextFile, renderFirstMessage, renderStateRules } from './context-file.js';
+import { conversationDataDir, createUniqueDir, newConversationId, workspacesRoot } from './conversations.js';
+import { writeClaudeGuard, type CliInvocation } from './write-guard.js';
+import type { ScriptVerdict } from './script-policy.js';
+
+// One launch: a conversation id, the skills linked where the agent looks for them natively (or an
+// index when that is impossible without touching the user's project), a state dir per skill, the
+// context file, the command. Pure file work on the given paths; recording is the caller's job.
+
+export interface LaunchSkill {
+  name: string;
+  missing: boolean;
+  entry: CatalogEntry | null;
+}
+
+export interface LaunchSpec {
+  home: string;
+  userHome: string;
+  agent: AgentDef;
+  assistant: { id: string; name: string; rules: string };
+  skills: LaunchSkill[];
+  /** The user's project; absent = a fresh temporary workspace. */
+  workspace?: string;
+  /** How the write guard calls `skilldock policy check-write` (null: no guard possible). */
+  cli: CliInvocation | null;
+  scripts?: Map<string, ScriptVerdict>;
+  now?: Date;
+}
+
+export interface LaunchOutcome {
+  result: LaunchResult;
+  conversation: Conversation;
+}
+
+const SAFE_DIR_NAME = /^[A-Za-z0-9_][A-Za-z0-9._-]{0,127}$/;
+
+export function launchWorkspace(spec: LaunchSpec): LaunchOutcome {
+  const { agent, home } = spec;
+  const now = spec.now ?? new Date();
+  const temporary = spec.workspace === undefined;
+  let workspace: string;
+  let id: string;
+  if (temporary) {
+    ({ id, dir: workspace } = createUniqueDir(workspacesRoot(home), spec.assistant.name, now));
+  } else {
+    workspace = checkUserWorkspace(spec.workspace!, home);
+    id = newConversationId(spec.assistant.name, now);
+  }
+  const dataDir = conversationDataDir(home, id);
+  fs.mkdirSync(dataDir, { recursive: true });
+
+  const problems: LaunchProblem[] = [];
+  const usable = pickUsable(spec.skills, problems);
+
+  // Where the skills go: the workspace's native dir, a per-conversation view the agent loads via
+  // its extra-dir flag, or nowhere (index mode: the first message lists each skill's real folder).
+  const flag = agent.extraDirFlag;
+  const viewLoads = !temporary && flag?.loadsSkills === true;
+  const mode: 'native' | 'index' = temporary || viewLoads ? 'native' : 'index';
+  const linkRoot = temporary ? workspace : viewLoads ? path.join(dataDir, 'view') : null;
+  const skillsDir = linkRoot ? path.join(linkRoot, temporary ? agent.nativeSkillsDir : (flag?.skillsDir ?? agent.nativeSkillsDir)) : null;
+
+  const links: SkillLink[] = [];
+  if (skillsDir) {
+    for (const { name, entry } of usable) {
+      const linkPath = path.join(skillsDir, name);
+      const target = entry.provenance.realPath;
+      const error = linkSkill(target, linkPath);
+      links.push(error ? { skill: name, path: linkPath, target, ok: false, error } : { skill: name, path: linkPath, target, ok: true });
+      if (error) problems.push({ skill: name, code: 'link-failed', message: error });
+    }
+  }
+
+  const stateDirs: StateDir[] = [];
+  const legacy: LegacyMapping[] = [];
+  for (const { name, entry } of usable) {
+    if (!entry.stateId) {
+      problems.push({ skill: name, code: 'no-state-id', message: `Skill "${name}" has no usable name for a state dir; it gets none.` });
+      continue;
+    }
+    try {
+      const dir = ensureStateDir(home, entry.stateId);
+      stateDirs.push({ skill: name, id: entry.stateId, dir, uri: stateUri(entry.stateId) });
+      legacy.push(...legacyMappings(name, entry.legacyPaths, dir, spec.userHome));
+    } catch (err) {
+      problems.push({ skill: name, code: 'no-state-id', message: `State dir for "${name}": ${(err as Error).message}` });
+    }
+  }
+
+  let stateRules = renderStateRules(stateDirs, legacy, skillsDir && temporary ? agent.nativeSkillsDir : null);
+  for (const { name } of usable) {
+    const verdict = spec.scripts?.get(name);
+    if (verdict && !verdict.allowed) {
+      const why = verdict.reason ?? 'not allowed by the script policy';
+      problems.push({ skill: name, code: 'script-blocked', message: `Scripts of "${name}" must not run: ${why}` });
+      stateRules += `- Do not run any script of skill \`${name}\`: ${why}\n`;
+    }
+  }
+
+  let contextFile: string | null = null;
+  let firstMessage: string | undefined;
+  if (mode === 'native') {
+    contextFile = path.join(linkRoot!, agent.contextFile);
+    fs.writeFileSync(contextFile, renderContextFile(spec.assistant.name, spec.assistant.rules, stateRules));
+  } else {
+    firstMessage = renderFirstMessage(
+      spec.assistant.name,
+      spec.assistant.rules,
+      stateRules,
+      usable.map(({ name, entry }) => ({ name, description: entry.description, dir: entry.provenance.realPath })),
+    );
+    // Kept beside the conversation so --exec and the terminal launcher can hand it over later.
+    fs.writeFileSync(path.join(dataDir, 'first-message.md'), firstMessage);
+  }
+
+  const guardFiles: string[] = [];
+  if (temporary && agent.writeGuard) {
+    if (!spec.cli) {
+      problems.push({ skill: null, code: 'guard', message: 'The skilldock CLI was not found, so no write guard was installed.' });
+    } else {
+      guardFiles.push(writeClaudeGuard(workspace, agent.writeGuard, spec.cli, { home, userHome: spec.userHome, conversationId: id }));
+    }
+  }
+
+  const extraDirs = [
+    ...(viewLoads ? [linkRoot!] : []),
+    // Index mode: the agent must be able to read the skill folders outside the project.
+    ...(mode === 'index' ? usable.map((s) => s.entry.provenance.realPath) : []),
+    ...stateDirs.map((d) => d.dir),
+  ];
+  const command = buildCommand(agent, extraDirs);
+  const env: Record<string, string> = {
+    ...agent.env,
+    // Trust is granted only to a workspace SkillDock made; a user's project keeps the user's choice.
+    ...(temporary ? agent.trustEnv : {}),
+    ...(viewLoads ? (flag?.contextEnv ?? {}) : {}),
+  };
+
+  const result: LaunchResult = {
+    conversationId: id,
+    workspace,
+    temporary,
+    mode,
+    agent: agent.id,
+    links,
+    stateDirs,
+    contextFile,
+    command,
+    env,
+    ...(firstMessage !== undefined ? { firstMessage } : {}),
+    legacy,
+    problems,
+  };
+  const conversation: Conversation = {
+    id,
+    assistantId: spec.assistant.id,
+    assistantName: spec.assistant.name,
+    agent: agent.id,
+    mode,
+    temporary,
+    workspace,
+    dataDir,
+    contextFile,
+    createdAt: now.toISOString(),
+    skills: usable.map(({ name, entry }) => ({ name, digest: entry.digest, dir: entry.provenance.realPath, stateId: entry.stateId })),
+    stateDirs,
+    legacy,
+    guardFiles,
+    command,
+    env,
+    removedAt: null,
+  };
+  return { result, conversation };
+}
+
+function checkUserWorkspace(dir: string, home: string): string {
+  const abs = path.resolve(dir);
+  let st: fs.Stats;
+  try {
+    st = fs.statSync(abs);
+  } catch {
+    throw new SkillDockError('not-found', `Workspace ${abs} does not exist`);
+  }
+  if (!st.isDirectory()) throw new SkillDockError('bad-request', `Workspace ${abs} is not a directory`);
+  const rel = path.relative(workspacesRoot(home), abs);
+  if (rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel))) {
+    throw new SkillDockError('bad-request', `${abs} is a SkillDock temporary workspace; launch without --workspace instead`);
+  }
+  return abs;
+}
+
+function pickUsable(skills: LaunchSkill[], problems: LaunchProblem[]): Array<{ name: string; entry: CatalogEntry }> {
+  const seen = new Set<string>();
+  const out: Array<{ name: string; entry: CatalogEntry }> = [];
+  for (const s of skills) {
+    if (s.missing || !s.entry) {
+      problems.push({ skill: s.name, code: 'missing', message: `Skill "${s.name}" is attached but no longer in the catalog.` });
+      continue;
+    }
+    const name = s.entry.name;
+    if (!SAFE_DIR_NAME.test(name) || name.includes('..')) {
+      problems.push({ skill: name, code: 'bad-name', message: `Skill name "${name}" cannot be used as a folder name; not linked.` });
+      continue;
+    }
+    const key = name.toLowerCase(); // case-insensitive file systems would merge these
+    if (seen.has(key)) {
+      problems.push({ skill: name, code: 'duplicate-name', message: `Two attached skills are named "${name}"; only the first is linked.` });
+      continue;
+    }
+    seen.add(key);
+    out.push({ name, entry: s.entry });
+  }
+  return out;
+}
+
+/** argv of the agent with its extra-dir flag; a custom command may carry its own arguments. */
+export function buildCommand(agent: AgentDef, extraDirs: string[]): string[] {
+  const argv = agent.command ? agent.command.trim().split(/\s+/) : [];
+  const flag = agent.extraDirFlag;
+  if (!argv.length || !flag || !extraDirs.length) return argv;
+  if (flag.style === 'comma') return [...argv, flag.flag, extraDirs.join(',')];
+  return [...argv, ...extraDirs.flatMap((d) => [flag.flag, d])];
+}

@@ -1,0 +1,78 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+// Links from a workspace to the real skill folders. A symlink on POSIX, a directory junction on
+// Windows (no admin rights needed). Every link is checked after creation, and removal never
+// follows a link: the skill folders behind them are the user's library.
+
+export const LINK_TYPE: 'junction' | 'dir' = process.platform === 'win32' ? 'junction' : 'dir';
+
+/** Link `linkPath` -> `target` and check it; returns an error message or null. */
+export function linkSkill(target: string, linkPath: string): string | null {
+  try {
+    fs.mkdirSync(path.dirname(linkPath), { recursive: true });
+    fs.symlinkSync(target, linkPath, LINK_TYPE);
+  } catch (err) {
+    return `could not create link ${linkPath} -> ${target}: ${(err as Error).message}`;
+  }
+  return verifyLink(linkPath, target);
+}
+
+/** The link exists as a link, resolves to `target` and the folder holds SKILL.md; else why not. */
+export function verifyLink(linkPath: string, target: string): string | null {
+  try {
+    const st = fs.lstatSync(linkPath);
+    if (!st.isSymbolicLink()) return `${linkPath} is not a link`;
+    const realLink = fs.realpathSync.native(linkPath);
+    const realTarget = fs.realpathSync.native(target);
+    if (realLink !== realTarget) return `${linkPath} resolves to ${realLink}, expected ${realTarget}`;
+    if (!fs.statSync(path.join(linkPath, 'SKILL.md')).isFile()) return `${linkPath}/SKILL.md is not a file`;
+    return null;
+  } catch (err) {
+    return `${linkPath} does not resolve: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`;
+  }
+}
+
+export interface RemoveStats {
+  links: number;
+  files: number;
+  dirs: number;
+}
+
+/**
+ * Remove a tree without ever following a link or junction: links are unlinked, real folders are
+ * emptied and removed bottom-up. Whatever a link points to stays untouched.
+ */
+export function removeTreeNoFollow(root: string, stats: RemoveStats = { links: 0, files: 0, dirs: 0 }): RemoveStats {
+  let st: fs.Stats;
+  try {
+    st = fs.lstatSync(root);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return stats;
+    throw err;
+  }
+  if (st.isSymbolicLink()) {
+    unlinkLink(root);
+    stats.links++;
+    return stats;
+  }
+  if (!st.isDirectory()) {
+    fs.unlinkSync(root);
+    stats.files++;
+    return stats;
+  }
+  for (const name of fs.readdirSync(root)) removeTreeNoFollow(path.join(root, name), stats);
+  fs.rmdirSync(root);
+  stats.dirs++;
+  return stats;
+}
+
+function unlinkLink(p: string): void {
+  try {
+    fs.unlinkSync(p);
+  } catch (err) {
+    // A junction on Windows can refuse unlink with EPERM; rmdir removes the junction itself only.
+    if (process.platform === 'win32' && (err as NodeJS.ErrnoException).code === 'EPERM') fs.rmdirSync(p);
+    else throw err;
+  }
+}

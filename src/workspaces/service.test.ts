@@ -1,0 +1,196 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createService, type SkillDockService } from '../service.js';
+import { cliScript, repoRoot, resources, sandbox, writeSkill, type Sandbox } from './test-helpers.js';
+
+// The whole path: catalog -> assistant -> launch through the service, recorded in conversations.json,
+// and the real CLI (bin/skilldock.js) answering the policy check and the Claude hook.
+
+let sb: Sandbox;
+let svc: SkillDockService;
+beforeAll(() => {
+  // The hook and CLI tests run the real bundled CLI.
+  execFileSync(process.execPath, ['scripts/build-engine.mjs'], { cwd: repoRoot, stdio: 'inherit' });
+});
+beforeEach(() => {
+  sb = sandbox();
+  svc = createService({ paths: { home: sb.home, userHome: sb.userHome, resourcesDir: resources } });
+});
+afterEach(async () => {
+  await svc.close();
+  sb.done();
+});
+
+function childEnv(): NodeJS.ProcessEnv {
+  return { ...process.env, HOME: sb.userHome, SKILLDOCK_HOME: sb.home, SKILLDOCK_USER_HOME: sb.userHome, NO_COLOR: '1' };
+}
+
+function cli(args: string[], input?: string) {
+  return spawnSync(process.execPath, [cliScript, ...args], { env: childEnv(), encoding: 'utf8', input: input ?? '', cwd: sb.dir });
+}
+
+async function codeAssistant(agent = 'claude', name = 'Code Buddy') {
+  writeSkill(sb.lib, 'code', { version: '1.0.4', description: 'Keeps code notes.', body: 'Read `~/code/memory.md` first and write new notes back to `~/code/memory.md`.' });
+  writeSkill(sb.lib, 'runner', { files: { 'scripts/x.sh': '#!/bin/sh\necho ran\n' } });
+  writeSkill(sb.lib, 'lonely');
+  await svc.api.createAssistant({ name, agent, rules: 'Be brief.', skills: ['code', 'runner'] });
+}
+
+describe('launch through the service', () => {
+  it('records the conversation with the exact skill snapshot (name and digest)', async () => {
+    await codeAssistant();
+    const r = await svc.api.launchAssistant({ assistant: 'code buddy' });
+    const catalog = await svc.api.listCatalog({});
+    const digest = (n: string) => catalog.entries.find((e) => e.name === n && e.provenance.rootKind === 'library')!.digest;
+    const file = JSON.parse(fs.readFileSync(path.join(sb.home, 'conversations.json'), 'utf8'));
+    const conv = file.data.conversations.find((c: { id: string }) => c.id === r.conversationId);
+    expect(conv.skills.map((s: { name: string; digest: string }) => [s.name, s.digest])).toEqual([
+      ['code', digest('code')],
+      ['runner', digest('runner')],
+    ]);
+    // Security's script policy ("ask" until the user approves) is the only thing reported.
+    expect(r.problems.filter((p) => p.code !== 'script-blocked')).toEqual([]);
+    for (const p of r.problems) {
+      expect(fs.readFileSync(r.contextFile!, 'utf8')).toContain(`Do not run any script of skill \`${p.skill}\``);
+    }
+    expect(fs.existsSync(path.join(r.workspace, '.claude/skills/lonely'))).toBe(false);
+    const list = await svc.api.listWorkspaces({});
+    expect(list.map((w) => [w.conversationId, w.temporary, w.inUse])).toEqual([[r.conversationId, true, false]]);
+  });
+
+  it('twenty concurrent launches of one assistant get twenty distinct workspaces, all recorded', async () => {
+    await codeAssistant();
+    const results = await Promise.all(Array.from({ length: 20 }, () => svc.api.launchAssistant({ assistant: 'Code Buddy' })));
+    expect(new Set(results.map((r) => r.workspace)).size).toBe(20);
+    expect(new Set(results.map((r) => r.conversationId)).size).toBe(20);
+    expect((await svc.api.listWorkspaces({})).length).toBe(20);
+  });
+
+  it('ten concurrent CLI processes launching one assistant get ten distinct workspaces', async () => {
+    await codeAssistant('codex');
+    const runs = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        new Promise<{ code: number | null; out: string; err: string }>((resolve) => {
+          const c = spawn(process.execPath, [cliScript, 'launch', 'Code Buddy', '--json'], { env: childEnv() });
+          let out = '';
+          let err = '';
+          c.stdout.on('data', (d) => (out += d));
+          c.stderr.on('data', (d) => (err += d));
+          c.on('close', (code) => resolve({ code, out, err }));
+        }),
+      ),
+    );
+    for (const r of runs) expect(r.code, r.err).toBe(0);
+    const ws = runs.map((r) => JSON.parse(r.out).workspace as string);
+    expect(new Set(ws).size).toBe(10);
+    const file = JSON.parse(fs.readFileSync(path.join(sb.home, 'conversations.json'), 'utf8'));
+    expect(file.data.conversations).toHaveLength(10);
+  }, 120_000);
+});
+
+describe('write policy through the CLI and the Claude hook', () => {
+  it('policy check-write denies ~/code/memory.md with the redirect', async () => {
+    await codeAssistant();
+    const r = await svc.api.launchAssistant({ assistant: 'Code Buddy' });
+    const state = path.join(sb.home, 'skills-state', 'code-1.0.4');
+    const denied = cli(['policy', 'check-write', '~/code/memory.md', '--conversation', r.conversationId, '--json']);
+    expect(denied.status).toBe(1);
+    const d = JSON.parse(denied.stdout);
+    expect(d).toMatchObject({ allowed: false, rule: 'legacy-path', skill: 'code', redirect: path.join(state, 'memory.md'), conversationId: r.conversationId });
+    const ok = cli(['policy', 'check-write', path.join(state, 'memory.md'), '--conversation', r.conversationId]);
+    expect(ok.status).toBe(0);
+    expect(ok.stdout).toContain('allowed');
+  });
+
+  it("the hook command in .claude/settings.json denies with the suggestion, and stays silent when allowed", async () => {
+    await codeAssistant();
+    const r = await svc.api.launchAssistant({ assistant: 'Code Buddy' });
+    expect(r.problems.filter((p) => p.code === 'guard')).toEqual([]);
+    const settings = JSON.parse(fs.readFileSync(path.join(r.workspace, '.claude/settings.json'), 'utf8'));
+    const command: string = settings.hooks.PreToolUse[0].hooks[0].command;
+    const runHook = (filePath: string) =>
+      spawnSync('sh', ['-c', command], {
+        cwd: r.workspace,
+        encoding: 'utf8',
+        // Claude Code's own env: no SkillDock variables; the command carries what it needs.
+        env: { PATH: process.env.PATH ?? '', HOME: sb.userHome },
+        input: JSON.stringify({
+          session_id: 's1',
+          hook_event_name: 'PreToolUse',
+          cwd: r.workspace,
+          tool_name: 'Write',
+          tool_input: { file_path: filePath, content: 'note\n' },
+        }),
+      });
+    const denied = runHook(path.join(sb.userHome, 'code', 'memory.md'));
+    expect(denied.status, denied.stderr).toBe(0);
+    const out = JSON.parse(denied.stdout);
+    expect(out.hookSpecificOutput.hookEventName).toBe('PreToolUse');
+    expect(out.hookSpecificOutput.permissionDecision).toBe('deny');
+    expect(out.hookSpecificOutput.permissionDecisionReason).toContain(path.join(sb.home, 'skills-state', 'code-1.0.4', 'memory.md'));
+    const allowed = runHook(path.join(r.workspace, 'notes.md'));
+    expect(allowed.status, allowed.stderr).toBe(0);
+    expect(allowed.stdout).toBe('');
+    const intoSkill = runHook(path.join(r.workspace, '.claude/skills/code/memory.md'));
+    expect(JSON.parse(intoSkill.stdout).hookSpecificOutput.permissionDecisionReason).toMatch(/read-only/);
+  });
+});
+
+describe('state resolve through the CLI', () => {
+  it('resolves a state URI and refuses traversal', async () => {
+    await codeAssistant();
+    await svc.api.launchAssistant({ assistant: 'Code Buddy' });
+    const ok = cli(['state', 'resolve', 'skill://state/code-1.0.4/memory.md']);
+    expect(ok.status).toBe(0);
+    expect(ok.stdout.trim()).toBe(path.join(sb.home, 'skills-state', 'code-1.0.4', 'memory.md'));
+    const bad = cli(['state', 'resolve', 'skill://state/code-1.0.4/../../../etc/passwd']);
+    expect(bad.status).toBe(1);
+    expect(bad.stderr).toMatch(/leaves its state dir/);
+  });
+});
+
+describe('running the agent', () => {
+  function fakeAgent(): string {
+    const file = path.join(sb.dir, 'fake-agent.sh');
+    fs.writeFileSync(file, `#!/bin/sh\necho "cwd=$(pwd)"\necho "args=$*"\necho "pid=$$"\necho "marker=$SKILLDOCK_TEST_MARKER"\n`, { mode: 0o755 });
+    return file;
+  }
+
+  it('launch --exec runs the agent in the workspace with the terminal streams, recording its pid', async () => {
+    await svc.api.updateSettings({ customAgents: [{ id: 'fake', name: 'Fake', command: fakeAgent(), skillsDir: '.fake/skills', contextFile: 'FAKE.md' }] });
+    await codeAssistant('fake', 'Faker');
+    const run = spawnSync(process.execPath, [cliScript, 'launch', 'Faker', '--exec'], {
+      env: { ...childEnv(), SKILLDOCK_TEST_MARKER: 'inherited' },
+      encoding: 'utf8',
+    });
+    expect(run.status, run.stderr).toBe(0);
+    const cwd = /cwd=(.*)/.exec(run.stdout)![1]!;
+    expect(path.dirname(cwd)).toBe(path.join(sb.home, 'workspaces'));
+    expect(run.stdout).toContain('marker=inherited');
+    expect(fs.realpathSync(path.join(cwd, '.fake/skills/code'))).toBe(path.join(sb.lib, 'code'));
+    const pidFile = path.join(sb.home, 'conversations', path.basename(cwd), 'agent.pid');
+    expect(fs.readFileSync(pidFile, 'utf8')).toBe(''); // written at start, cleared at exit
+  });
+
+  it('openInTerminal runs the launcher in the configured terminal command', async () => {
+    await svc.api.updateSettings({
+      customAgents: [{ id: 'fake', name: 'Fake', command: fakeAgent(), skillsDir: '.fake/skills', contextFile: 'FAKE.md' }],
+      terminalCommand: `/bin/sh -c {command}>${path.join(sb.dir, 'terminal.out')}`,
+    });
+    await codeAssistant('fake', 'Faker');
+    const r = await svc.api.launchAssistant({ assistant: 'Faker' });
+    const t = await svc.api.openInTerminal({ conversationId: r.conversationId });
+    expect(t.terminal[0]).toBe('/bin/sh');
+    expect(t.script).toBe(path.join(sb.home, 'conversations', r.conversationId, 'launch.sh'));
+    const outFile = path.join(sb.dir, 'terminal.out');
+    for (let i = 0; i < 100 && !(fs.existsSync(outFile) && fs.readFileSync(outFile, 'utf8').includes('marker=')); i++) {
+      await new Promise((res) => setTimeout(res, 50));
+    }
+    const out = fs.readFileSync(outFile, 'utf8');
+    expect(out).toContain(`cwd=${r.workspace}`);
+    const pid = /pid=(\d+)/.exec(out)![1];
+    expect(fs.readFileSync(path.join(sb.home, 'conversations', r.conversationId, 'agent.pid'), 'utf8').trim()).toBe(pid);
+  });
+});

@@ -1,0 +1,190 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { AgentInfo, CleanResult, Conversation, LaunchInput, LaunchResult, WorkspaceInfo, WriteDecision } from '../contract/index.js';
+import { allAgents, findAgent, type AgentDef } from '../agents/registry.js';
+import { getAssistants } from '../assistants/service.js';
+import { SkillDockError } from '../errors.js';
+import type { ServiceContext } from '../service-context.js';
+import { getSettings } from '../settings/settings.js';
+import { isInside, resolveStateUri, stateRoot, type StateResolution } from '../state/state-dirs.js';
+import { checkWrite, defaultTempDirs, type PolicyScope } from '../state/write-policy.js';
+import { clean, describe } from './cleanup.js';
+import { conversationsStore, isValidConversationId } from './conversations.js';
+import { launchWorkspace } from './launch.js';
+import { scriptPolicyFor } from './script-policy.js';
+import { spawnTerminal, terminalArgv, writeLauncher, type AgentRun } from './terminal.js';
+import { findCli } from './write-guard.js';
+
+const DAY = 86_400_000;
+
+export class WorkspacesService {
+  readonly store;
+
+  constructor(private readonly ctx: ServiceContext) {
+    this.store = conversationsStore(ctx.paths.home, ctx.events);
+  }
+
+  agents(): AgentDef[] {
+    return allAgents(this.ctx.paths.resourcesDir, getSettings(this.ctx).get().customAgents);
+  }
+
+  agent(id: string): AgentDef {
+    const a = findAgent(this.ctx.paths.resourcesDir, id, getSettings(this.ctx).get().customAgents);
+    if (!a) throw new SkillDockError('not-found', `Unknown agent "${id}"; agents: ${this.agents().map((x) => x.id).join(', ')}`);
+    return a;
+  }
+
+  agentInfos(env: NodeJS.ProcessEnv = process.env): AgentInfo[] {
+    return this.agents().map((a) => ({
+      id: a.id,
+      name: a.name,
+      command: a.command,
+      evidence: a.evidence,
+      testedVersion: a.testedVersion,
+      nativeSkillsDir: a.nativeSkillsDir,
+      contextFile: a.contextFile,
+      projectDirs: a.projectDirs,
+      userDirs: a.userDirs,
+      trustEnv: a.trustEnv,
+      extraDirFlag: a.extraDirFlag?.flag ?? null,
+      extraDirLoadsSkills: a.extraDirFlag?.loadsSkills === true,
+      installed: a.command ? onPath(a.command.trim().split(/\s+/)[0]!, env) : null,
+    }));
+  }
+
+  async launch(input: LaunchInput): Promise<LaunchResult> {
+    const assistants = getAssistants(this.ctx);
+    const view = await assistants.view(input.assistant, input.workspace ? { project: path.resolve(input.workspace) } : {});
+    const agent = this.agent(view.agent);
+    const entries = view.skills.flatMap((s) => (s.entry ? [s.entry] : []));
+    const { result, conversation } = launchWorkspace({
+      home: this.ctx.paths.home,
+      userHome: this.ctx.paths.userHome,
+      agent,
+      assistant: { id: view.id, name: view.name, rules: view.rules },
+      skills: view.skills.map((s) => ({ name: s.name, missing: s.missing, entry: s.entry })),
+      ...(input.workspace !== undefined ? { workspace: input.workspace } : {}),
+      cli: findCli(this.ctx.paths.resourcesDir),
+      scripts: scriptPolicyFor(this.ctx, entries),
+    });
+    this.store.update((f) => {
+      f.conversations.push(conversation);
+    });
+    this.ctx.events.emit({
+      type: 'conversation-launched',
+      conversationId: result.conversationId,
+      assistantId: view.id,
+      workspace: result.workspace,
+      problems: result.problems.length,
+    });
+    return result;
+  }
+
+  conversations(): Conversation[] {
+    return this.store.read().conversations;
+  }
+
+  conversation(id: string): Conversation {
+    const c = isValidConversationId(id) ? this.conversations().find((x) => x.id === id) : undefined;
+    if (!c) throw new SkillDockError('not-found', `Unknown conversation "${id}"`);
+    return c;
+  }
+
+  /** argv + env that run the agent for a conversation; index mode adds the first message where the agent takes one. */
+  agentRun(conv: Conversation): AgentRun & { firstMessagePassed: boolean } {
+    const agent = this.agent(conv.agent);
+    if (!conv.command.length) {
+      throw new SkillDockError('unsupported', `Agent "${agent.name}" has no command to run; start it yourself in ${conv.workspace}`);
+    }
+    const argv = [...conv.command];
+    let firstMessagePassed = false;
+    if (conv.mode === 'index' && agent.initialPrompt === 'positional') {
+      const msg = this.firstMessageOf(conv);
+      if (msg) {
+        argv.push(msg);
+        firstMessagePassed = true;
+      }
+    }
+    return { argv, env: conv.env, firstMessagePassed };
+  }
+
+  /** Index mode keeps its first message next to the conversation's data. */
+  firstMessageOf(conv: Conversation): string | null {
+    try {
+      return fs.readFileSync(path.join(conv.dataDir, 'first-message.md'), 'utf8');
+    } catch {
+      return null;
+    }
+  }
+
+  async openInTerminal(id: string): Promise<{ conversationId: string; terminal: string[]; script: string }> {
+    const conv = this.conversation(id);
+    if (conv.removedAt) throw new SkillDockError('conflict', `Conversation ${id} was cleaned up on ${conv.removedAt}`);
+    const script = writeLauncher(conv, this.agentRun(conv));
+    const argv = terminalArgv(getSettings(this.ctx).get().terminalCommand, script, conv.workspace);
+    await spawnTerminal(argv, conv.workspace);
+    return { conversationId: id, terminal: argv, script };
+  }
+
+  list(): WorkspaceInfo[] {
+    return describe(this.ctx.paths.home, this.conversations());
+  }
+
+  clean(opts: { olderThanMs?: number; dryRun?: boolean }): CleanResult {
+    const olderThanMs = opts.olderThanMs ?? getSettings(this.ctx).get().workspaceCleanupDays * DAY;
+    const result = clean(this.ctx.paths.home, this.store, { olderThanMs, dryRun: opts.dryRun ?? false });
+    if (!result.dryRun && result.removed.length) {
+      this.ctx.events.emit({ type: 'workspaces-cleaned', removed: result.removed.map((r) => r.conversationId) });
+    }
+    return result;
+  }
+
+  resolveStateUri(uri: string): StateResolution {
+    return resolveStateUri(this.ctx.paths.home, uri);
+  }
+
+  checkWrite(input: { path: string; conversationId?: string; cwd?: string }): WriteDecision {
+    const conv = input.conversationId
+      ? this.conversation(input.conversationId)
+      : this.conversationAt(input.cwd ?? process.cwd());
+    const scope: PolicyScope = conv
+      ? {
+          workspace: conv.workspace,
+          stateDirs: conv.stateDirs,
+          skillDirs: conv.skills.map((s) => ({ name: s.name, dir: s.dir })),
+          legacy: conv.legacy,
+          guardFiles: conv.guardFiles,
+          tempDirs: defaultTempDirs(),
+          userHome: this.ctx.paths.userHome,
+        }
+      : {
+          // No conversation: the cwd stands in for the workspace and every state dir is fine.
+          workspace: path.resolve(input.cwd ?? process.cwd()),
+          stateDirs: [{ skill: '*', id: '*', dir: stateRoot(this.ctx.paths.home), uri: 'skill://state/' }],
+          skillDirs: [],
+          legacy: [],
+          guardFiles: [],
+          tempDirs: defaultTempDirs(),
+          userHome: this.ctx.paths.userHome,
+        };
+    return { ...checkWrite(scope, input.path, input.cwd), conversationId: conv?.id ?? null };
+  }
+
+  /** The newest live conversation whose workspace holds `cwd`. */
+  private conversationAt(cwd: string): Conversation | undefined {
+    const abs = path.resolve(cwd);
+    return this.conversations()
+      .filter((c) => !c.removedAt && isInside(abs, c.workspace))
+      .sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
+  }
+}
+
+function onPath(cmd: string, env: NodeJS.ProcessEnv): boolean {
+  if (path.isAbsolute(cmd)) return fs.existsSync(cmd);
+  const exts = process.platform === 'win32' ? ['', '.cmd', '.exe', '.bat'] : [''];
+  return (env.PATH ?? '').split(path.delimiter).some((d) => d && exts.some((e) => fs.existsSync(path.join(d, cmd + e))));
+}
+
+export function getWorkspaces(ctx: ServiceContext): WorkspacesService {
+  return ctx.use('workspaces', () => new WorkspacesService(ctx));
+}
