@@ -13,6 +13,9 @@ await build({
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
 });
 
+// The catalog analyses big batches of skills on worker threads; it finds this file next to cli.mjs.
+await build({ ...common, entryPoints: ['src/catalog/analyze-worker.ts'], outfile: 'dist/analyze-worker.mjs', format: 'esm', banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" } });
+
 if (existsSync('main/index.ts')) {
   // The engine finds its files through import.meta.url, which CommonJS lacks: give it this file's URL.
   await build({

@@ -37,6 +37,8 @@ export async function agentFixture(agent: string): Promise<AgentFixture> {
   const scratchHome = path.join(sb.dir, 'scratch-home');
   fs.mkdirSync(scratchHome);
   const svc = createService({ paths: { home: sb.home, userHome: sb.userHome, resourcesDir: resources } });
+  // xrunner ships a script the agent must be able to run: the user approves it first.
+  await svc.api.approveSkill({ name: 'xrunner' });
   await svc.api.createAssistant({ name: `E2E ${agent}`, agent, rules: 'Answer briefly.', skills: ATTACHED.map((s) => s.name) });
   return {
     sb,

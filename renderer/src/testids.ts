@@ -48,6 +48,7 @@ export const TID = {
   skillDrawer: 'skill-drawer',
   skillDrawerClose: 'skill-drawer-close',
   skillTabs: 'skill-tabs',
+  skillTab: 'skill-tab', // + `-overview|body|files|diagnostics|security`
   skillBody: 'skill-body',
   skillFrontmatter: 'skill-frontmatter',
   skillFileTree: 'skill-file-tree',
@@ -60,6 +61,11 @@ export const TID = {
   skillAgentRow: 'skill-agent-row',
   skillSecurity: 'skill-security',
   skillApprove: 'skill-approve',
+  skillRevoke: 'skill-revoke',
+  skillApprovalStatus: 'skill-approval-status',
+  skillApprovalDiff: 'skill-approval-diff',
+  skillInventory: 'skill-inventory',
+  skillSurfaceFile: 'skill-surface-file',
 
   // assistants
   assistantsList: 'assistants-list',

@@ -233,6 +233,20 @@ describe('assistants: starters', () => {
     expect(changes()).toEqual([]);
   });
 
+  it('every skill a starter names ships in resources/skills (none shows as missing)', async () => {
+    const real = makeEnv({ realBuiltins: true });
+    try {
+      const service = real.service();
+      for (const s of (await service.api.listAssistants({})).filter((a) => a.builtin)) {
+        const v = await service.api.getAssistant({ assistant: s.id });
+        expect(v.skills.filter((k) => k.missing).map((k) => k.name), s.name).toEqual([]);
+        for (const k of v.skills) expect(k.entry?.provenance.rootKind).toBe('builtin');
+      }
+    } finally {
+      await real.cleanup();
+    }
+  });
+
   it('duplicates a starter into an editable assistant', async () => {
     const copy = await svc.api.duplicateAssistant({ assistant: 'code reviewer' });
     expect(copy).toMatchObject({ name: 'Code Reviewer copy', builtin: false, agent: 'claude' });

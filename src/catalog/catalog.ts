@@ -18,6 +18,7 @@ import { RootState, type ChildRecord, type RootEnv } from './root-state.js';
 import { applyPrecedence, defaultAnalyze, withRoot, type AnalyzeFn } from './entries.js';
 import { compareNames } from './scan.js';
 import { RootWatcher } from './watch.js';
+import { AnalyzePool, findWorkerScript, workerCount } from './analyze-pool.js';
 import { buildAgentView } from './agent-view.js';
 import { lintPaths } from './lint-paths.js';
 
@@ -43,6 +44,7 @@ export class CatalogService {
   private watcher: RootWatcher | null = null;
   private readonly analyze: AnalyzeFn;
   private readonly concurrency: number;
+  private readonly pool: AnalyzePool | null;
 
   constructor(
     private ctx: ServiceContext,
@@ -50,7 +52,14 @@ export class CatalogService {
   ) {
     this.analyze = options.analyze ?? defaultAnalyze;
     this.concurrency = options.concurrency ?? 32;
-    ctx.onClose(() => this.unwatch());
+    // A caller's own analyser (tests) always runs here; the default one may use worker threads.
+    const script = options.analyze ? null : findWorkerScript();
+    const workers = workerCount();
+    this.pool = script && workers > 0 ? new AnalyzePool(script, workers) : null;
+    ctx.onClose(async () => {
+      await this.unwatch();
+      await this.pool?.close();
+    });
   }
 
   /** Shipped agents plus the user's custom ones. */
@@ -77,6 +86,7 @@ export class CatalogService {
       analyze: this.analyze,
       concurrency: this.concurrency,
       registry: loadRegistry(this.ctx.paths.resourcesDir),
+      ...(this.pool ? { bulk: this.pool.analyze.bind(this.pool) } : {}),
     };
   }
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Diagnostic, LintReport } from '../contract/index.js';
 import { SkillDockError } from '../errors.js';
 import { countDiagnostics, duplicateDiagnostic } from './entries.js';
-import type { RootEnv } from './root-state.js';
+import { analyzerFor, type RootEnv } from './root-state.js';
 import { classify, listRoot, mapLimit, nestedDiagnostic, resolveChild } from './scan.js';
 import type { SkillAnalysis } from '../skills/index.js';
 
@@ -31,8 +31,9 @@ function report(a: SkillAnalysis, dir: string, extra: Diagnostic[] = []): Report
   return { name: typeof a.name === 'string' ? a.name : null, dir, diagnostics: [...a.diagnostics, ...extra] };
 }
 
-async function lintRoot(env: RootEnv, rootPath: string): Promise<Report[] | null> {
+async function lintRoot(envIn: RootEnv, rootPath: string): Promise<Report[] | null> {
   const listing = await listRoot(rootPath);
+  const env = { ...envIn, analyze: analyzerFor(envIn, listing.names.length) };
   const real = await fs.promises.realpath(rootPath);
   const out = await mapLimit(listing.names, env.concurrency, async (name): Promise<{ reports: Report[]; skillLike: boolean }> => {
     const resolved = await resolveChild(rootPath, real, name, listing.kinds.get(name));

@@ -23,6 +23,18 @@ export interface RootEnv {
   concurrency: number;
   /** Fills each root-level diagnostic's `agents` from the rule table. */
   registry: Registry;
+  /** Analysis on worker threads, for batches big enough to pay for them. */
+  bulk?: AnalyzeFn;
+}
+
+/** Batches at least this big go to the worker pool. */
+const BULK_MIN = 64;
+
+/** The analyser for a batch of `n` skills: the pool for big ones, falling back to this thread. */
+export function analyzerFor(env: RootEnv, n: number): AnalyzeFn {
+  const { bulk, analyze } = env;
+  if (!bulk || n < BULK_MIN) return analyze;
+  return (dir, opts) => bulk(dir, opts).catch(() => analyze(dir, opts));
 }
 
 export class RootState {
@@ -54,7 +66,8 @@ export class RootState {
     this.listing = await listRoot(this.root.path);
     this.real = this.listing.exists ? await fs.promises.realpath(this.root.path).catch(() => this.root.path) : this.root.path;
     this.children.clear();
-    const records = await mapLimit(this.listing.names, env.concurrency, (name) => this.evaluate(name, env, true));
+    const batch = { ...env, analyze: analyzerFor(env, this.listing.names.length) };
+    const records = await mapLimit(this.listing.names, env.concurrency, (name) => this.evaluate(name, batch, true));
     this.listing.names.forEach((name, i) => {
       const r = records[i];
       if (r) this.children.set(name, r);
@@ -113,7 +126,8 @@ export class RootState {
       for (const n of stale) if (n) todo.add(n);
     }
     const list = [...todo];
-    const fresh = await mapLimit(list, env.concurrency, (n) => this.evaluate(n, env));
+    const batch = { ...env, analyze: analyzerFor(env, list.length) };
+    const fresh = await mapLimit(list, env.concurrency, (n) => this.evaluate(n, batch));
     list.forEach((n, i) => {
       const before = this.children.get(n);
       const after = fresh[i] ?? undefined;

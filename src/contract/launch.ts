@@ -126,6 +126,25 @@ export const ConversationSchema = z.object({
 });
 export type Conversation = z.infer<typeof ConversationSchema>;
 
+/**
+ * What `conversations.json` keeps per conversation: small, so recording a launch stays fast with
+ * many conversations. The full record (state dirs, legacy mappings, command, env) lives in
+ * `<dataDir>/conversation.json` while the conversation's data dir exists.
+ */
+export const ConversationIndexSchema = ConversationSchema.pick({
+  id: true,
+  assistantId: true,
+  assistantName: true,
+  agent: true,
+  mode: true,
+  temporary: true,
+  workspace: true,
+  dataDir: true,
+  createdAt: true,
+  removedAt: true,
+}).extend({ skills: z.array(z.object({ name: z.string(), digest: z.string() })) });
+export type ConversationIndex = z.infer<typeof ConversationIndexSchema>;
+
 export const WorkspaceInfoSchema = z.object({
   conversationId: z.string(),
   assistantName: z.string(),

@@ -137,7 +137,8 @@ function checkRevert(changes: JournalChange[], roots: string[]): void {
         break;
       }
       case 'created-dir':
-        guard(c.path);
+        // only ever removed when empty, so a parent of an allowed folder (`~/.qwen`) is fine too
+        if (!roots.some((r) => isInside(r, path.resolve(c.path)))) guard(c.path);
         sim.set(c.path, false);
         break;
       case 'moved':

@@ -166,13 +166,16 @@ describe('undo', () => {
 
     // an archive import too
     const zip = await makeZip(path.join(w.src, 'z.zip'), { 'zipped/SKILL.md': '---\nname: zipped\ndescription: z\n---\n' });
+    before = world();
     await api().importPaths({ paths: [zip] });
     await expectUndoRestores(before, 'import');
 
-    // repeated undo walks back through history: the import of v2, then the earlier state
-    const r = await api().undo({});
-    expect(r.undone.op).toBe('import');
+    // repeated undo walks back through history: the import of v2, then the second delete of v1
+    expect((await api().undo({})).undone.op).toBe('import');
+    expect(fs.existsSync(path.join(lib(), 'tool'))).toBe(false);
+    expect((await api().undo({})).undone.op).toBe('delete');
     expect(fs.readFileSync(path.join(lib(), 'tool', 'v.txt'), 'utf8')).toBe('1');
+    expect((await api().listTrash({})).items).toEqual([]);
   });
 
   it('refuses to undo over later edits and leaves everything as it is', async () => {

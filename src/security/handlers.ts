@@ -1,5 +1,6 @@
 import type { Api } from '../contract/index.js';
 import type { ServiceContext } from '../service-context.js';
+import { getAssistants } from '../assistants/service.js';
 import { setScriptPolicy } from '../workspaces/script-policy.js';
 import { getSecurity } from './security-service.js';
 
@@ -14,6 +15,10 @@ export function securityHandlers(ctx: ServiceContext): Pick<Api, Keys> {
   setScriptPolicy(ctx, (entries) => {
     const decision = security.launchDecision(entries, { onChanged: 'skip' });
     return new Map(decision.skills.map((s) => [s.name, s.scriptsAllowed ? { allowed: true } : { allowed: false, reason: s.reason }]));
+  });
+  // Under "ask", a skill that can run code is attached only once approved (at its current digest).
+  getAssistants(ctx).addAttachCheck((entries) => {
+    for (const entry of entries) security.requireApproved(entry);
   });
   return {
     scanPaths: async ({ paths }) => security.scan(paths),

@@ -56,6 +56,9 @@ function rmInHome(line: string): number {
   return 0;
 }
 
+const SSH_PRIVATE = new RegExp(String.raw`${HOME}[\\/]?\.ssh(?![\\/](?:config|known_hosts|authorized_keys|[\w.-]+\.pub)\b)(?:[\\/][\w.*-]*)?|\bid_(?:rsa|dsa|ecdsa|ed25519)\b(?!\.pub)`);
+const SSH_KEY_TOOLS = /\bssh-(?:keygen|add|copy-id)\b|\bchmod\b|IdentityFile/;
+
 // `eval "$(pyenv init -)"` and friends are how tools ask to be set up; they are not built strings.
 const EVAL_TOOL_INIT = /\beval\s+["']?\$\(\s*["']?[\w./-]+["']?\s+(?:init|shellenv|env|hook|shell\.\w+|-s|docker-env|completion|activate)\b/;
 
@@ -88,14 +91,14 @@ export const LINE_RULES: LineRule[] = [
   // --- credentials ---------------------------------------------------------------------------
   {
     code: 'scan-credential-read', levels: CODE_HIGH,
-    pattern: new RegExp(String.raw`${HOME}[\\/]?\.ssh(?![\\/](?:config|known_hosts|[\w.-]+\.pub)\b)(?:[\\/][\w.*-]*)?|\bid_(?:rsa|dsa|ecdsa|ed25519)\b(?!\.pub)`),
-    unless: /\bssh-(?:keygen|add|copy-id)\b|\bchmod\b|IdentityFile/,
+    pattern: SSH_PRIVATE,
+    unless: SSH_KEY_TOOLS,
     message: 'Reads SSH private keys.',
     fix: 'A skill should never need the user\'s SSH keys; let git or ssh use them itself.',
   },
   {
     code: 'scan-credential-read', levels: CODE_MEDIUM,
-    pattern: new RegExp(String.raw`${HOME}[\\/]?\.ssh\b|\bid_(?:rsa|dsa|ecdsa|ed25519)\b`),
+    test: (line) => (SSH_KEY_TOOLS.test(line) ? (SSH_PRIVATE.exec(line)?.index ?? -1) + 1 : 0),
     message: 'Touches SSH key files (generating or adding a key).',
     fix: 'Leave key management to the user unless that is the skill\'s purpose; say so in its description.',
   },

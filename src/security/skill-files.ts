@@ -72,8 +72,6 @@ function startsWith(buf: Buffer, bytes: number[]): boolean {
   return bytes.every((b, i) => buf[i] === b);
 }
 
-const utf8 = new TextDecoder('utf-8', { fatal: true });
-
 function classify(rel: string, head: Buffer): { binary: boolean; kind?: BinaryKind; label?: string } {
   for (const m of MAGIC) {
     if (startsWith(head, m.bytes)) {
@@ -86,8 +84,8 @@ function classify(rel: string, head: Buffer): { binary: boolean; kind?: BinaryKi
   let isText = !head.includes(0);
   if (isText) {
     try {
-      // a multi-byte character cut at the end of the head is not a reason to call it binary
-      utf8.decode(head.subarray(0, Math.max(0, head.length - 4)));
+      // streaming: a multi-byte character cut at the end of the head is not a reason to call it binary
+      new TextDecoder('utf-8', { fatal: true }).decode(head, { stream: true });
     } catch {
       isText = false;
     }

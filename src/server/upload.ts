@@ -8,7 +8,7 @@ import { SkillDockError } from '../errors.js';
 
 /**
  * Browser drag-and-drop lands here: the page cannot hand us real paths, so it streams each file
- * of the dropped folders and archives into a fresh batch dir under `<home>/staging/`, keeping
+ * of the dropped folders and archives into a fresh batch dir under `<home>/uploads/`, keeping
  * relative paths, then imports the batch's top-level entries through the library contract.
  */
 

@@ -285,7 +285,10 @@ function findLegacy(body: string, bodyLine: number, stateId: string | null, regi
     if (roots.some((r) => withSlash.startsWith(r) || r === withSlash)) continue;
     if (seen.has(h.path)) continue;
     seen.add(h.path);
-    out.push({ path: h.path, line: h.line, column: h.column, redirect: `${STATE_ROOT}/${stateId ?? '<id>'}/${h.path.slice(2)}` });
+    // Same mapping as the launch write policy: a path's folder becomes the state dir (`~/code/x` ->
+    // `<state>/x`, `~/code/` -> `<state>/`), a file straight in home keeps its name.
+    const file = h.path.endsWith('/') ? '' : path.posix.basename(h.path);
+    out.push({ path: h.path, line: h.line, column: h.column, redirect: `${STATE_ROOT}/${stateId ?? '<id>'}/${file}` });
   }
   return out;
 }

@@ -1,5 +1,5 @@
 import matter from 'gray-matter';
-import { LineCounter, parseDocument, visit, isMap, isScalar, isCollection, type Document } from 'yaml';
+import { LineCounter, parseDocument, visit, isAlias, isMap, isScalar, isCollection, type Document } from 'yaml';
 import type { Diagnostic } from '../contract/index.js';
 import type { Registry } from '../agents/registry.js';
 import { makeDiagnostic, type DiagnosticInit } from './rules.js';
@@ -239,32 +239,28 @@ type Pos = (offset: number) => { line: number; col: number };
 function checkStrictNodes(doc: Document, pos: Pos, strictAt: (m: string, l: number, c?: number) => void): void {
   let flow = false;
   let anchors = false;
+  const at = (node: { range?: [number, number, number] | null }) => pos(node.range?.[0] ?? 0);
+  // yaml's visit() calls only the most specific visitor, so one `Node` visitor does every check.
   visit(doc, {
-    Alias(_k, node) {
-      if (!anchors && node.range) {
-        const p = pos(node.range[0]);
-        strictAt('An alias (`*name`): strict YAML parsers reject anchors and aliases.', p.line, p.col);
-      }
-      anchors = true;
-    },
     Node(_k, node) {
-      if (!anchors && (node as { anchor?: string }).anchor && node.range) {
-        const p = pos(node.range[0]);
-        strictAt('An anchor (`&name`): strict YAML parsers reject anchors and aliases.', p.line, p.col);
+      if (!anchors && (isAlias(node) || (node as { anchor?: string }).anchor)) {
+        const p = at(node);
+        strictAt(`${isAlias(node) ? 'An alias (`*name`)' : 'An anchor (`&name`)'}: strict YAML parsers reject anchors and aliases.`, p.line, p.col);
         anchors = true;
       }
-      if (!flow && isCollection(node) && node.flow && node.range) {
-        const p = pos(node.range[0]);
+      if (!isCollection(node)) return;
+      if (!flow && node.flow) {
+        const p = at(node);
         strictAt('Flow style (`[...]` or `{...}`): strict YAML parsers reject it; use block style.', p.line, p.col);
         flow = true;
       }
-    },
-    Map(_k, map) {
+      if (!isMap(node)) return;
       const seen = new Set<unknown>();
-      for (const pair of map.items) {
-        const key = isScalar(pair.key) ? pair.key.value : pair.key;
-        if (seen.has(key) && isScalar(pair.key) && pair.key.range) {
-          const p = pos(pair.key.range[0]);
+      for (const pair of node.items) {
+        if (!isScalar(pair.key)) continue;
+        const key = pair.key.value;
+        if (seen.has(key)) {
+          const p = at(pair.key);
           strictAt(`Duplicate key "${String(key)}": strict parsers reject it, others keep the last value.`, p.line, p.col);
         }
         seen.add(key);

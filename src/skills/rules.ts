@@ -79,7 +79,7 @@ export const RULES: Record<string, Rule> = {
   'license-invalid': { severity: 'error', fix: 'Make `license` a string (a license name or the name of a bundled license file).' },
   'metadata-not-map': { severity: 'error', fix: 'Make `metadata` a map of `key: "string value"` lines, or remove it.', agents: byQuirk('metadataNotMap') },
   'metadata-value-not-string': { severity: 'warning', fix: 'Quote the metadata value so that it is a string.' },
-  'allowed-tools-invalid': { severity: 'error', fix: 'Write `allowed-tools` as one space-separated string, e.g. `allowed-tools: Bash(git:*) Read`.' },
+  'allowed-tools-invalid': { severity: 'error', fix: 'Write `allowed-tools` as one space-separated string such as `Read Bash(git:*)`.' },
   'field-unknown': { severity: 'warning', fix: 'Move the field under `metadata:` or remove it.' },
   'body-empty': { severity: 'warning', fix: 'Write the instructions the agent should follow below the frontmatter.' },
   'body-too-long': { severity: 'warning', fix: 'Move detail into files under references/ and link them from a shorter SKILL.md.' },

@@ -33,8 +33,16 @@ export function stateDirFor(home: string, id: string): string {
  */
 export function ensureStateDir(home: string, id: string): string {
   const dir = stateDirFor(home, id);
-  fs.mkdirSync(dir, { recursive: true });
-  const st = fs.lstatSync(dir);
+  let st: fs.Stats | undefined;
+  try {
+    st = fs.lstatSync(dir);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+  }
+  if (!st) {
+    fs.mkdirSync(dir, { recursive: true });
+    st = fs.lstatSync(dir);
+  }
   if (!st.isDirectory()) throw new SkillDockError('refused', `State dir ${dir} is not a plain directory`);
   return dir;
 }

@@ -12,19 +12,18 @@ const WINDOWS_RESERVED = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])(\.|$)/;
 /** Lowercase ASCII `[a-z0-9._-]`, no `..`, no leading `.`/`-`, no trailing `.`/`-`; '' when nothing is left. */
 function sanitize(raw: string, max: number): string {
   // NFKD splits accents off letters (é -> e + U+0301) and folds compatibility forms (ｃ -> c).
-  const folded = raw.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+  const folded = raw.slice(0, max * 8).normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
   let out = '';
-  let lastDash = false;
+  // A run of separators and dots becomes one `-`, or one `.` when it held only dots: no `..`, ever.
+  let run = '';
   for (const ch of folded) {
-    const ok = (ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9') || ch === '.' || ch === '_' || ch === '-';
-    if (ok && ch !== '-') {
-      // Collapse dot runs so `..` can never appear.
-      if (ch === '.' && out.endsWith('.')) continue;
+    const word = (ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9') || ch === '_';
+    if (word) {
+      if (run) out += run.includes('-') ? '-' : '.';
+      run = '';
       out += ch;
-      lastDash = false;
-    } else if (!lastDash) {
-      out += '-';
-      lastDash = true;
+    } else {
+      run += ch === '.' ? '.' : '-';
     }
   }
   out = trimEdges(out);

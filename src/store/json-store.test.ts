@@ -168,6 +168,8 @@ describe('JsonStore', () => {
     for (let round = 0; round < 3; round++) {
       const child = runWorker(store.file, 'big', 0, 'k');
       await new Promise<void>((resolve) => child.on('message', () => resolve()));
+      // wait for its first save (start-up is slow on a busy machine), then kill it mid-loop
+      while (!fs.existsSync(store.file)) await new Promise((r) => setTimeout(r, 20));
       // let it get well into its loop of 2 MB saves, at a different moment each round
       await new Promise((r) => setTimeout(r, 250 + round * 170));
       child.kill('SIGKILL');

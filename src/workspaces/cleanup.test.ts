@@ -4,7 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Conversation } from '../contract/index.js';
 import { clean, parseDuration } from './cleanup.js';
-import { conversationsStore } from './conversations.js';
+import { conversationsStore, recordConversation } from './conversations.js';
 import { writePid } from './in-use.js';
 import { launchWorkspace } from './launch.js';
 import { agent, cliScript, launchSkills, sandbox, treeHash, writeSkill, type Sandbox } from './test-helpers.js';
@@ -27,9 +27,7 @@ async function launch(opts: { workspace?: string; agentId?: string } = {}): Prom
     ...(opts.workspace ? { workspace: opts.workspace } : {}),
     cli: { node: process.execPath, script: cliScript, env: {} },
   });
-  conversationsStore(sb.home).update((f) => {
-    f.conversations.push(conversation);
-  });
+  recordConversation(conversationsStore(sb.home), conversation);
   return conversation;
 }
 

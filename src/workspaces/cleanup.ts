@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { CleanResult, Conversation, WorkspaceInfo } from '../contract/index.js';
+import type { CleanResult, ConversationIndex, WorkspaceInfo } from '../contract/index.js';
 import type { JsonStore } from '../store/json-store.js';
 import { conversationDataDir, workspacesRoot, type ConversationsFile } from './conversations.js';
 import { inUse, lastUsed, processesWithCwdIn } from './in-use.js';
@@ -11,7 +11,7 @@ import { removeTreeNoFollow } from './links.js';
 // data dir. A user's project is never touched (only the skills view kept for it under <home>).
 // Removal never follows links, so the skill folders behind them stay intact.
 
-export function describe(home: string, convs: Conversation[], now = Date.now()): WorkspaceInfo[] {
+export function describe(home: string, convs: ConversationIndex[], now = Date.now()): WorkspaceInfo[] {
   const scan = processesWithCwdIn(convs.filter((c) => c.temporary && !c.removedAt).map((c) => c.workspace));
   return convs.map((c) => {
     const used = lastUsed(c);
@@ -36,7 +36,7 @@ export function describe(home: string, convs: Conversation[], now = Date.now()):
 }
 
 /** Why SkillDock must not delete this recorded workspace, or null when it is its own. */
-function notOurs(home: string, c: Conversation): string | null {
+function notOurs(home: string, c: ConversationIndex): string | null {
   const root = workspacesRoot(home);
   if (path.resolve(c.workspace) !== path.join(root, c.id)) return `recorded path is not ${path.join(root, c.id)}`;
   try {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { ConversationSchema, type Conversation } from '../contract/index.js';
+import { ConversationIndexSchema, ConversationSchema, type Conversation, type ConversationIndex } from '../contract/index.js';
 import type { EventBus } from '../context.js';
 import { JsonStore } from '../store/json-store.js';
 
@@ -10,7 +10,7 @@ import { JsonStore } from '../store/json-store.js';
 // through the locked, atomic JsonStore so the CLI and the app can launch at the same time.
 
 export const CONVERSATIONS_VERSION = 1;
-const FileSchema = z.object({ conversations: z.array(ConversationSchema) });
+const FileSchema = z.object({ conversations: z.array(ConversationIndexSchema) });
 type ConversationsFile = z.infer<typeof FileSchema>;
 
 export function conversationsStore(home: string, events?: EventBus): JsonStore<ConversationsFile> {
@@ -75,8 +75,53 @@ export function createUniqueDir(parent: string, assistantName: string, now = new
   throw new Error(`Could not create a unique workspace under ${parent}`);
 }
 
-export function findConversation(store: JsonStore<ConversationsFile>, id: string): Conversation | undefined {
-  return store.read().conversations.find((c) => c.id === id);
+export function indexEntry(c: Conversation): ConversationIndex {
+  return {
+    id: c.id,
+    assistantId: c.assistantId,
+    assistantName: c.assistantName,
+    agent: c.agent,
+    mode: c.mode,
+    temporary: c.temporary,
+    workspace: c.workspace,
+    dataDir: c.dataDir,
+    createdAt: c.createdAt,
+    removedAt: c.removedAt,
+    skills: c.skills.map((s) => ({ name: s.name, digest: s.digest })),
+  };
+}
+
+function detailFile(dataDir: string): string {
+  return path.join(dataDir, 'conversation.json');
+}
+
+/** Record a launch: the full record beside its data, a small entry in conversations.json. */
+export function recordConversation(store: JsonStore<ConversationsFile>, c: Conversation): void {
+  // The data dir is this conversation's alone, so no lock; a torn file (crash) falls back to the index.
+  fs.writeFileSync(detailFile(c.dataDir), `${JSON.stringify(c)}\n`);
+  store.update((f) => {
+    f.conversations.push(indexEntry(c));
+  });
+}
+
+/** The full record; after cleanup (data dir gone) only what the index kept. */
+export function fullConversation(entry: ConversationIndex): Conversation {
+  try {
+    const parsed = ConversationSchema.safeParse(JSON.parse(fs.readFileSync(detailFile(entry.dataDir), 'utf8')));
+    if (parsed.success && parsed.data.id === entry.id) return { ...parsed.data, removedAt: entry.removedAt };
+  } catch {
+    // gone or unreadable: fall back to the index
+  }
+  return {
+    ...entry,
+    contextFile: null,
+    skills: entry.skills.map((s) => ({ ...s, dir: '', stateId: null })),
+    stateDirs: [],
+    legacy: [],
+    guardFiles: [],
+    command: [],
+    env: {},
+  };
 }
 
 export type { ConversationsFile };

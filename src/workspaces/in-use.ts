@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Conversation } from '../contract/index.js';
+import type { ConversationIndex as Conversation } from '../contract/index.js';
 import { pidAlive } from '../store/file-lock.js';
 import { isInside } from '../state/state-dirs.js';
 

@@ -78,6 +78,7 @@ export function launchWorkspace(spec: LaunchSpec): LaunchOutcome {
 
   const links: SkillLink[] = [];
   if (skillsDir) {
+    fs.mkdirSync(skillsDir, { recursive: true });
     for (const { name, entry } of usable) {
       const linkPath = path.join(skillsDir, name);
       const target = entry.provenance.realPath;

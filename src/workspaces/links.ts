@@ -7,25 +7,28 @@ import path from 'node:path';
 
 export const LINK_TYPE: 'junction' | 'dir' = process.platform === 'win32' ? 'junction' : 'dir';
 
-/** Link `linkPath` -> `target` and check it; returns an error message or null. */
+/** Link `linkPath` -> `target` (its parent dir must exist) and check it; returns an error or null. */
 export function linkSkill(target: string, linkPath: string): string | null {
   try {
-    fs.mkdirSync(path.dirname(linkPath), { recursive: true });
     fs.symlinkSync(target, linkPath, LINK_TYPE);
   } catch (err) {
     return `could not create link ${linkPath} -> ${target}: ${(err as Error).message}`;
   }
-  return verifyLink(linkPath, target);
+  return verifyLink(linkPath, target, true);
 }
 
-/** The link exists as a link, resolves to `target` and the folder holds SKILL.md; else why not. */
-export function verifyLink(linkPath: string, target: string): string | null {
+/**
+ * The link resolves to `target` (compared as real paths) and the folder holds SKILL.md; else why
+ * not. `fresh`: the link was just created by us, so it is known to be a link (saves a syscall).
+ */
+export function verifyLink(linkPath: string, target: string, fresh = false): string | null {
   try {
-    const st = fs.lstatSync(linkPath);
-    if (!st.isSymbolicLink()) return `${linkPath} is not a link`;
+    if (!fresh && !fs.lstatSync(linkPath).isSymbolicLink()) return `${linkPath} is not a link`;
     const realLink = fs.realpathSync.native(linkPath);
-    const realTarget = fs.realpathSync.native(target);
-    if (realLink !== realTarget) return `${linkPath} resolves to ${realLink}, expected ${realTarget}`;
+    if (realLink !== target) {
+      const realTarget = fs.realpathSync.native(target);
+      if (realLink !== realTarget) return `${linkPath} resolves to ${realLink}, expected ${realTarget}`;
+    }
     if (!fs.statSync(path.join(linkPath, 'SKILL.md')).isFile()) return `${linkPath}/SKILL.md is not a file`;
     return null;
   } catch (err) {

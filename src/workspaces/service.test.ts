@@ -35,6 +35,8 @@ async function codeAssistant(agent = 'claude', name = 'Code Buddy') {
   writeSkill(sb.lib, 'code', { version: '1.0.4', description: 'Keeps code notes.', body: 'Read `~/code/memory.md` first and write new notes back to `~/code/memory.md`.' });
   writeSkill(sb.lib, 'runner', { files: { 'scripts/x.sh': '#!/bin/sh\necho ran\n' } });
   writeSkill(sb.lib, 'lonely');
+  // runner ships a script: the user approves it, as SkillDock's security asks before attaching.
+  await svc.api.approveSkill({ name: 'runner' });
   await svc.api.createAssistant({ name, agent, rules: 'Be brief.', skills: ['code', 'runner'] });
 }
 
@@ -50,14 +52,19 @@ describe('launch through the service', () => {
       ['code', digest('code')],
       ['runner', digest('runner')],
     ]);
-    // Security's script policy ("ask" until the user approves) is the only thing reported.
-    expect(r.problems.filter((p) => p.code !== 'script-blocked')).toEqual([]);
-    for (const p of r.problems) {
-      expect(fs.readFileSync(r.contextFile!, 'utf8')).toContain(`Do not run any script of skill \`${p.skill}\``);
-    }
+    expect(r.problems).toEqual([]);
     expect(fs.existsSync(path.join(r.workspace, '.claude/skills/lonely'))).toBe(false);
     const list = await svc.api.listWorkspaces({});
     expect(list.map((w) => [w.conversationId, w.temporary, w.inUse])).toEqual([[r.conversationId, true, false]]);
+  });
+
+  it('a skill whose scripts the script policy denies is linked, reported, and flagged in the context file', async () => {
+    await codeAssistant();
+    await svc.api.updateSettings({ scriptPolicy: 'never' });
+    const r = await svc.api.launchAssistant({ assistant: 'Code Buddy' });
+    expect(r.problems.map((p) => [p.skill, p.code])).toEqual([['runner', 'script-blocked']]);
+    expect(r.links.find((l) => l.skill === 'runner')?.ok).toBe(true);
+    expect(fs.readFileSync(r.contextFile!, 'utf8')).toContain('Do not run any script of skill `runner`');
   });
 
   it('twenty concurrent launches of one assistant get twenty distinct workspaces, all recorded', async () => {

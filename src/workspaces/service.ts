@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { AgentInfo, CleanResult, Conversation, LaunchInput, LaunchResult, WorkspaceInfo, WriteDecision } from '../contract/index.js';
+import type { AgentInfo, CleanResult, Conversation, ConversationIndex, LaunchInput, LaunchResult, WorkspaceInfo, WriteDecision } from '../contract/index.js';
 import { allAgents, findAgent, type AgentDef } from '../agents/registry.js';
 import { getAssistants } from '../assistants/service.js';
 import { SkillDockError } from '../errors.js';
@@ -9,7 +9,7 @@ import { getSettings } from '../settings/settings.js';
 import { isInside, resolveStateUri, stateRoot, type StateResolution } from '../state/state-dirs.js';
 import { checkWrite, defaultTempDirs, type PolicyScope } from '../state/write-policy.js';
 import { clean, describe } from './cleanup.js';
-import { conversationsStore, isValidConversationId } from './conversations.js';
+import { conversationsStore, fullConversation, isValidConversationId, recordConversation } from './conversations.js';
 import { launchWorkspace } from './launch.js';
 import { scriptPolicyFor } from './script-policy.js';
 import { spawnTerminal, terminalArgv, writeLauncher, type AgentRun } from './terminal.js';
@@ -67,9 +67,7 @@ export class WorkspacesService {
       cli: findCli(this.ctx.paths.resourcesDir),
       scripts: scriptPolicyFor(this.ctx, entries),
     });
-    this.store.update((f) => {
-      f.conversations.push(conversation);
-    });
+    recordConversation(this.store, conversation);
     this.ctx.events.emit({
       type: 'conversation-launched',
       conversationId: result.conversationId,
@@ -80,14 +78,14 @@ export class WorkspacesService {
     return result;
   }
 
-  conversations(): Conversation[] {
+  conversations(): ConversationIndex[] {
     return this.store.read().conversations;
   }
 
   conversation(id: string): Conversation {
     const c = isValidConversationId(id) ? this.conversations().find((x) => x.id === id) : undefined;
     if (!c) throw new SkillDockError('not-found', `Unknown conversation "${id}"`);
-    return c;
+    return fullConversation(c);
   }
 
   /** argv + env that run the agent for a conversation; index mode adds the first message where the agent takes one. */
@@ -173,9 +171,10 @@ export class WorkspacesService {
   /** The newest live conversation whose workspace holds `cwd`. */
   private conversationAt(cwd: string): Conversation | undefined {
     const abs = path.resolve(cwd);
-    return this.conversations()
+    const hit = this.conversations()
       .filter((c) => !c.removedAt && isInside(abs, c.workspace))
       .sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
+    return hit ? fullConversation(hit) : undefined;
   }
 }
 

@@ -16,7 +16,7 @@ export interface AgentRun {
 }
 
 /** Write the launcher script into the conversation's data dir; returns its path. */
-export function writeLauncher(conv: Conversation, run: AgentRun, platform = process.platform): string {
+export function writeLauncher(conv: Pick<Conversation, 'dataDir' | 'workspace'>, run: AgentRun, platform = process.platform): string {
   fs.mkdirSync(conv.dataDir, { recursive: true });
   if (platform === 'win32') {
     const file = path.join(conv.dataDir, 'launch.cmd');

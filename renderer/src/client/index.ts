@@ -7,7 +7,7 @@
  *   const paths = await client.pathsFromDrop(event.dataTransfer, onProgress); // call inside onDrop
  *   const summary = await client.api.importPaths({ paths, importId });       // and again with resolutions
  * On the desktop `paths` are the real dropped paths; in the browser the files are first streamed to
- * `<home>/staging/<batch>/` and `paths` are the staged copies.
+ * `<home>/uploads/<batch>/` and `paths` are the staged copies.
  */
 import type { Api, ImportSummary, SkillDockEvent } from '../../../src/contract/index';
 import type { ImportPickKind, SkillDockBridge } from '../../../src/contract/bridge';

@@ -24,7 +24,10 @@ export const useSettings = create<SettingsState>((set) => ({
   },
   async update(patch) {
     try {
-      const settings = await client().api.updateSettings(patch);
+      // Sent whole: the contract's patch schema (`SettingsSchema.partial()`) fills zod defaults
+      // into absent keys, so a bare `{ theme }` would reset the language and everything else.
+      const current = useSettings.getState().settings;
+      const settings = await client().api.updateSettings(current ? { ...current, ...patch } : patch);
       set({ settings, error: null });
       return settings;
     } catch (err) {

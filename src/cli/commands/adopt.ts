@@ -28,7 +28,7 @@ export const adoptCommand: CliCommand = {
       }
       return 0;
     }
-    const mode = values.mode;
+    const mode = values.mode as 'copy' | 'link';
     if (mode !== 'copy' && mode !== 'link') throw new UsageError('choose --mode copy (the library gets its own copy) or --mode link (the original stays where it is)');
     const choice = values['on-conflict'];
     if (choice !== undefined && !(CONFLICT_CHOICES as readonly string[]).includes(choice)) {

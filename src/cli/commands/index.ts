@@ -13,6 +13,13 @@ import { rootsCommand } from './roots.js';
 import { agentsViewCommand } from './agents-view.js';
 import { scanCommand } from './scan.js';
 import { approveCommand } from './approve.js';
+import { importCommand } from './import.js';
+import { adoptCommand } from './adopt.js';
+import { deleteCommand } from './delete.js';
+import { restoreCommand } from './restore.js';
+import { trashCommand } from './trash.js';
+import { exportCommand } from './export.js';
+import { undoCommand } from './undo.js';
 
 // Each command lives in its own file; add one import and one entry per command.
-export const commands: CliCommand[] = [serveCommand, assistantCommand, launchCommand, workspacesCommand, stateCommand, policyCommand, agentsCommand, lintCommand, listCommand, showCommand, rootsCommand, agentsViewCommand, scanCommand, approveCommand];
+export const commands: CliCommand[] = [serveCommand, assistantCommand, launchCommand, workspacesCommand, stateCommand, policyCommand, agentsCommand, lintCommand, listCommand, showCommand, rootsCommand, agentsViewCommand, scanCommand, approveCommand, importCommand, adoptCommand, deleteCommand, restoreCommand, trashCommand, exportCommand, undoCommand];

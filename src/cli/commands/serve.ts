@@ -23,7 +23,8 @@ export const serveCommand: CliCommand = {
 
     const service = io.service();
     const rendererDir = findRendererDir(io.env);
-    const server = await startServer({ service, port, rendererDir, stagingDir: path.join(service.paths.home, 'staging') });
+    // Not <home>/staging: the library clears that dir for its own archive extraction on every import.
+    const server = await startServer({ service, port, rendererDir, stagingDir: path.join(service.paths.home, 'uploads') });
 
     if (values.json) {
       io.out(JSON.stringify({ url: server.url, origin: server.origin, port: server.port, token: server.token, rendererDir }));

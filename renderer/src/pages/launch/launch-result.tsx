@@ -4,6 +4,7 @@ import type { LaunchResult } from '../../../../src/contract/index';
 import { client } from '../../client-port';
 import { errorText } from '../../stores/errors';
 import { shellJoin } from '../../stores/launch-store';
+import { useAgents } from '../../stores/agents-store';
 import { TID, rowId } from '../../testids';
 
 async function copy(text: string, done: string) {
@@ -18,6 +19,7 @@ async function copy(text: string, done: string) {
 export function LaunchResultView({ result }: { result: LaunchResult }) {
   const { t } = useTranslation();
   const c = client();
+  const agentName = useAgents((s) => s.names[result.agent] ?? result.agent);
   const command = [
     ...Object.entries(result.env).map(([k, v]) => `${k}=${shellJoin([v])}`),
     shellJoin(result.command),
@@ -70,7 +72,7 @@ export function LaunchResultView({ result }: { result: LaunchResult }) {
         data={[
           { label: t('launch.workspace'), value: <code data-testid={TID.launchWorkspace}>{result.workspace}</code> },
           { label: t('launch.kind'), value: result.temporary ? t('launch.temporary') : t('launch.userProject') },
-          { label: t('launch.agentLabel'), value: result.agent },
+          { label: t('launch.agentLabel'), value: agentName },
           { label: t('launch.contextFile'), value: result.contextFile ? <code>{result.contextFile}</code> : <span className="muted">{t('launch.noContextFile')}</span> },
           { label: t('launch.command'), value: <code data-testid={TID.launchCommand}>{command}</code> },
         ]}

@@ -1,19 +1,150 @@
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Empty } from '@arco-design/web-react';
-import type { CatalogEntry } from '../../../../src/contract/index';
-import { TID } from '../../testids';
+import { Alert, Button, Empty, Spin, Tag } from '@arco-design/web-react';
+import type { ApprovalDiff, CatalogEntry, Inventory, ScanSkillReport, SkillTrust } from '../../../../src/contract/index';
+import { client } from '../../client-port';
+import { errorText } from '../../stores/errors';
+import { TID, rowId } from '../../testids';
 import { DiagnosticList } from './skill-drawer';
 
-/**
- * The executable surface, scan findings and approval state (issue 6). Until the security contract
- * lands, the scan findings that already ride on the entry's diagnostics are shown.
- */
+interface SecurityState {
+  inventory: Inventory | null;
+  scan: ScanSkillReport | null;
+  trust: SkillTrust | null;
+  diff: ApprovalDiff | null;
+  errors: string[];
+}
+
+const STATUS_COLOR = { 'no-surface': 'gray', approved: 'green', changed: 'orange', unapproved: 'red' } as const;
+
+/** What the skill can run, what the scan found, and whether it is approved (issue 6). By dir: names can be shadowed. */
 export function SecurityPanel({ entry }: { entry: CatalogEntry }) {
   const { t } = useTranslation();
-  const findings = entry.diagnostics.filter((d) => d.code.startsWith('scan-') || d.code.startsWith('security-'));
+  const [state, setState] = useState<SecurityState | null>(null);
+  const [busy, setBusy] = useState(false);
+  const dir = entry.provenance.dir;
+
+  const load = useCallback(async () => {
+    const api = client().api;
+    const errors: string[] = [];
+    const get = async <T,>(p: Promise<T>): Promise<T | null> => p.catch((err) => (errors.push(errorText(err)), null));
+    const [inventory, scanReport, trust] = await Promise.all([get(api.getInventory({ dir })), get(api.scanPaths({ paths: [dir] })), get(api.getSkillTrust({ dir }))]);
+    const diff = trust?.status === 'changed' ? await get(api.approvalDiff({ dir })) : null;
+    setState({ inventory, scan: scanReport?.skills[0] ?? null, trust, diff, errors });
+  }, [dir]);
+
+  useEffect(() => {
+    setState(null);
+    void load();
+  }, [load, entry.digest]);
+
+  if (!state) return <Spin />;
+  const { inventory, scan, trust, diff, errors } = state;
+  const act = async (fn: () => Promise<unknown>) => {
+    setBusy(true);
+    try {
+      await fn();
+    } catch (err) {
+      setState((s) => (s ? { ...s, errors: [...s.errors, errorText(err)] } : s));
+    } finally {
+      setBusy(false);
+      await load();
+    }
+  };
+
   return (
-    <div data-testid={TID.skillSecurity}>
-      {findings.length ? <DiagnosticList diagnostics={findings} /> : <Empty description={t('security.notAvailable')} />}
+    <div data-testid={TID.skillSecurity} className="overview">
+      {errors.map((e, i) => (
+        <Alert key={i} type="error" className="page-alert" content={e} />
+      ))}
+      {trust && (
+        <section className="section">
+          <div className="subheading">{t('security.approval')}</div>
+          <div className="inline">
+            <Tag color={STATUS_COLOR[trust.status]} data-testid={TID.skillApprovalStatus} data-status={trust.status}>
+              {t(`security.status.${trust.status}`)}
+            </Tag>
+            <span className="muted small">
+              {t('security.policy', { policy: t(`settings.policy.${trust.policy}`) })} ·{' '}
+              {trust.scriptsAllowed ? t('security.scriptsAllowed') : t('security.scriptsBlocked')}
+            </span>
+            <div className="grow" />
+            {(trust.status === 'unapproved' || trust.status === 'changed') && (
+              <Button size="small" type="primary" loading={busy} data-testid={TID.skillApprove} onClick={() => void act(() => client().api.approveSkill({ dir }))}>
+                {t('security.approve')}
+              </Button>
+            )}
+            {trust.approval && (
+              <Button size="small" loading={busy} data-testid={TID.skillRevoke} onClick={() => void act(() => client().api.revokeApproval({ name: trust.name }))}>
+                {t('security.revoke')}
+              </Button>
+            )}
+          </div>
+          {trust.approval && (
+            <div className="muted small hint">{t('security.approvedBy', { who: trust.approval.approvedBy, when: new Date(trust.approval.approvedAt).toLocaleString() })}</div>
+          )}
+        </section>
+      )}
+      {diff && <DiffView diff={diff} />}
+      <section className="section">
+        <div className="subheading">{t('security.findings', { count: scan?.findings.length ?? 0 })}</div>
+        {scan && scan.findings.length > 0 ? <DiagnosticList diagnostics={scan.findings} /> : <span className="muted">{t('security.noFindings')}</span>}
+      </section>
+      {inventory && (
+        <section className="section" data-testid={TID.skillInventory}>
+          <div className="subheading">{t('security.surface')}</div>
+          {!inventory.hasExecutableSurface && <span className="muted">{t('security.noSurface')}</span>}
+          {inventory.files.map((f) => (
+            <div key={f.path} className="small" data-testid={rowId(TID.skillSurfaceFile, f.path)}>
+              <code>{f.path}</code> {f.reasons.map((r) => <Tag key={r} size="small">{t(`security.reason.${r}`)}</Tag>)}
+              {f.shebang && <span className="muted mono"> {f.shebang}</span>}
+            </div>
+          ))}
+          {inventory.commands.map((c, i) => (
+            <div key={i} className="small">
+              <span className="muted">SKILL.md:{c.line}</span> <code>{c.text}</code>
+            </div>
+          ))}
+          {inventory.allowedTools && (
+            <div className="small">
+              allowed-tools: <code>{inventory.allowedTools}</code> {inventory.grantsShell && <Tag size="small" color="orange">{t('security.grantsShell')}</Tag>}
+            </div>
+          )}
+          {inventory.hooks != null && (
+            <div className="small">
+              hooks: <code>{JSON.stringify(inventory.hooks)}</code>
+            </div>
+          )}
+        </section>
+      )}
+      {!inventory && !scan && !trust && errors.length === 0 && <Empty />}
     </div>
+  );
+}
+
+function DiffView({ diff }: { diff: ApprovalDiff }) {
+  const { t } = useTranslation();
+  return (
+    <section className="section" data-testid={TID.skillApprovalDiff}>
+      <div className="subheading">{t('security.changedSince')}</div>
+      {diff.files.map((f) => (
+        <div key={f.path} className="small">
+          <Tag size="small">{t(`security.change.${f.change}`)}</Tag> <code>{f.path}</code>
+          {f.diff ? <pre className="pre-box">{f.diff}</pre> : f.note ? <span className="muted"> {f.note}</span> : null}
+        </div>
+      ))}
+      {diff.commands.added.map((c) => (
+        <div key={`+${c}`} className="small mono">+ {c}</div>
+      ))}
+      {diff.commands.removed.map((c) => (
+        <div key={`-${c}`} className="small mono">- {c}</div>
+      ))}
+      {diff.hooksChanged && <div className="small">{t('security.hooksChanged')}</div>}
+      {diff.allowedTools && (
+        <div className="small mono">
+          allowed-tools: {diff.allowedTools.before ?? '∅'} → {diff.allowedTools.after ?? '∅'}
+        </div>
+      )}
+    </section>
   );
 }

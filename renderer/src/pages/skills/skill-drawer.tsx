@@ -56,19 +56,19 @@ export function SkillDrawer() {
           <Empty description={t('skills.drawer.gone')} />
         ) : (
           <Tabs defaultActiveTab="overview" data-testid={TID.skillTabs} lazyload={false}>
-            <Tabs.TabPane key="overview" title={t('skills.drawer.overview')}>
+            <Tabs.TabPane key="overview" title={<span data-testid={rowId(TID.skillTab, 'overview')}>{t('skills.drawer.overview')}</span>}>
               <SkillOverview entry={entry} />
             </Tabs.TabPane>
-            <Tabs.TabPane key="body" title="SKILL.md">
+            <Tabs.TabPane key="body" title={<span data-testid={rowId(TID.skillTab, 'body')}>SKILL.md</span>}>
               <BodyTab entry={entry} activation={activation} error={error} />
             </Tabs.TabPane>
-            <Tabs.TabPane key="files" title={t('skills.drawer.files', { count: entry.fileCount })}>
+            <Tabs.TabPane key="files" title={<span data-testid={rowId(TID.skillTab, 'files')}>{t('skills.drawer.files', { count: entry.fileCount })}</span>}>
               {activation ? <FileTree files={activation.files} /> : error ? <Alert type="error" content={error} /> : <Spin />}
             </Tabs.TabPane>
-            <Tabs.TabPane key="diagnostics" title={t('skills.drawer.diagnostics', { count: entry.diagnostics.length })}>
+            <Tabs.TabPane key="diagnostics" title={<span data-testid={rowId(TID.skillTab, 'diagnostics')}>{t('skills.drawer.diagnostics', { count: entry.diagnostics.length })}</span>}>
               <DiagnosticList diagnostics={entry.diagnostics} />
             </Tabs.TabPane>
-            <Tabs.TabPane key="security" title={t('skills.drawer.security')}>
+            <Tabs.TabPane key="security" title={<span data-testid={rowId(TID.skillTab, 'security')}>{t('skills.drawer.security')}</span>}>
               <SecurityPanel entry={entry} />
             </Tabs.TabPane>
           </Tabs>

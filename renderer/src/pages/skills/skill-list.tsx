@@ -1,11 +1,12 @@
 import { useRef } from 'react';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
 import { Empty, Tag } from '@arco-design/web-react';
 import type { CatalogEntry } from '../../../../src/contract/index';
 import { TID, rowId } from '../../testids';
 
 const ROW_HEIGHT = 64;
+const NO_LAYOUT = { width: 800, height: 600 };
 
 /** Only the rows in view are in the DOM, so 10,000 skills scroll like 20. */
 export function SkillList({ entries, onOpen }: { entries: CatalogEntry[]; onOpen(id: string): void }) {
@@ -17,8 +18,10 @@ export function SkillList({ entries, onOpen }: { entries: CatalogEntry[]; onOpen
     estimateSize: () => ROW_HEIGHT,
     overscan: 8,
     getItemKey: (i) => entries[i].id,
-    // happy-dom and first paint have no layout yet: still render a first screen of rows.
-    initialRect: { width: 800, height: 600 },
+    // Before layout (first paint, a hidden tab, DOMs without layout) the box measures 0: render a
+    // first screen of rows anyway rather than an empty list.
+    initialRect: NO_LAYOUT,
+    observeElementRect: (instance, cb) => observeElementRect(instance, (rect) => cb(rect.height > 0 ? rect : NO_LAYOUT)),
   });
 
   if (entries.length === 0) {

@@ -124,11 +124,18 @@ export function SkillOverview({ entry }: { entry: CatalogEntry }) {
           const v = verdictFor(entry, root, agent, views[agent]);
           const name = agentNames[agent] ?? agent;
           const detail =
-            v.kind === 'dropped' || v.kind === 'mangled' || v.kind === 'ambiguous' ? v.reasons.join('; ') : v.kind === 'shadowed' ? v.by : '';
+            v.kind === 'dropped' || v.kind === 'mangled' || v.kind === 'ambiguous' ? v.reasons.join('; ') : '';
           return (
             <div key={agent} className={`agent-verdict verdict-${v.kind}`} data-testid={rowId(TID.skillAgentRow, agent)} data-verdict={v.kind}>
-              <b>{name}</b>: {t(`skills.verdict.${v.kind}`)}
-              {detail && <span>, {detail}</span>}
+              <b>{name}</b>
+              {t('common.colon')}
+              {t(`skills.verdict.${v.kind}`, { by: v.kind === 'shadowed' ? v.by : '' })}
+              {detail && (
+                <span>
+                  {t('common.comma')}
+                  {detail}
+                </span>
+              )}
             </div>
           );
         })}

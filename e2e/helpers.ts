@@ -1,0 +1,37 @@
+import type { Page } from '@playwright/test';
+import { expect, copyFixtureSkills, type SkillDockApp } from './app-fixture';
+import { TID } from '../renderer/src/testids';
+
+/** Put fixture skills in the library through the real import (contract call, as a script would). */
+export async function importFixtureSkills(app: SkillDockApp, names: string[]): Promise<void> {
+  const paths = copyFixtureSkills(names, app.scratch);
+  const summary = await app.call<{ results: Array<{ name: string; status: string }> }>('importPaths', { paths });
+  for (const r of summary.results) expect(r.status, r.name).toBe('imported');
+}
+
+/** Change the language the way another window would; the page follows through the event stream. */
+export async function setLanguage(app: SkillDockApp, page: Page, language: 'en' | 'zh-CN' | 'zh-TW' | 'ja'): Promise<void> {
+  await app.call('updateSettings', { language });
+  const skillsLabel = { en: 'Skills', 'zh-CN': '技能', 'zh-TW': '技能', ja: 'スキル' }[language];
+  await expect(page.getByTestId(TID.navSkills)).toHaveText(skillsLabel);
+}
+
+/** Create an assistant through the UI and leave its editor open. */
+export async function createAssistant(page: Page, name: string): Promise<void> {
+  await page.getByTestId(TID.navAssistants).click();
+  await page.getByTestId(TID.assistantNew).click();
+  await page.getByTestId(TID.assistantCreateName).fill(name);
+  await page.getByTestId(TID.assistantCreateOk).click();
+  await expect(page.getByTestId(TID.assistantEditor)).toBeVisible();
+  await expect(page.getByTestId(TID.assistantName)).toHaveValue(name);
+}
+
+/** Attach skills through the "add skills" picker. */
+export async function attachSkills(page: Page, names: string[]): Promise<void> {
+  await page.getByTestId(TID.assistantAddSkills).click();
+  const picker = page.getByTestId(TID.skillPicker);
+  await expect(picker).toBeVisible();
+  for (const n of names) await picker.getByTestId(`${TID.skillPickerRow}-${n}`).click();
+  await page.getByTestId(TID.skillPickerConfirm).click();
+  await expect(picker).toBeHidden();
+}

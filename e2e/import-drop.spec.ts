@@ -1,0 +1,47 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { test, expect, fixturesDir } from './app-fixture';
+import { dragPathsOnto, zipFolder } from './drag';
+import { shot } from './shots';
+import { TID, rowId } from '../renderer/src/testids';
+
+test('dropping a skill folder and a zip imports both and lists them with their diagnostics', async ({ app, page }) => {
+  const folder = path.join(app.scratch, 'delta-drop');
+  fs.cpSync(path.join(fixturesDir, 'drop', 'delta-drop'), folder, { recursive: true });
+  const zip = path.join(app.scratch, 'epsilon.zip');
+  await zipFolder(path.join(fixturesDir, 'zip', 'epsilon-zip'), zip);
+
+  await app.open(page);
+  await dragPathsOnto(page, [folder, zip]);
+
+  const summary = page.getByTestId(TID.importSummary);
+  await expect(summary).toBeVisible();
+  await expect(summary.getByTestId(rowId(TID.importResultRow, 'delta-drop'))).toHaveAttribute('data-status', 'imported');
+  await expect(summary.getByTestId(rowId(TID.importResultRow, 'epsilon-zip'))).toHaveAttribute('data-status', 'imported');
+  await shot(page, 'import-summary-light-en');
+  await page.getByTestId(TID.importSummaryClose).click();
+
+  // On disk: real copies in the library, the script included; the upload batch stays in <home>/uploads until swept.
+  expect(fs.readFileSync(path.join(app.home, 'library', 'delta-drop', 'scripts', 'summarise.sh'), 'utf8')).toContain('uniq -c');
+  expect(fs.existsSync(path.join(app.home, 'library', 'epsilon-zip', 'SKILL.md'))).toBe(true);
+  expect(fs.readdirSync(path.join(app.home, 'uploads')).length).toBeGreaterThan(0);
+
+  // Listed, with their diagnostics as badges.
+  const delta = page.getByTestId(rowId(TID.skillRow, 'library/delta-drop'));
+  const epsilon = page.getByTestId(rowId(TID.skillRow, 'library/epsilon-zip'));
+  await expect(delta).toBeVisible();
+  await expect(epsilon).toBeVisible();
+  await expect(delta.getByTestId(TID.skillBadgeWarnings)).toBeVisible();
+  await expect(epsilon.getByTestId(TID.skillBadgeErrors)).toBeVisible();
+
+  // The drawer names the finding with file:line.
+  await epsilon.click();
+  const drawer = page.getByTestId(TID.skillDrawer);
+  await expect(drawer).toBeVisible();
+  await drawer.getByRole('tab', { name: /Diagnostics/ }).click();
+  const diagnostics = drawer.getByTestId(TID.skillDiagnostics);
+  await expect(diagnostics).toBeVisible();
+  await expect(diagnostics).toContainText('metadata-not-map');
+  await expect(diagnostics).toContainText(/SKILL\.md:\d+/);
+  await shot(page, 'skill-drawer-diagnostics-light-en');
+});

@@ -1,0 +1,121 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { catalogFor, sandbox, writeSkill, type Sandbox } from './test-fixtures.js';
+
+let sb: Sandbox;
+beforeEach(() => {
+  sb = sandbox();
+});
+afterEach(async () => {
+  await sb.cleanup();
+});
+
+const user = (rel: string) => path.join(sb.paths.userHome, rel);
+const proj = () => path.join(sb.base, 'proj');
+
+describe('agentView', () => {
+  it('reads only the roots the registry gives the agent, in its order', async () => {
+    writeSkill(path.join(sb.paths.home, 'library', 'lib-only'));
+    writeSkill(path.join(user('.claude/skills'), 'c1'));
+    writeSkill(path.join(user('.agents/skills'), 'a1'));
+    const svc = catalogFor(sb);
+    const claude = await svc.agentView('claude', { project: proj() });
+    expect(claude.roots.map((r) => r.id)).toEqual(['user:.claude/skills', 'project:.claude/skills']);
+    expect(claude.skills.map((s) => s.identifier)).toEqual(['c1']);
+    const gemini = await svc.agentView('gemini', { project: proj() });
+    expect(gemini.roots.map((r) => r.id)).toEqual(['user:.gemini/skills', 'user:.agents/skills', 'project:.gemini/skills', 'project:.agents/skills']);
+    expect(gemini.skills.map((s) => s.identifier)).toEqual(['a1']);
+    await expect(svc.agentView('nobody')).rejects.toMatchObject({ code: 'not-found' });
+  });
+
+  it('drops what each loader drops: dot-dirs for gemini, a symlinked SKILL.md for codex, a long description', async () => {
+    writeSkill(path.join(user('.agents/skills'), '.dotted'), { name: 'dotted' });
+    const real = writeSkill(path.join(sb.base, 'store', 'linkfile'));
+    fs.mkdirSync(path.join(user('.agents/skills'), 'linkfile'), { recursive: true });
+    fs.symlinkSync(path.join(real, 'SKILL.md'), path.join(user('.agents/skills'), 'linkfile', 'SKILL.md'));
+    writeSkill(path.join(user('.agents/skills'), 'wordy'), { description: 'x'.repeat(1100) });
+    const svc = catalogFor(sb);
+
+    const gemini = await svc.agentView('gemini');
+    const g = (id: string) => gemini.skills.find((s) => s.identifier === id)!;
+    expect(g('dotted').status).toBe('dropped');
+    expect(g('dotted').reasons.map((r) => r.code)).toContain('skill-dot-dir');
+    expect(g('linkfile').status).toBe('loaded');
+    expect(g('wordy').status).toBe('loaded'); // gemini keeps long descriptions
+
+    const codex = await svc.agentView('codex');
+    const c = (id: string) => codex.skills.find((s) => s.identifier === id)!;
+    expect(c('dotted').status).toBe('dropped');
+    expect(c('linkfile').status).toBe('dropped');
+    expect(c('linkfile').reasons.map((r) => r.code)).toContain('skill-file-symlink');
+    expect(c('wordy').status).toBe('mangled'); // codex cuts it to 1024
+    expect(c('wordy').catalogChars).toBe('wordy'.length + 1024);
+
+    const qwen = await svc.agentView('qwen');
+    expect(qwen.skills.find((s) => s.identifier === 'dotted')!.status).toBe('loaded');
+    expect(qwen.counts.dropped).toBe(0);
+  });
+
+  it('applies each agent’s own rule for a name found twice', async () => {
+    writeSkill(path.join(user('.claude/skills'), 'tool'), { description: 'user claude' });
+    writeSkill(path.join(proj(), '.claude/skills', 'tool'), { description: 'project claude' });
+    writeSkill(path.join(user('.qwen/skills'), 'tool'), { description: 'user qwen' });
+    writeSkill(path.join(proj(), '.qwen/skills', 'tool'), { description: 'project qwen' });
+    writeSkill(path.join(user('.agents/skills'), 'tool'), { description: 'user agents' });
+    writeSkill(path.join(user('.codex/skills'), 'tool'), { description: 'user codex' });
+    const svc = catalogFor(sb);
+    const q = { project: proj() };
+
+    const claude = await svc.agentView('claude', q); // user copy beats project copy
+    expect(claude.skills.map((s) => [s.entryId, s.status])).toEqual([
+      ['user:.claude/skills/tool', 'loaded'],
+      ['project:.claude/skills/tool', 'shadowed'],
+    ]);
+    expect(claude.skills[1].shadowedBy).toBe('user:.claude/skills/tool');
+
+    const qwen = await svc.agentView('qwen', q); // project wins
+    const winner = qwen.skills.filter((s) => s.status === 'loaded');
+    expect(winner.map((s) => s.entryId)).toEqual(['project:.qwen/skills/tool']);
+    expect(qwen.skills.filter((s) => s.status === 'shadowed')).toHaveLength(2);
+    expect(qwen.duplicates).toEqual([{ identifier: 'tool', entryIds: expect.arrayContaining(['user:.qwen/skills/tool', 'project:.qwen/skills/tool', 'user:.agents/skills/tool']) }]);
+
+    const codex = await svc.agentView('codex', q); // all listed
+    expect(codex.skills.map((s) => [s.entryId, s.status])).toEqual([
+      ['user:.codex/skills/tool', 'loaded'],
+      ['user:.agents/skills/tool', 'loaded'],
+    ]);
+    expect(codex.duplicates).toHaveLength(1);
+
+    const opencode = await svc.agentView('opencode', q); // random winner
+    expect(opencode.skills.every((s) => s.status === 'ambiguous')).toBe(true);
+    // an ambiguous identifier costs the catalog once
+    expect(opencode.skills.filter((s) => s.catalogChars > 0)).toHaveLength(1);
+  });
+
+  it('sums the resident catalog against the agent’s budget and names the costliest skills', async () => {
+    for (let i = 0; i < 10; i++) {
+      writeSkill(path.join(user('.claude/skills'), `s${i}`), { description: 'd'.repeat(100 * (i + 1)) });
+    }
+    const v = await catalogFor(sb).agentView('claude');
+    const expected = Array.from({ length: 10 }, (_, i) => 2 + 100 * (i + 1)).reduce((a, b) => a + b, 0);
+    expect(v.budget.used).toBe(expected);
+    expect(v.budget.limit).toBe(8000);
+    expect(v.budget.over).toBe(expected > 8000);
+    expect(v.budget.costliest.map((c) => c.identifier)).toEqual(['s9', 's8', 's7', 's6', 's5']);
+    expect(v.budget.overflow).toMatch(/dropped/);
+
+    const gemini = await catalogFor(sb).agentView('gemini');
+    expect(gemini.budget.limit).toBeNull();
+    expect(gemini.budget.over).toBe(false);
+  });
+
+  it('lists nested skills and whether the agent finds them', async () => {
+    writeSkill(path.join(user('.agents/skills'), 'group', 'inner'));
+    const svc = catalogFor(sb);
+    expect((await svc.agentView('codex')).nested).toEqual([
+      { dir: path.join(user('.agents/skills'), 'group', 'inner'), rootId: 'user:.agents/skills', found: true },
+    ]);
+    expect((await svc.agentView('qwen')).nested[0].found).toBe(false);
+  });
+});

@@ -1,0 +1,93 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { SkillAnalysis } from '../skills/index.js';
+import type { AnalyzeFn } from './entries.js';
+
+// Skill analysis is CPU work (YAML, lint, hashing) on top of small synchronous reads, so a cold
+// scan of thousands of skills is spread over worker threads, one per core. Small scans stay on
+// the calling thread: starting a worker costs more than analysing a few dozen skills.
+
+const WORKER_FILE = 'analyze-worker.mjs';
+
+/** The built worker script next to the running bundle, or null (running from source). */
+export function findWorkerScript(): string | null {
+  let here: string;
+  try {
+    here = path.dirname(fileURLToPath(import.meta.url));
+  } catch {
+    return null;
+  }
+  for (const dir of [here, path.dirname(here)]) {
+    const candidate = path.join(dir, WORKER_FILE);
+    if (fs.existsSync(candidate)) return candidate;
+  }
+  return null;
+}
+
+/** Worker count: `SKILLDOCK_WORKERS` (0 disables), else one per core, at most 4. */
+export function workerCount(env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env.SKILLDOCK_WORKERS;
+  if (raw !== undefined && raw !== '' && Number.isFinite(Number(raw))) return Math.max(0, Math.min(16, Math.floor(Number(raw))));
+  const cores = typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length;
+  return Math.max(0, Math.min(4, cores));
+}
+
+type Pending = { resolve: (a: SkillAnalysis) => void; reject: (e: Error) => void };
+
+export class AnalyzePool {
+  private workers: Array<{ worker: Worker; busy: number }> = [];
+  private pending = new Map<number, Pending>();
+  private nextId = 1;
+
+  constructor(
+    private script: string,
+    private size: number,
+  ) {}
+
+  private start(): void {
+    if (this.workers.length) return;
+    for (let i = 0; i < this.size; i++) {
+      const worker = new Worker(this.script);
+      const slot = { worker, busy: 0 };
+      worker.on('message', (m: { id: number; value?: SkillAnalysis; error?: string }) => {
+        slot.busy--;
+        const p = this.pending.get(m.id);
+        if (!p) return;
+        this.pending.delete(m.id);
+        if (m.error !== undefined) p.reject(new Error(m.error));
+        else p.resolve(m.value!);
+        if (this.pending.size === 0) for (const w of this.workers) w.worker.unref();
+      });
+      worker.on('error', (err) => {
+        // A crashed worker fails its jobs; the caller falls back to analysing on its own thread.
+        for (const [id, p] of this.pending) {
+          this.pending.delete(id);
+          p.reject(err);
+        }
+      });
+      this.workers.push(slot);
+    }
+  }
+
+  /** Analyse on the least busy worker. Bodies are dropped unless `keepBody`. */
+  analyze(dir: string, opts: Parameters<AnalyzeFn>[1], keepBody = false): Promise<SkillAnalysis> {
+    this.start();
+    let slot = this.workers[0];
+    for (const w of this.workers) if (w.busy < slot.busy) slot = w;
+    slot.busy++;
+    slot.worker.ref();
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      slot.worker.postMessage({ id, dir, opts, keepBody });
+    });
+  }
+
+  async close(): Promise<void> {
+    const ws = this.workers.splice(0);
+    await Promise.all(ws.map((w) => w.worker.terminate()));
+  }
+}

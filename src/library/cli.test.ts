@@ -1,0 +1,109 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { createRequire } from 'node:module';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runCli } from '../cli/main.js';
+import { makeWorld, resourcesDir, writeSkill, type World } from './fixtures/helpers.js';
+import { makeZip } from './fixtures/zips.js';
+
+let w: World;
+beforeEach(() => {
+  w = makeWorld();
+});
+afterEach(async () => {
+  await w.done();
+});
+
+async function cli(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const code = await runCli(argv, {
+    out: (t) => (out += t + '\n'),
+    err: (t) => (err += t + '\n'),
+    color: false,
+    cwd: w.src,
+    service: () => w.service,
+  });
+  return { code, out, err };
+}
+
+describe('library CLI', () => {
+  it('import, conflict exit 1, --on-conflict, --json, delete, trash, restore, undo', async () => {
+    writeSkill(path.join(w.src, 'v1', 'tool'), 'tool', { 'v.txt': '1' });
+    writeSkill(path.join(w.src, 'v2', 'tool'), 'tool', { 'v.txt': '2' });
+    let r = await cli('import', 'v1/tool');
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/imported\s+tool/);
+    r = await cli('import', 'v1/tool');
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/already in library/);
+    r = await cli('import', 'v2/tool');
+    expect(r.code).toBe(1);
+    expect(r.out).toMatch(/CONFLICT[\s\S]*--on-conflict/);
+    r = await cli('import', 'v2/tool', '--on-conflict', 'keep-both', '--json');
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.out).results[0]).toMatchObject({ status: 'kept-both', libraryName: 'tool-2' });
+    expect((await cli('import', 'v2/tool', '--on-conflict', 'sometimes')).code).toBe(2);
+    expect((await cli('import')).code).toBe(2);
+
+    r = await cli('delete', 'tool-2');
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/tool-2: moved to the trash/);
+    r = await cli('trash', '--json');
+    expect(JSON.parse(r.out).items.map((t: { name: string }) => t.name)).toEqual(['tool-2']);
+    r = await cli('restore', 'tool-2');
+    expect(r.code).toBe(0);
+    expect(fs.existsSync(path.join(w.home, 'library', 'tool-2'))).toBe(true);
+    r = await cli('undo', '--json');
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.out).undone.op).toBe('restore');
+    expect(fs.existsSync(path.join(w.home, 'library', 'tool-2'))).toBe(false);
+    r = await cli('delete', 'nope');
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/No skill named "nope"/);
+  });
+
+  it('refused archives exit 1 with the reason; adopt lists and adopts; export', async () => {
+    await makeZip(path.join(w.src, 'ok.zip'), { 'SKILL.md': '---\nname: zipped\ndescription: d\n---\n' });
+    fs.writeFileSync(path.join(w.src, 'broken.zip'), 'PK\u0003\u0004 not really');
+    let r = await cli('import', 'ok.zip', 'broken.zip');
+    expect(r.code).toBe(1);
+    expect(r.out).toMatch(/imported\s+zipped/);
+    expect(r.out).toMatch(/REFUSED[\s\S]*truncated or corrupt/);
+
+    writeSkill(path.join(w.userHome, '.claude', 'skills', 'native'), 'native');
+    r = await cli('adopt');
+    expect(r.out).toMatch(/native\s+adoptable/);
+    expect((await cli('adopt', 'native')).code).toBe(2); // mode is the user's choice
+    r = await cli('adopt', 'native', '--mode', 'link');
+    expect(r.code).toBe(0);
+    expect(fs.lstatSync(path.join(w.home, 'library', 'native')).isSymbolicLink()).toBe(true);
+
+    r = await cli('export', 'zipped', '--agent', 'claude', '--mode', 'link');
+    expect(r.code).toBe(0);
+    expect(fs.readlinkSync(path.join(w.userHome, '.claude', 'skills', 'zipped'))).toBe(path.join(w.home, 'library', 'zipped'));
+    expect((await cli('export', 'zipped')).code).toBe(2);
+  });
+
+  it('the real binary entry imports with SKILLDOCK_HOME and exits 1 on a conflict', () => {
+    const entry = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../cli/entry.ts');
+    writeSkill(path.join(w.src, 'a', 'x'), 'x', { 'n.txt': '1' });
+    writeSkill(path.join(w.src, 'b', 'x'), 'x', { 'n.txt': '2' });
+    const env = { ...process.env, HOME: w.userHome, SKILLDOCK_HOME: w.home, SKILLDOCK_USER_HOME: w.userHome, SKILLDOCK_RESOURCES: resourcesDir, NO_COLOR: '1' };
+    // tsx resolved from this repo (the child runs in a temp cwd)
+    const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+    const run = (...args: string[]) => spawnSync(process.execPath, ['--import', tsx, entry, ...args], { cwd: w.src, env, encoding: 'utf8' });
+    let r = run('import', 'a/x', '--json');
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    expect(JSON.parse(r.stdout).results[0].status).toBe('imported');
+    r = run('import', 'b/x');
+    expect(r.status).toBe(1);
+    r = run('undo');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/Undid import/);
+    expect(fs.readdirSync(path.join(w.home))).not.toContain('library');
+  }, 60_000);
+});

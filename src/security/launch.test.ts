@@ -1,0 +1,163 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { CatalogEntry } from '../contract/index.js';
+import { bashGuardCommand, claudeBashHook } from './launch-guard.js';
+import { getSecurity } from './security-service.js';
+import { securityEnv, writeSkill, type SecurityEnv } from './test-helpers.js';
+
+// What a launch may run: refuse a skill whose scripts changed since approval (or launch it with its
+// scripts denied, or without it), the context-file note, and Claude Code's PreToolUse Bash check.
+
+let env: SecurityEnv;
+let lib: string;
+beforeEach(() => {
+  env = securityEnv();
+  lib = path.join(env.home, 'library');
+});
+afterEach(async () => {
+  await env.cleanup();
+});
+
+const SCRIPT = 'import sys\nprint(sys.argv[1:])\n';
+function skills() {
+  writeSkill(lib, 'tool', '# Tool\n\n```bash\npython scripts/run.py x\n```\n', { 'scripts/run.py': SCRIPT });
+  writeSkill(lib, 'prose', '# Prose\n\nBe concise.\n');
+}
+async function entries(...names: string[]): Promise<CatalogEntry[]> {
+  return Promise.all(names.map((name) => env.service.api.getSkill({ name })));
+}
+function changeScript() {
+  fs.writeFileSync(path.join(lib, 'tool', 'scripts', 'run.py'), `${SCRIPT}# one more line\n`);
+}
+
+/** Run the hook command the way Claude Code does: a shell, the tool call as JSON on stdin. */
+function runHook(command: string, toolCommand: string, cwd = env.dir) {
+  const input = JSON.stringify({
+    session_id: 's1', transcript_path: path.join(env.userHome, '.claude', 'projects', 'x.jsonl'), cwd,
+    hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: toolCommand, description: 'run it' },
+  });
+  return spawnSync('sh', ['-c', command], { input, encoding: 'utf8' });
+}
+
+describe('launchDecision', () => {
+  it('refuses a skill whose scripts changed since approval (onChanged: refuse)', async () => {
+    skills();
+    const sec = getSecurity(env.service.ctx);
+    await env.service.api.approveSkill({ name: 'tool' });
+    changeScript();
+    const d = sec.launchDecision(await entries('tool', 'prose'), { onChanged: 'refuse' });
+    expect(d.skills.map((s) => [s.name, s.status, s.action])).toEqual([['tool', 'changed', 'refuse'], ['prose', 'no-surface', 'link']]);
+    expect(d.refused.map((s) => s.name)).toEqual(['tool']);
+    expect(() => sec.assertLaunchable(d)).toThrow(/Launch refused.*"tool" \(changed since approval\)/);
+  });
+
+  it('or launches it with its scripts denied (skip), or without it (omit)', async () => {
+    skills();
+    const sec = getSecurity(env.service.ctx);
+    await env.service.api.approveSkill({ name: 'tool' });
+    changeScript();
+    const skip = sec.launchDecision(await entries('tool'), { onChanged: 'skip' });
+    expect(skip.skills[0]).toMatchObject({ action: 'link-no-scripts', scriptsAllowed: false });
+    expect(skip.refused).toEqual([]);
+    expect(() => sec.assertLaunchable(skip)).not.toThrow();
+    expect(skip.contextNote).toContain('`tool`: its scripts changed since the user approved them');
+    expect(skip.denied[0].patterns).toContain('skills/tool');
+    expect(skip.denied[0].patterns).toContain(path.join(lib, 'tool'));
+    expect(skip.denied[0].patterns).toContain('tool/scripts/run.py');
+    const omit = sec.launchDecision(await entries('tool'), { onChanged: 'omit' });
+    expect(omit.skills[0]).toMatchObject({ action: 'omit', scriptsAllowed: false });
+    expect(omit.contextNote).toBe('');
+  });
+
+  it('an approved, unchanged skill is linked with its scripts', async () => {
+    skills();
+    await env.service.api.approveSkill({ name: 'tool' });
+    const d = getSecurity(env.service.ctx).launchDecision(await entries('tool'), { onChanged: 'refuse' });
+    expect(d.skills[0]).toMatchObject({ status: 'approved', action: 'link', scriptsAllowed: true });
+    expect(d.denied).toEqual([]);
+    expect(claudeBashHook(d.denied)).toBeNull();
+  });
+
+  it('"never" links every skill without scripts; "allowed" runs them without approval', async () => {
+    skills();
+    const sec = getSecurity(env.service.ctx);
+    await env.service.api.updateSettings({ scriptPolicy: 'never' });
+    await env.service.api.approveSkill({ name: 'tool' });
+    const never = sec.launchDecision(await entries('tool', 'prose'), { onChanged: 'refuse' });
+    expect(never.skills.map((s) => s.action)).toEqual(['link-no-scripts', 'link']);
+    expect(never.contextNote).toContain('the script policy is "never"');
+    await env.service.api.updateSettings({ scriptPolicy: 'allowed' });
+    await env.service.api.revokeApproval({ name: 'tool' });
+    const allowed = sec.launchDecision(await entries('tool'), { onChanged: 'refuse' });
+    expect(allowed.skills[0]).toMatchObject({ status: 'unapproved', action: 'link', scriptsAllowed: true });
+  });
+});
+
+describe('Claude Code PreToolUse Bash check', () => {
+  it('blocks (exit 2, reason on stderr) a command that runs a denied skill script, lets others through', async () => {
+    skills();
+    const sec = getSecurity(env.service.ctx);
+    const d = sec.launchDecision(await entries('tool', 'prose'), { onChanged: 'skip' });
+    const hook = sec.claudeBashHook(d)!;
+    expect(hook.matcher).toBe('Bash');
+    expect(hook.hooks[0].type).toBe('command');
+    const cmd = hook.hooks[0].command;
+    for (const denied of [
+      'python .claude/skills/tool/scripts/run.py x',
+      `python3 ${path.join(lib, 'tool', 'scripts', 'run.py')}`,
+      'cd .claude/skills/tool && python scripts/run.py',
+      `cd ${path.join(lib, 'tool')}; ./scripts/run.py`,
+      'cp .claude/skills/tool/scripts/run.py /tmp/r.py && python /tmp/r.py',
+    ]) {
+      const r = runHook(cmd, denied);
+      expect(r.status, denied).toBe(2);
+      expect(r.stderr).toContain('the scripts of skill "tool" are not approved');
+    }
+    for (const allowed of ['ls -la', 'git status', 'python my_script.py', 'cat .claude/skills/toolbox/notes.md', 'echo "skills/tools"']) {
+      const r = runHook(cmd, allowed);
+      expect(r.status, allowed).toBe(0);
+    }
+  });
+
+  it('quotes hostile characters in patterns safely', () => {
+    const cmd = bashGuardCommand([{ name: 'x', reason: "it's \"bad\" $(touch /tmp/h7-pwn)", patterns: ["/o'dd path/$(x)/x"] }]);
+    const r = runHook(cmd, "run /o'dd path/$(x)/x/a.sh");
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain("it's");
+    expect(fs.existsSync('/tmp/h7-pwn')).toBe(false);
+    expect(runHook(cmd, 'ls').status).toBe(0);
+  });
+});
+
+describe('end to end through the launch (H4) and attach (H3b) seams', () => {
+  it('attach refuses an unapproved skill under "ask" and accepts it once approved', async () => {
+    skills();
+    const api = env.service.api;
+    const a = await api.createAssistant({ name: 'Helper', agent: 'claude' });
+    const refused = await env.service.call('attachSkills', { assistant: a.id, skills: ['tool'] });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'refused' } });
+    expect(await env.service.call('attachSkills', { assistant: a.id, skills: ['prose'] })).toMatchObject({ ok: true });
+    await api.approveSkill({ name: 'tool' });
+    expect(await env.service.call('attachSkills', { assistant: a.id, skills: ['tool'] })).toMatchObject({ ok: true });
+  });
+
+  it('a launch after the script changed still links the skill but tells the agent not to run its scripts', async () => {
+    skills();
+    const api = env.service.api;
+    await api.approveSkill({ name: 'tool' });
+    const a = await api.createAssistant({ name: 'Helper', agent: 'claude', skills: ['tool', 'prose'] });
+    changeScript();
+    const result = await api.launchAssistant({ assistant: a.id });
+    try {
+      expect(result.links.map((l) => l.skill).sort()).toEqual(['prose', 'tool']);
+      expect(result.problems.find((p) => p.skill === 'tool')?.code).toBe('script-blocked');
+      const context = fs.readFileSync(result.contextFile!, 'utf8');
+      expect(context).toMatch(/tool/);
+      expect(context).toContain('changed since the user approved them');
+    } finally {
+      fs.rmSync(result.workspace, { recursive: true, force: true });
+    }
+  });
+});

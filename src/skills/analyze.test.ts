@@ -1,0 +1,171 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { analyzeSkill, makeDiagnostic, RULES } from './index.js';
+import { loadRegistry, type Registry } from '../agents/registry.js';
+import { makeSkill, removeRoot, RESOURCES, skillText, tempRoot } from './test-helpers.js';
+
+const root = tempRoot();
+afterAll(() => removeRoot(root));
+const opts = { resourcesDir: RESOURCES };
+
+describe('analyzeSkill', () => {
+  it('lists every file, sorted, with sizes, modes and raw link targets', async () => {
+    const dir = makeSkill(root, 'files', {
+      'SKILL.md': skillText({ name: 'files' }),
+      'scripts/run.sh': { mode: 0o755, content: '#!/bin/sh\necho hi\n' },
+      'references/b.md': 'b\n',
+      'assets/a.txt': 'aa',
+      'link.md': { link: 'references/b.md' },
+      '.git/HEAD': 'ref: x\n',
+    });
+    const a = await analyzeSkill(dir, opts);
+    expect(a.files.map((f) => f.path)).toEqual(['SKILL.md', 'assets/a.txt', 'link.md', 'references/b.md', 'scripts/run.sh']);
+    const byPath = Object.fromEntries(a.files.map((f) => [f.path, f]));
+    expect(byPath['scripts/run.sh'].executable).toBe(true);
+    expect(byPath['assets/a.txt']).toMatchObject({ size: 2, executable: false });
+    expect(byPath['link.md'].symlink).toBe('references/b.md');
+    expect(byPath['SKILL.md'].symlink).toBeUndefined();
+    expect(a.fileCount).toBe(5);
+    expect(a.size).toBe(a.files.reduce((n, f) => n + f.size, 0));
+    expect(a.dirName).toBe('files');
+    expect(a.digest).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('gives identical output for identical input, and a digest that follows content', async () => {
+    const files = { 'SKILL.md': skillText({ name: 'same' }), 'scripts/x.py': 'print(1)\n', 'l': { link: 'scripts/x.py' } };
+    const a = await analyzeSkill(makeSkill(path.join(root, 'one'), 'same', files), opts);
+    const b = await analyzeSkill(makeSkill(path.join(root, 'two'), 'same', files), opts);
+    const strip = (x: typeof a) => JSON.stringify({ ...x, dir: '', diagnostics: x.diagnostics.map((d) => ({ ...d, file: path.relative(x.dir, d.file) })), files: x.files.map((f) => ({ ...f, mtimeMs: 0 })) });
+    expect(strip(a)).toBe(strip(b));
+    expect(a.digest).toBe(b.digest);
+
+    fs.writeFileSync(path.join(b.dir, 'scripts/x.py'), 'print(2)\n');
+    expect((await analyzeSkill(b.dir, opts)).digest).not.toBe(a.digest);
+    fs.writeFileSync(path.join(b.dir, 'scripts/x.py'), 'print(1)\n');
+    expect((await analyzeSkill(b.dir, opts)).digest).toBe(a.digest);
+    fs.unlinkSync(path.join(b.dir, 'l'));
+    fs.symlinkSync('SKILL.md', path.join(b.dir, 'l'));
+    expect((await analyzeSkill(b.dir, opts)).digest).not.toBe(a.digest);
+  });
+
+  it('digest: false skips the other files and leaves the digest empty', async () => {
+    const dir = makeSkill(root, 'nodigest', { 'SKILL.md': skillText({ name: 'nodigest' }), 'big.bin': Buffer.alloc(3 << 20, 7) });
+    const a = await analyzeSkill(dir, { ...opts, digest: false });
+    expect(a.digest).toBe('');
+    expect(a.name).toBe('nodigest');
+    expect(a.files.find((f) => f.path === 'big.bin')?.size).toBe(3 << 20);
+    const full = await analyzeSkill(dir, opts);
+    expect(full.digest).toMatch(/^[0-9a-f]{64}$/); // large files are streamed
+  });
+
+  it('uses the name under the root when reached through a link', async () => {
+    const real = makeSkill(root, 'real-place', { 'SKILL.md': skillText({ name: 'linked' }) });
+    fs.mkdirSync(path.join(root, 'r'));
+    fs.symlinkSync(real, path.join(root, 'r', 'linked'));
+    const a = await analyzeSkill(path.join(root, 'r', 'linked'), { ...opts, dirName: 'linked' });
+    expect(a.dirName).toBe('linked');
+    expect(a.diagnostics).toEqual([]);
+    const b = await analyzeSkill(real, opts);
+    expect(b.diagnostics.map((d) => d.code)).toEqual(['name-dir-mismatch']);
+  });
+
+  it('fills record fields from the frontmatter', async () => {
+    const dir = makeSkill(root, 'rec', {
+      'SKILL.md': skillText({ name: 'rec', fm: 'license: MIT\nmetadata:\n  version: "2.1.0"\n  author: me\n', body: 'Line A\nLine B\n' }),
+    });
+    const a = await analyzeSkill(dir, opts);
+    expect(a).toMatchObject({ name: 'rec', version: '2.1.0', stateId: 'rec-2.1.0', body: 'Line A\nLine B\n', bodyLine: 9 });
+    expect(a.frontmatter).toEqual({ name: 'rec', description: expect.any(String), license: 'MIT', metadata: { version: '2.1.0', author: 'me' } });
+  });
+
+  it('falls back to the dir name for the state id and never throws on a broken skill', async () => {
+    const dir = makeSkill(root, 'Broken Skill', { 'SKILL.md': '---\nname: [unclosed\n---\n' });
+    const a = await analyzeSkill(dir, opts);
+    expect(a.name).toBeNull();
+    expect(a.stateId).toBe('broken-skill');
+    expect(a.diagnostics.map((d) => d.code)).toContain('frontmatter-yaml');
+    const missing = await analyzeSkill(path.join(root, 'does-not-exist'), opts);
+    expect(missing.diagnostics.map((d) => d.code)).toEqual(['skill-file-missing']);
+    expect(missing.files).toEqual([]);
+  });
+
+  it('reports a dangling SKILL.md link without crashing', async () => {
+    const dir = makeSkill(root, 'dangling', { 'SKILL.md': { link: 'nowhere.md' } });
+    const a = await analyzeSkill(dir, opts);
+    expect(a.diagnostics.map((d) => d.code).sort()).toEqual(['skill-file-missing', 'skill-file-symlink']);
+  });
+
+  it('never follows links out of the skill and skips special files', async () => {
+    const outside = makeSkill(root, 'outside', { 'secret.txt': 'secret' });
+    const dir = makeSkill(root, 'walker', { 'SKILL.md': skillText({ name: 'walker' }), 'out': { link: outside }, 'loop': { link: '.' } });
+    const a = await analyzeSkill(dir, opts);
+    expect(a.files.map((f) => f.path)).toEqual(['SKILL.md', 'loop', 'out']);
+    expect(a.diagnostics.map((d) => `${d.code}:${path.basename(d.file)}`)).toEqual(['symlink-escapes:out']);
+  });
+
+  it('reports a nested skill two levels down with the agents that miss it', async () => {
+    const dir = makeSkill(root, 'outer', { 'SKILL.md': skillText({ name: 'outer' }), 'a/b/SKILL.md': skillText({ name: 'b' }) });
+    const a = await analyzeSkill(dir, opts);
+    const d = a.diagnostics.find((x) => x.code === 'skill-nested');
+    expect(d?.file).toBe(path.join(dir, 'a/b/SKILL.md'));
+    // three levels below a root: Codex (max 6) and OpenCode (unbounded) still find it
+    expect(d?.agents).toEqual(['claude', 'gemini', 'qwen', 'generic']);
+  });
+});
+
+describe('rule table', () => {
+  // The table of shared/docs/lint-rules.md (code, severity); checked against the doc when it is present.
+  const table: [string, string][] = [
+    ['skill-file-missing', 'error'], ['skill-file-case', 'error'], ['frontmatter-missing', 'error'],
+    ['frontmatter-not-first', 'error'], ['frontmatter-unclosed', 'error'], ['frontmatter-yaml', 'error'],
+    ['frontmatter-not-map', 'error'], ['frontmatter-code', 'error'], ['frontmatter-strict', 'warning'],
+    ['frontmatter-dashes-in-value', 'warning'], ['name-missing', 'error'], ['name-not-string', 'error'],
+    ['name-too-long', 'error'], ['name-invalid', 'error'], ['name-unicode', 'warning'], ['name-dir-mismatch', 'error'],
+    ['name-reserved', 'warning'], ['description-missing', 'error'], ['description-not-string', 'error'],
+    ['description-empty', 'error'], ['description-too-long', 'error'], ['description-angle-brackets', 'warning'],
+    ['description-budget', 'warning'], ['compatibility-invalid', 'error'], ['license-invalid', 'error'],
+    ['metadata-not-map', 'error'], ['metadata-value-not-string', 'warning'], ['allowed-tools-invalid', 'error'],
+    ['field-unknown', 'warning'], ['body-empty', 'warning'], ['body-too-long', 'warning'], ['reference-broken', 'error'],
+    ['reference-escapes', 'error'], ['reference-absolute', 'warning'], ['reference-too-deep', 'warning'],
+    ['symlink-escapes', 'error'], ['legacy-state-path', 'warning'], ['skill-nested', 'warning'], ['skill-dot-dir', 'warning'],
+    ['skill-file-symlink', 'warning'], ['skill-shadowed', 'warning'], ['skill-duplicate', 'warning'],
+    ['link-dangling', 'error'], ['link-cycle', 'error'],
+  ];
+  const docFile = path.resolve(RESOURCES, '../../shared/docs/lint-rules.md');
+
+  it('matches the documented table when the doc is at hand', (ctx) => {
+    if (!fs.existsSync(docFile)) ctx.skip();
+    const doc = fs.readFileSync(docFile, 'utf8');
+    const documented = [...doc.matchAll(/^\| `([a-z-]+)` \| (error|warning|info) \|/gm)].map((m) => [m[1], m[2]]);
+    expect(documented).toEqual(table);
+  });
+
+  it('has one entry per code, with its severity and a one-sentence fix', () => {
+    expect(Object.keys(RULES).sort()).toEqual(table.map(([c]) => c).sort());
+    for (const [code, severity] of table) {
+      expect(RULES[code].severity, code).toBe(severity);
+      expect(RULES[code].fix, code).toMatch(/^[A-Z][^]*\.$/);
+      expect(RULES[code].fix.split('. ').length, code).toBe(1);
+    }
+  });
+
+  it('makeDiagnostic fills severity, fix and agents from the table and the registry', () => {
+    const registry = loadRegistry(RESOURCES);
+    const d = makeDiagnostic('skill-duplicate', { message: 'x twice', file: '/r/x' }, registry);
+    expect(d).toEqual({ code: 'skill-duplicate', severity: 'warning', message: 'x twice', file: '/r/x', fix: RULES['skill-duplicate'].fix, agents: ['codex', 'opencode'] });
+    expect(makeDiagnostic('link-cycle', { message: 'm', file: 'f', line: 2 })).toMatchObject({ severity: 'error', line: 2 });
+    expect(makeDiagnostic('field-unknown', { message: 'm', file: 'f', severity: 'info', fix: 'Own fix.', agents: ['a'] })).toMatchObject({ severity: 'info', fix: 'Own fix.', agents: ['a'] });
+    expect(() => makeDiagnostic('no-such-code', { message: 'm', file: 'f' })).toThrow(/Unknown/);
+  });
+
+  it('derives agents from registry data, not from ids in code', () => {
+    const base = loadRegistry(RESOURCES);
+    const changed: Registry = {
+      ...base,
+      agents: base.agents.map((a) => (a.id === 'qwen' ? { ...a, dotDirs: 'skipped' as const, symlinkedSkillFile: 'ignored' as const } : a)),
+    };
+    expect(makeDiagnostic('skill-dot-dir', { message: 'm', file: 'f' }, changed).agents).toEqual(['gemini', 'codex', 'qwen']);
+    expect(makeDiagnostic('skill-file-symlink', { message: 'm', file: 'f' }, changed).agents).toEqual(['codex', 'qwen']);
+  });
+});

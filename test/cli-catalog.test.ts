@@ -1,0 +1,206 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+// The catalog commands as a user runs them: a real `node` child process on a freshly built bundle
+// (built here, so the test never runs a stale dist/), with HOME and SKILLDOCK_HOME in temp dirs.
+
+const repo = fileURLToPath(new URL('..', import.meta.url));
+let base: string;
+let cli: string;
+
+beforeAll(async () => {
+  base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'sd-cli-')));
+  const out = path.join(base, 'dist');
+  const common = {
+    bundle: true,
+    platform: 'node' as const,
+    target: 'node20',
+    format: 'esm' as const,
+    logLevel: 'error' as const,
+    absWorkingDir: repo,
+    banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+  };
+  await build({ ...common, entryPoints: ['src/cli/entry.ts'], outfile: path.join(out, 'cli.mjs') });
+  await build({ ...common, entryPoints: ['src/catalog/analyze-worker.ts'], outfile: path.join(out, 'analyze-worker.mjs') });
+  cli = path.join(out, 'cli.mjs');
+  fs.mkdirSync(path.join(base, 'home'));
+}, 60_000);
+
+afterAll(() => {
+  fs.rmSync(base, { recursive: true, force: true });
+});
+
+function run(args: string[], env: Record<string, string> = {}) {
+  const r = spawnSync(process.execPath, [cli, ...args], {
+    cwd: base,
+    encoding: 'utf8',
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: path.join(base, 'home'),
+      SKILLDOCK_HOME: path.join(base, 'sdhome'),
+      SKILLDOCK_RESOURCES: path.join(repo, 'resources'),
+      ...env,
+    },
+    timeout: 60_000,
+  });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+function skill(dir: string, fm: string, body = '# Body\n\nDo the thing.\n'): string {
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, 'SKILL.md'), `---\n${fm}\n---\n${body}`);
+  return dir;
+}
+
+describe('skilldock lint', () => {
+  it('prints the documented JSON shape and exits 1 on errors', () => {
+    const root = path.join(base, 'lint-root');
+    skill(path.join(root, 'pdf'), 'name: pdf\ndescription: Extract text from PDF files. Use for PDFs.');
+    skill(path.join(root, 'Bad_Name'), 'name: Bad_Name\ndescription: broken');
+    const r = run(['lint', root, '--json']);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(1);
+    const j = JSON.parse(r.stdout);
+    expect(Object.keys(j)).toEqual(['skills', 'summary']);
+    expect(Object.keys(j.summary)).toEqual(['skills', 'errors', 'warnings', 'infos']);
+    expect(j.summary.skills).toBe(2);
+    for (const s of j.skills) {
+      expect(Object.keys(s)).toEqual(['name', 'dir', 'diagnostics']);
+      for (const d of s.diagnostics) {
+        expect(typeof d.code).toBe('string');
+        expect(['error', 'warning', 'info']).toContain(d.severity);
+        expect(typeof d.message).toBe('string');
+        expect(path.isAbsolute(d.file)).toBe(true);
+      }
+    }
+    const bad = j.skills.find((s: { name: string }) => s.name === 'Bad_Name');
+    expect(bad.dir).toBe(path.join(root, 'Bad_Name'));
+    const invalid = bad.diagnostics.find((d: { code: string }) => d.code === 'name-invalid');
+    expect(invalid).toMatchObject({ severity: 'error', file: path.join(root, 'Bad_Name', 'SKILL.md'), line: 2 });
+    expect(j.summary.errors).toBe(j.skills.flatMap((s: { diagnostics: { severity: string }[] }) => s.diagnostics).filter((d: { severity: string }) => d.severity === 'error').length);
+  });
+
+  it('exits 0 for a clean skill, relative paths resolved against the cwd', () => {
+    skill(path.join(base, 'clean', 'tidy'), 'name: tidy\ndescription: Keeps things tidy. Use when asked to tidy up.');
+    const r = run(['lint', 'clean/tidy', '--json']);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({
+      skills: [{ name: 'tidy', dir: path.join(base, 'clean', 'tidy'), diagnostics: [] }],
+      summary: { skills: 1, errors: 0, warnings: 0, infos: 0 },
+    });
+  });
+
+  it('groups human output by skill with file:line and no colour off a TTY', () => {
+    const root = path.join(base, 'human');
+    skill(path.join(root, 'broken'), 'name: broken\ndescription: See <b>', '# x\n\n[missing](references/nope.md)\n');
+    const r = run(['lint', root]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).not.toMatch(/\u001b\[/);
+    const lines = r.stdout.split('\n');
+    const head = lines.findIndex((l) => l.startsWith('broken  '));
+    expect(head).toBeGreaterThanOrEqual(0);
+    expect(r.stdout).toContain(`${path.join(root, 'broken', 'SKILL.md')}:7:11`);
+    expect(r.stdout).toMatch(/reference-broken/);
+    expect(lines.filter(Boolean).pop()).toMatch(/^1 skill: 1 error, \d+ warnings?, 0 infos$/);
+  });
+
+  it('exits 2 on bad usage', () => {
+    expect(run(['lint']).code).toBe(2);
+    expect(run(['lint', '--nope', base]).code).toBe(2);
+    const missing = run(['lint', path.join(base, 'does-not-exist')]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/No such file or directory/);
+  });
+});
+
+describe('skilldock list / show / roots / agents-view', () => {
+  it('lists a root given with --root, with provenance and shadowing', () => {
+    const extra = path.join(base, 'extra');
+    skill(path.join(extra, 'alpha'), 'name: alpha\ndescription: First. Use when first.');
+    skill(path.join(base, 'home', '.claude', 'skills', 'alpha'), 'name: alpha\ndescription: The user copy.');
+    const r = run(['list', '--json', '--root', extra]);
+    expect(r.code).toBe(0);
+    const j = JSON.parse(r.stdout);
+    expect(Object.keys(j)).toEqual(['roots', 'entries', 'rootDiagnostics', 'generation']);
+    const alphas = j.entries.filter((e: { name: string }) => e.name === 'alpha');
+    expect(alphas.map((e: { id: string }) => e.id)).toEqual(['user:.claude/skills/alpha', `extra:${extra}/alpha`]);
+    expect(alphas[1].shadowedBy).toBe('user:.claude/skills/alpha');
+    expect(j.roots.find((r: { id: string }) => r.id === 'user:.claude/skills').path).toBe(path.join(base, 'home', '.claude', 'skills'));
+    expect(j.roots.find((r: { id: string }) => r.id === 'library').path).toBe(path.join(base, 'sdhome', 'library'));
+    const human = run(['list', '--root', extra]);
+    expect(human.code).toBe(0);
+    expect(human.stdout).toMatch(/alpha\s+ok\s+user:\.claude\/skills/);
+    expect(human.stdout).toContain('shadowed by user:.claude/skills/alpha');
+  });
+
+  it('reads a project’s roots with --project', () => {
+    const proj = path.join(base, 'proj');
+    skill(path.join(proj, '.agents', 'skills', 'proj-skill'), 'name: proj-skill\ndescription: Project skill.');
+    const j = JSON.parse(run(['list', '--json', '--project', proj]).stdout);
+    expect(j.entries.map((e: { id: string }) => e.id)).toContain('project:.agents/skills/proj-skill');
+  });
+
+  it('show activates a skill and exits 1 for an unknown one', () => {
+    const extra = path.join(base, 'show-root');
+    const dir = skill(path.join(extra, 'helper'), 'name: helper\ndescription: Helps.', '# Helper\n\nRun scripts/go.sh.\n');
+    fs.mkdirSync(path.join(dir, 'scripts'));
+    fs.writeFileSync(path.join(dir, 'scripts', 'go.sh'), '#!/bin/sh\n');
+    const r = run(['show', 'helper', '--json', '--root', extra]);
+    expect(r.code).toBe(0);
+    const a = JSON.parse(r.stdout);
+    expect(a).toMatchObject({ dir, body: '# Helper\n\nRun scripts/go.sh.\n', files: ['scripts/go.sh'] });
+    expect(a.entry.name).toBe('helper');
+    const human = run(['show', 'helper', '--root', extra]);
+    expect(human.stdout).toContain('# Helper');
+    expect(human.stdout).toContain('scripts/go.sh');
+    const missing = run(['show', 'no-such-skill']);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toMatch(/No skill named "no-such-skill"/);
+    expect(run(['show']).code).toBe(2);
+  });
+
+  it('roots prints the roots in precedence order', () => {
+    const r = run(['roots', '--json']);
+    expect(r.code).toBe(0);
+    const roots = JSON.parse(r.stdout);
+    expect(roots[0]).toMatchObject({ id: 'builtin', kind: 'builtin', precedence: 0, path: path.join(repo, 'resources', 'skills') });
+    expect(roots[1]).toMatchObject({ id: 'library', path: path.join(base, 'sdhome', 'library') });
+    expect(roots.find((x: { id: string }) => x.id === 'user:.agents/skills').path).toBe(path.join(base, 'home', '.agents', 'skills'));
+    expect(run(['roots']).stdout).toMatch(/^ 0 [+-] builtin/);
+  });
+
+  it('agents-view shows one agent’s roots, statuses and budget', () => {
+    skill(path.join(base, 'home', '.claude', 'skills', 'viewme'), 'name: viewme\ndescription: Shown to Claude.');
+    const r = run(['agents-view', 'claude', '--json']);
+    expect(r.code).toBe(0);
+    const v = JSON.parse(r.stdout);
+    expect(v.agent.id).toBe('claude');
+    expect(v.skills.find((s: { identifier: string }) => s.identifier === 'viewme').status).toBe('loaded');
+    expect(v.budget.limit).toBe(8000);
+    expect(run(['agents-view', 'claude']).stdout).toMatch(/catalog: \d+ of 8000 characters/);
+    expect(run(['agents-view', 'nobody']).code).toBe(1);
+  });
+});
+
+describe('worker threads', () => {
+  it('gives byte-identical output with and without the analyse pool', () => {
+    const root = path.join(base, 'many');
+    for (let i = 0; i < 90; i++) {
+      const n = `s-${String(i).padStart(3, '0')}`;
+      skill(path.join(root, n), i % 30 === 7 ? `name: ${n}\ndescription: [broken` : `name: ${n}\ndescription: Skill ${i}. Use when ${i}.`);
+    }
+    const pooled = run(['list', '--json', '--root', root], { SKILLDOCK_WORKERS: '2' });
+    const single = run(['list', '--json', '--root', root], { SKILLDOCK_WORKERS: '0' });
+    expect(pooled.code).toBe(0);
+    expect(pooled.stdout).toBe(single.stdout);
+    expect(JSON.parse(pooled.stdout).entries.filter((e: { provenance: { rootPath: string } }) => e.provenance.rootPath === root)).toHaveLength(90);
+    const lintPooled = run(['lint', root, '--json'], { SKILLDOCK_WORKERS: '2' });
+    expect(lintPooled.code).toBe(1);
+    expect(lintPooled.stdout).toBe(run(['lint', root, '--json'], { SKILLDOCK_WORKERS: '0' }).stdout);
+  });
+});
