@@ -9,9 +9,18 @@ export async function importFixtureSkills(app: SkillDockApp, names: string[]): P
   for (const r of summary.results) expect(r.status, r.name).toBe('imported');
 }
 
-/** Change the language the way another window would; the page follows through the event stream. */
+/**
+ * Change settings the way another window would. Sent whole: the contract's patch schema fills
+ * zod defaults into absent keys (reported to the lead), so `{ theme }` alone would reset the language.
+ */
+export async function patchSettings(app: SkillDockApp, patch: Record<string, unknown>): Promise<void> {
+  const current = await app.call<Record<string, unknown>>('getSettings');
+  await app.call('updateSettings', { ...current, ...patch });
+}
+
+/** Change the language from outside the page; the page follows through the event stream. */
 export async function setLanguage(app: SkillDockApp, page: Page, language: 'en' | 'zh-CN' | 'zh-TW' | 'ja'): Promise<void> {
-  await app.call('updateSettings', { language });
+  await patchSettings(app, { language });
   const skillsLabel = { en: 'Skills', 'zh-CN': '技能', 'zh-TW': '技能', ja: 'スキル' }[language];
   await expect(page.getByTestId(TID.navSkills)).toHaveText(skillsLabel);
 }

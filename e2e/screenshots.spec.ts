@@ -1,5 +1,5 @@
 import { test, expect } from './app-fixture';
-import { importFixtureSkills, setLanguage } from './helpers';
+import { importFixtureSkills, patchSettings, setLanguage } from './helpers';
 import { shot } from './shots';
 import { PAGES, TID, pageId, rowId } from '../renderer/src/testids';
 
@@ -15,7 +15,7 @@ test('screenshots of every page, light and dark, English and Chinese', async ({ 
   for (const lang of ['en', 'zh-CN'] as const) {
     await setLanguage(app, page, lang);
     for (const theme of ['light', 'dark'] as const) {
-      await app.call('updateSettings', { theme });
+      await patchSettings(app, { theme });
       if (theme === 'dark') await expect(page.locator('body')).toHaveAttribute('arco-theme', 'dark');
       else await expect(page.locator('body')).not.toHaveAttribute('arco-theme', 'dark');
       for (const p of PAGES) {
@@ -24,6 +24,7 @@ test('screenshots of every page, light and dark, English and Chinese', async ({ 
         if (p === 'assistants') await page.getByTestId(rowId(TID.assistantRow, a.id)).click();
         if (p === 'skills') await expect(page.getByTestId(rowId(TID.skillRow, 'library/alpha-notes'))).toBeVisible();
         await expect(page.getByText('{{')).toHaveCount(0);
+        await expect(page.getByTestId(TID.navSkills)).toHaveText(lang === 'en' ? 'Skills' : '技能');
         await shot(page, `${p}-${theme}-${lang}`);
       }
     }

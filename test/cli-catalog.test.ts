@@ -115,7 +115,7 @@ describe('skilldock lint', () => {
     const missing = run(['lint', path.join(base, 'does-not-exist')]);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/No such file or directory/);
-  });
+  }, 90_000);
 });
 
 describe('skilldock list / show / roots / agents-view', () => {
@@ -162,7 +162,7 @@ describe('skilldock list / show / roots / agents-view', () => {
     expect(missing.code).toBe(1);
     expect(missing.stderr).toMatch(/No skill named "no-such-skill"/);
     expect(run(['show']).code).toBe(2);
-  });
+  }, 90_000);
 
   it('roots prints the roots in precedence order', () => {
     const r = run(['roots', '--json']);
@@ -184,13 +184,13 @@ describe('skilldock list / show / roots / agents-view', () => {
     expect(v.budget.limit).toBe(8000);
     expect(run(['agents-view', 'claude']).stdout).toMatch(/catalog: \d+ of 8000 characters/);
     expect(run(['agents-view', 'nobody']).code).toBe(1);
-  });
+  }, 90_000);
 });
 
 describe('worker threads', () => {
   it('gives byte-identical output with and without the analyse pool', () => {
     const root = path.join(base, 'many');
-    for (let i = 0; i < 90; i++) {
+    for (let i = 0; i < 210; i++) {
       const n = `s-${String(i).padStart(3, '0')}`;
       skill(path.join(root, n), i % 30 === 7 ? `name: ${n}\ndescription: [broken` : `name: ${n}\ndescription: Skill ${i}. Use when ${i}.`);
     }
@@ -198,9 +198,9 @@ describe('worker threads', () => {
     const single = run(['list', '--json', '--root', root], { SKILLDOCK_WORKERS: '0' });
     expect(pooled.code).toBe(0);
     expect(pooled.stdout).toBe(single.stdout);
-    expect(JSON.parse(pooled.stdout).entries.filter((e: { provenance: { rootPath: string } }) => e.provenance.rootPath === root)).toHaveLength(90);
+    expect(JSON.parse(pooled.stdout).entries.filter((e: { provenance: { rootPath: string } }) => e.provenance.rootPath === root)).toHaveLength(210);
     const lintPooled = run(['lint', root, '--json'], { SKILLDOCK_WORKERS: '2' });
     expect(lintPooled.code).toBe(1);
     expect(lintPooled.stdout).toBe(run(['lint', root, '--json'], { SKILLDOCK_WORKERS: '0' }).stdout);
-  });
+  }, 180_000);
 });

@@ -258,6 +258,17 @@ describe('assistants: starters', () => {
   });
 });
 
+describe('assistants: through service.call (what IPC and HTTP use)', () => {
+  it('validates payloads and returns errors as { code, message }', async () => {
+    expect(await svc.call('createAssistant', { name: 7, agent: 'claude' })).toMatchObject({ ok: false, error: { code: 'bad-request' } });
+    expect(await svc.call('deleteAssistant', { assistant: 'Researcher' })).toMatchObject({ ok: false, error: { code: 'refused' } });
+    const made = await svc.call('createAssistant', { name: '  Spaced  ', agent: 'qwen' });
+    expect(made).toMatchObject({ ok: true, value: { name: 'Spaced', rules: '', skills: [], missingCount: 0, agentMissing: false } });
+    const attached = await svc.call('attachSkills', { assistant: 'spaced', skills: [{ name: 'pdf', rootId: 'library' }] });
+    expect(attached).toMatchObject({ ok: true, value: { skills: [{ name: 'pdf', rootId: 'library', missing: false }] } });
+  });
+});
+
 describe('assistants: persistence', () => {
   it('a second service on the same home sees every change (no in-memory cache)', async () => {
     const other = env.service();

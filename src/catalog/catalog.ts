@@ -42,6 +42,8 @@ export class CatalogService {
   private generation = 0;
   private composed = new Map<string, Catalog>();
   private watcher: RootWatcher | null = null;
+  private watchQueries: CatalogQuery[] = [];
+  private rootSettings = '';
   private readonly analyze: AnalyzeFn;
   private readonly concurrency: number;
   private readonly pool: AnalyzePool | null;
@@ -56,7 +58,22 @@ export class CatalogService {
     const script = options.analyze ? null : findWorkerScript();
     const workers = workerCount();
     this.pool = script && workers > 0 ? new AnalyzePool(script, workers) : null;
+    // Extra roots and custom agents change the set of roots: watch the new ones and tell the UI.
+    const now = getSettings(ctx).get();
+    this.rootSettings = JSON.stringify([now.extraRoots, now.customAgents]);
+    const off = ctx.events.on((e) => {
+      if (e.type !== 'settings-changed') return;
+      const key = JSON.stringify([e.settings.extraRoots, e.settings.customAgents]);
+      if (key === this.rootSettings) return;
+      this.rootSettings = key;
+      void this.serial(async () => {
+        this.bump();
+        this.ctx.events.emit({ type: 'catalog-changed', added: [], changed: [], removed: [], generation: this.generation });
+      });
+      if (this.watcher) for (const q of this.watchQueries) void this.watch(q).catch(() => undefined);
+    });
     ctx.onClose(async () => {
+      off();
       await this.unwatch();
       await this.pool?.close();
     });
@@ -234,6 +251,7 @@ export class CatalogService {
   /** Keep the roots of `query` fresh from file events; resolves once the watcher is ready. */
   async watch(query: CatalogQuery = {}): Promise<string[]> {
     const roots = this.roots(query);
+    if (!this.watchQueries.some((q) => JSON.stringify(q) === JSON.stringify(query))) this.watchQueries.push(query);
     await this.list(query);
     this.watcher ??= new RootWatcher((paths) => void this.serial(() => this.refreshNow(paths, false)), {
       debounceMs: this.options.debounceMs ?? 150,
@@ -245,6 +263,7 @@ export class CatalogService {
   }
 
   async unwatch(): Promise<void> {
+    this.watchQueries = [];
     const w = this.watcher;
     this.watcher = null;
     if (w) await w.close();

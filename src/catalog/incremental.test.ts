@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CatalogChangedEvent } from '../contract/index.js';
+import { getSettings } from '../settings/settings.js';
 import { catalogFor, countingAnalyze, sandbox, until, writeSkill, type Sandbox } from './test-fixtures.js';
 
 let sb: Sandbox;
@@ -145,6 +146,22 @@ describe('watch', () => {
     expect(spy.calls.filter((c) => c.endsWith(`${path.sep}c`))).toHaveLength(1);
     await svc.unwatch();
     expect(svc.watching()).toEqual([]);
+  });
+
+  it('watches an extra root added in settings and tells listeners the roots changed', async () => {
+    const svc = catalogFor(sb, { debounceMs: 50, pollMs: 100 });
+    await svc.watch();
+    const extra = path.join(sb.base, 'extra');
+    fs.mkdirSync(extra);
+    getSettings(sb.ctx).update({ language: 'en' }); // unrelated setting: no catalog event
+    getSettings(sb.ctx).update({ extraRoots: [extra] });
+    await until(() => changes().length === 1);
+    await until(() => svc.watching().includes(extra));
+    expect(changes()).toHaveLength(1);
+    expect(changes()[0]).toMatchObject({ added: [], changed: [], removed: [] });
+    writeSkill(path.join(extra, 'from-extra'));
+    await until(() => changes().some((e) => e.added.includes(`extra:${extra}/from-extra`)));
+    await svc.unwatch();
   });
 
   it('starts watching a root that did not exist yet when it appears', async () => {

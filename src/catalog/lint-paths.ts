@@ -4,7 +4,7 @@ import type { Diagnostic, LintReport } from '../contract/index.js';
 import { SkillDockError } from '../errors.js';
 import { countDiagnostics, duplicateDiagnostic } from './entries.js';
 import { analyzerFor, type RootEnv } from './root-state.js';
-import { classify, listRoot, mapLimit, nestedDiagnostic, resolveChild } from './scan.js';
+import { listRoot, mapLimit, nestedDiagnostic, probeChild, resolveChild } from './scan.js';
 import type { SkillAnalysis } from '../skills/index.js';
 
 // `lint <path>...`: each path is a skill folder (or its SKILL.md) or a root whose children are
@@ -40,17 +40,17 @@ async function lintRoot(envIn: RootEnv, rootPath: string): Promise<Report[] | nu
     if (!resolved) return { reports: [], skillLike: false };
     if (resolved.kind === 'broken') return { reports: [{ name: null, dir: resolved.dir, diagnostics: [resolved.diagnostic] }], skillLike: true };
     const { child } = resolved;
-    const a = await analyzeOne(env, child.dir, child.dirName);
-    const state = classify(child, a.files);
-    if (state.kind === 'skill') return { reports: [report(a, child.dir)], skillLike: true };
-    if (state.kind === 'nested') {
+    const probe = await probeChild(child);
+    if (probe.kind === 'skill') return { reports: [report(await analyzeOne(env, child.dir, child.dirName), child.dir)], skillLike: true };
+    if (probe.kind === 'nested') {
       const nested = await Promise.all(
-        state.nested.map(async (dir) => report(await analyzeOne(env, dir, path.basename(dir)), dir, [nestedDiagnostic(dir, env.registry)])),
+        probe.nested.map(async (dir) => report(await analyzeOne(env, dir, path.basename(dir)), dir, [nestedDiagnostic(dir, env.registry)])),
       );
       return { reports: nested, skillLike: true };
     }
     // A folder in a root without SKILL.md: worth a `skill-file-missing`, unless hidden (.git...).
-    return { reports: child.dirName.startsWith('.') ? [] : [report(a, child.dir)], skillLike: false };
+    if (child.dirName.startsWith('.')) return { reports: [], skillLike: false };
+    return { reports: [report(await analyzeOne(env, child.dir, child.dirName), child.dir)], skillLike: false };
   });
   if (!out.some((o) => o.skillLike)) return null; // nothing skill-like below: the path is one skill
   const reports = out.flatMap((o) => o.reports);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { CatalogEntry, Diagnostic, Root } from '../contract/index.js';
 import type { Registry } from '../agents/registry.js';
 import { toEntry, type AnalyzeFn } from './entries.js';
-import { classify, listRoot, mapLimit, nestedDiagnostic, resolveChild, type Child, type ChildState, type RootListing } from './scan.js';
+import { listRoot, mapLimit, nestedDiagnostic, probeChild, resolveChild, type Child, type ChildState, type RootListing } from './scan.js';
 import { signatureChanged, signatureOf, type Signature } from './signature.js';
 
 // What the catalog remembers about one root folder: one record per direct child, each with the
@@ -12,7 +12,10 @@ import { signatureChanged, signatureOf, type Signature } from './signature.js';
 export interface ChildRecord {
   state: ChildState;
   entry?: CatalogEntry;
+  /** Skills: the files the analysis saw. */
   signature?: Signature;
+  /** Folders that are not skills: what the probe saw. */
+  probeSig?: string;
   /** Root-level findings about this child (dangling link, loop, nested skills). */
   diagnostics: Diagnostic[];
 }
@@ -28,7 +31,7 @@ export interface RootEnv {
 }
 
 /** Batches at least this big go to the worker pool. */
-const BULK_MIN = 64;
+const BULK_MIN = 200;
 
 /** The analyser for a batch of `n` skills: the pool for big ones, falling back to this thread. */
 export function analyzerFor(env: RootEnv, n: number): AnalyzeFn {
@@ -85,14 +88,15 @@ export class RootState {
     if (!resolved) return null;
     if (resolved.kind === 'broken') return { state: resolved, diagnostics: [resolved.diagnostic] };
     const { child } = resolved;
-    // Analysed through the path as found, so findings point where the user sees the skill. One
-    // walk decides what the folder is, so a skill costs no syscall beyond its analysis.
+    const probe = await probeChild(child);
+    if (probe.kind !== 'skill') {
+      const state: ChildState = probe.kind === 'nested' ? { kind: 'nested', child, nested: probe.nested } : { kind: 'none', child };
+      const diagnostics = probe.kind === 'nested' ? probe.nested.map((d) => nestedDiagnostic(d, env.registry)) : [];
+      return { state, diagnostics, probeSig: probe.sig };
+    }
+    // Analysed through the path as found, so findings point where the user sees the skill.
     const analysis = await env.analyze(child.dir, { resourcesDir: env.resourcesDir, dirName: child.dirName, digest: true });
-    const state = classify(child, analysis.files);
-    const signature = signatureOf(analysis.files);
-    if (state.kind === 'skill') return { state, diagnostics: [], entry: toEntry(this.root, child, analysis), signature };
-    const diagnostics = state.kind === 'nested' ? state.nested.map((d) => nestedDiagnostic(d, env.registry)) : [];
-    return { state, diagnostics, signature };
+    return { state: { kind: 'skill', child }, diagnostics: [], entry: toEntry(this.root, child, analysis), signature: signatureOf(analysis.files) };
   }
 
   /**
@@ -145,7 +149,9 @@ export class RootState {
     const s = r.state;
     if (s.kind === 'broken') return true; // rare and cheap: a fixed link must show up
     if (await linkChanged(s.child)) return true;
-    return r.signature ? signatureChanged(s.child.dir, r.signature) : true;
+    if (r.signature) return signatureChanged(s.child.dir, r.signature);
+    const probe = await probeChild(s.child);
+    return probe.kind === 'skill' || probe.sig !== r.probeSig;
   }
 }
 

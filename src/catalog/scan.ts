@@ -124,16 +124,34 @@ function cycle(dir: string, target: string): Diagnostic {
 }
 
 const TOP_SKILL_FILE = /^skill\.md$/i;
-const NESTED_SKILL_FILE = /^[^/]+\/SKILL\.md$/;
 
-/** Skill (a top-level SKILL.md in any casing: the casing is lint's business), nested skills, or nothing. */
-export function classify(child: Child, files: Array<{ path: string }>): ChildState {
-  if (files.some((f) => TOP_SKILL_FILE.test(f.path))) return { kind: 'skill', child };
-  const nested = files
-    .filter((f) => NESTED_SKILL_FILE.test(f.path))
-    .map((f) => path.join(child.dir, path.dirname(f.path)))
-    .sort(compareNames);
-  return nested.length ? { kind: 'nested', child, nested } : { kind: 'none', child };
+export type Probe =
+  | { kind: 'skill' }
+  /** `sig` lists what was seen, so a rescan can tell whether a skill appeared since. */
+  | { kind: 'nested'; nested: string[]; sig: string }
+  | { kind: 'none'; sig: string };
+
+/**
+ * Is this folder a skill? One lstat in the common case. Only a folder without `SKILL.md` is
+ * listed (a `skill.md` in another casing is still a skill: the casing is lint's business) and
+ * its subfolders probed for nested skills. A folder that is not a skill is never walked or
+ * hashed, so a stray repository clone in a root costs a handful of syscalls.
+ */
+export async function probeChild(child: Child): Promise<Probe> {
+  if (await fs.promises.lstat(path.join(child.dir, 'SKILL.md')).then(() => true, () => false)) return { kind: 'skill' };
+  const entries = await fs.promises.readdir(child.dir, { withFileTypes: true }).catch(() => [] as fs.Dirent[]);
+  if (entries.some((e) => TOP_SKILL_FILE.test(e.name) && !e.isDirectory())) return { kind: 'skill' };
+  const nested: string[] = [];
+  const seen: string[] = [];
+  for (const e of entries) {
+    if (!e.isDirectory() && !e.isSymbolicLink()) continue;
+    seen.push(e.name);
+    const sub = path.join(child.dir, e.name);
+    if (await fs.promises.lstat(path.join(sub, 'SKILL.md')).then(() => true, () => false)) nested.push(sub);
+  }
+  nested.sort(compareNames);
+  const sig = JSON.stringify([seen.sort(compareNames), nested]);
+  return nested.length ? { kind: 'nested', nested, sig } : { kind: 'none', sig };
 }
 
 /** `skill-nested` for a skill two levels below a root, naming the agents that miss it. */

@@ -172,7 +172,8 @@ export const CleanInputSchema = z.object({
 });
 
 export const CleanResultSchema = z.object({
-  removed: z.array(z.object({ conversationId: z.string(), workspace: z.string(), linksRemoved: z.number().int() })),
+  /** `temporary: false`: the user's workspace was kept; only SkillDock's skills view for it went. */
+  removed: z.array(z.object({ conversationId: z.string(), workspace: z.string(), temporary: z.boolean(), linksRemoved: z.number().int() })),
   kept: z.array(z.object({ conversationId: z.string(), workspace: z.string(), reason: z.string() })),
   dryRun: z.boolean(),
 });

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createRequire } from 'node:module';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -105,5 +105,25 @@ describe('library CLI', () => {
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/Undid import/);
     expect(fs.readdirSync(path.join(w.home))).not.toContain('library');
+  }, 60_000);
+
+  it('two CLI processes importing into one library at once both succeed and both are journaled', async () => {
+    const entry = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../cli/entry.ts');
+    const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+    for (let i = 0; i < 15; i++) {
+      writeSkill(path.join(w.src, 'left', `l${i}`), `l${i}`, { 'data.txt': 'x'.repeat(5000) });
+      writeSkill(path.join(w.src, 'right', `r${i}`), `r${i}`, { 'data.txt': 'y'.repeat(5000) });
+    }
+    const env = { ...process.env, HOME: w.userHome, SKILLDOCK_HOME: w.home, SKILLDOCK_USER_HOME: w.userHome, SKILLDOCK_RESOURCES: resourcesDir };
+    const start = (dir: string) =>
+      new Promise<number | null>((resolve) => {
+        const child = spawn(process.execPath, ['--import', tsx, entry, 'import', dir, '--json'], { cwd: w.src, env, stdio: 'ignore' });
+        child.on('exit', (code) => resolve(code));
+      });
+    expect(await Promise.all([start('left'), start('right')])).toEqual([0, 0]);
+    expect(fs.readdirSync(path.join(w.home, 'library')).length).toBe(30);
+    const journal = fs.readFileSync(path.join(w.home, 'journal.jsonl'), 'utf8').trim().split('\n');
+    expect(journal).toHaveLength(2);
+    expect(fs.readdirSync(path.join(w.home, 'locks'))).toEqual([]);
   }, 60_000);
 });

@@ -29,7 +29,7 @@ describe('import', () => {
     expect(readJournal(w.service.ctx).map((e) => e.op)).toEqual(['import']);
     expect(w.events).toContainEqual({ type: 'library-changed', names: ['pdf'], op: 'import' });
     // staging is gone afterwards
-    expect(fs.existsSync(path.join(w.home, 'staging'))).toBe(false);
+    expect(fs.readdirSync(path.join(w.home, 'staging'))).toEqual([]);
   });
 
   it('imports a parent folder of many skills with one result each and progress events', async () => {
@@ -174,5 +174,17 @@ describe('import', () => {
     expect(out.refused).toBe(2);
     expect(out.results[0].message).toMatch(/does not exist/);
     expect(out.results[1].message).toMatch(/no SKILL.md/);
+  });
+
+  it('a disk error on one skill leaves it as it was and the rest of the batch goes on', async () => {
+    await api().importPaths({ paths: [writeSkill(path.join(w.src, 'a', 'tool'), 'tool', { 'v.txt': '1' })] });
+    fs.writeFileSync(path.join(w.home, 'trash'), 'not a folder'); // replace cannot move the old version away
+    writeSkill(path.join(w.src, 'b', 'tool'), 'tool', { 'v.txt': '2' });
+    writeSkill(path.join(w.src, 'b', 'other'), 'other');
+    const out = await api().importPaths({ paths: [path.join(w.src, 'b')], onConflict: 'replace' });
+    expect(out.results.map((r) => [r.name, r.status])).toEqual([['other', 'imported'], ['tool', 'refused']]);
+    expect(out.results[1].message).toMatch(/import failed/);
+    expect(fs.readFileSync(path.join(lib(), 'tool', 'v.txt'), 'utf8')).toBe('1');
+    expect(readJournal(w.service.ctx).at(-1)?.changes?.map((c) => c.kind)).toEqual(['created']);
   });
 });

@@ -9,6 +9,7 @@ import { skillFacts, unsafeFolderName, type SkillFacts } from './analyze.js';
 import { copySkillTree, lstatOrNull, treeDigest, LinkOutsideError } from './tree.js';
 import { libraryDir, moveToTrash, trashDir } from './trash.js';
 import { setFrontmatterName } from './skill-md-edit.js';
+import { revertChange } from './journal.js';
 
 // The import pipeline shared by import and adopt. Runs under the library lock. Sources are read in
 // place (folders) or extracted into `<home>/staging/<id>/` (archives); every new library folder is
@@ -120,7 +121,8 @@ class Progress {
 
 export async function runImport(ctx: ServiceContext, sources: ImportSource[], opts: ImportRunOptions): Promise<ImportRun> {
   const lib = libraryDir(ctx);
-  const stagingRoot = path.join(ctx.paths.home, 'staging');
+  // Our own corner of `<home>/staging`: other front doors (browser uploads) stage next to it.
+  const stagingRoot = path.join(ctx.paths.home, 'staging', 'import');
   const staging = path.join(stagingRoot, `${opts.importId.replace(/[^\w-]/g, '_').slice(0, 40)}-${randomBytes(4).toString('hex')}`);
   let stagingMade = false;
   const ensureStaging = () => {
@@ -187,8 +189,12 @@ export async function runImport(ctx: ServiceContext, sources: ImportSource[], op
         continue;
       }
       for (const r of roots) {
-        const facts = await skillFacts(ctx, r.dir, r.dirName);
-        candidates.push({ ...r, mode: src.mode, staged, facts });
+        try {
+          const facts = await skillFacts(ctx, r.dir, r.dirName);
+          candidates.push({ ...r, mode: src.mode, staged, facts });
+        } catch (err) {
+          results.push(refused(r.source, `cannot read the skill: ${(err as Error).message}`));
+        }
       }
     }
 
@@ -247,7 +253,7 @@ export async function runImport(ctx: ServiceContext, sources: ImportSource[], op
       return { ok: true };
     };
 
-    for (const c of candidates) {
+    const importOne = async (c: Candidate): Promise<void> => {
       const f = c.facts;
       const base = { source: c.source, name: f.name, diagnostics: f.diagnostics, digest: f.digest };
       progress.emit(f.name ?? c.dirName, true);
@@ -261,12 +267,12 @@ export async function runImport(ctx: ServiceContext, sources: ImportSource[], op
       };
       if (!f.name) {
         done(refused(c.source, "the skill's name cannot be determined: SKILL.md needs a `name:` in its frontmatter", f));
-        continue;
+        return;
       }
       const unsafe = unsafeFolderName(f.name);
       if (unsafe) {
         done(refused(c.source, `the name "${f.name}" cannot be a folder name: it ${unsafe}`, f));
-        continue;
+        return;
       }
       const name = f.name;
       const dest = path.join(lib, name);
@@ -279,7 +285,7 @@ export async function runImport(ctx: ServiceContext, sources: ImportSource[], op
           claimed.add(name);
           done({ ...base, status: 'imported', libraryName: name, dir: dest, ...(c.mode === 'link' ? { linkTarget: fs.realpathSync(c.dir) } : {}) });
         }
-        continue;
+        return;
       }
       let sameLink = false;
       if (c.mode === 'link' && existing.isSymbolicLink()) {
@@ -299,17 +305,17 @@ export async function runImport(ctx: ServiceContext, sources: ImportSource[], op
       }
       if (sameLink || existingDigest === f.digest) {
         done({ ...base, status: 'already-present', libraryName: name, dir: dest, message: 'already in library' });
-        continue;
+        return;
       }
       const choice = opts.resolutions?.[name] ?? opts.onConflict;
       const conflictInfo = existingDigest ? { existingDigest } : {};
       if (!choice) {
         done({ ...base, ...conflictInfo, status: 'conflict', libraryName: name, dir: dest, message: `a different skill named "${name}" is already in the library` });
-        continue;
+        return;
       }
       if (choice === 'skip') {
         done({ ...base, ...conflictInfo, status: 'skipped', libraryName: name, dir: dest });
-        continue;
+        return;
       }
       if (choice === 'replace') {
         const trashed = moveToTrash(ctx, name, 'replaced');
@@ -322,16 +328,16 @@ export async function runImport(ctx: ServiceContext, sources: ImportSource[], op
           fs.rmSync(held, { recursive: true, force: true });
           changes.splice(changes.length - trashed.changes.length, trashed.changes.length);
           done(refused(c.source, r.message, f));
-          continue;
+          return;
         }
         names.push(name);
         done({ ...base, ...conflictInfo, status: 'replaced', libraryName: name, dir: dest, trashId: trashed.entry.id });
-        continue;
+        return;
       }
       // keep-both
       if (c.mode === 'link') {
         done(refused(c.source, 'keep both needs a copy: a linked skill cannot be renamed without changing the original', f));
-        continue;
+        return;
       }
       let n = 2;
       while (lstatOrNull(path.join(lib, `${name}-${n}`)) || claimed.has(`${name}-${n}`)) n++;
@@ -339,12 +345,37 @@ export async function runImport(ctx: ServiceContext, sources: ImportSource[], op
       const r = await place(c, fresh);
       if (!r.ok) {
         done(refused(c.source, r.message, f));
-        continue;
+        return;
       }
       claimed.add(fresh);
       names.push(fresh);
       const digest = (await skillFacts(ctx, path.join(lib, fresh), fresh)).digest;
       done({ ...base, ...conflictInfo, digest, status: 'kept-both', libraryName: fresh, dir: path.join(lib, fresh) });
+        };
+
+    for (const c of candidates) {
+      const mark = changes.length;
+      const before = results.length;
+      try {
+        await importOne(c);
+      } catch (err) {
+        // An unexpected disk error: take back this skill's partial changes, newest first, so the
+        // library is as it was before it; the rest of the batch goes on.
+        const kept: JournalChange[] = [];
+        for (const ch of changes.splice(mark).reverse()) {
+          try {
+            revertChange(ch);
+          } catch {
+            kept.unshift(ch);
+          }
+        }
+        changes.push(...kept);
+        results.splice(before);
+        for (const n of names.splice(0)) if (lstatOrNull(path.join(lib, n))) names.push(n);
+        results.push(refused(c.source, `import failed: ${(err as Error).message}`, c.facts));
+        progress.skillsDone++;
+        progress.emit(undefined, true);
+      }
     }
     return { results, changes, names };
   } finally {
@@ -353,7 +384,7 @@ export async function runImport(ctx: ServiceContext, sources: ImportSource[], op
       try {
         fs.rmdirSync(stagingRoot);
       } catch {
-        // another import is staging too
+        // not empty: another process is staging too
       }
     }
   }

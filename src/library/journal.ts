@@ -160,7 +160,8 @@ function checkRevert(changes: JournalChange[], roots: string[]): void {
   }
 }
 
-function revertOne(c: JournalChange): JournalChange {
+/** Revert one change (no checks: callers check first or own the change). Returns the inverse. */
+export function revertChange(c: JournalChange): JournalChange {
   switch (c.kind) {
     case 'created': {
       const st = lstatOrNull(c.path);
@@ -223,7 +224,7 @@ export async function undoLastLocked(ctx: ServiceContext): Promise<{ undone: Jou
   } else if (target.changes && target.changes.length > 0) {
     checkRevert(target.changes, allowedRoots(ctx));
     changes = [];
-    for (const c of [...target.changes].reverse()) changes.push(revertOne(c));
+    for (const c of [...target.changes].reverse()) changes.push(revertChange(c));
     message = `Undid ${target.op}${target.summary ? `: ${target.summary}` : ''}`;
   } else {
     throw new SkillDockError(

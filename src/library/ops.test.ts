@@ -15,8 +15,8 @@ afterEach(async () => {
 
 const api = () => w.service.api;
 const lib = () => path.join(w.home, 'library');
-/** The whole world except the journal (which records the undo too) and the lock folder. */
-const world = () => snapshot(w.root, (rel) => rel === 'home/journal.jsonl' || rel === 'home/locks');
+/** The whole world except the journal (which records the undo too) and the scratch folders (lock, staging). */
+const world = () => snapshot(w.root, (rel) => ['home/journal.jsonl', 'home/locks', 'home/staging'].includes(rel));
 
 async function expectUndoRestores(before: Record<string, string>, op: string) {
   const r = await api().undo({});

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { scanPaths } from './scan.js';
-import { corpusDir, tmpDir } from './test-helpers.js';
+import { corpusDir, repoRoot, tmpDir } from './test-helpers.js';
 
 // The false-alarm check: ordinary skills modelled on public ones (PDF/Office tools, git and test
 // helpers, API clients that curl legitimately, skills keeping state in their own state dir...).
@@ -26,6 +26,14 @@ describe('no false alarms on ordinary skills', () => {
   it('and nothing medium either (the rate the README states: 0 of 22 skills)', () => {
     const medium = report.skills.flatMap((s) => s.findings.filter((f) => f.level === 'medium'));
     expect(medium, JSON.stringify(medium, null, 1)).toEqual([]);
+  });
+
+  it('finds nothing on the real skills Playwright ships in node_modules', () => {
+    const shipped = path.join(repoRoot, 'node_modules', 'playwright-core', 'lib', 'tools', 'skills');
+    if (!fs.existsSync(shipped)) return; // playwright-core moved them: the corpus above still holds
+    const r = scanPaths([shipped]);
+    expect(r.summary.skills).toBeGreaterThanOrEqual(1);
+    expect(r.skills.flatMap((x) => x.findings)).toEqual([]);
   });
 
   it('still fires when a corpus skill is given one malicious line', () => {

@@ -148,7 +148,7 @@ export const LINE_RULES: LineRule[] = [
   // --- sending data out ---------------------------------------------------------------------
   {
     code: 'scan-exfiltration', levels: ALL_HIGH,
-    pattern: new RegExp(String.raw`${NETWORK}[^\n]*(?:\$\(\s*(?:env|printenv|set|base64|tar|gzip|zip|whoami|hostname|history|id)\b|\$\(\s*cat\s+["']?(?:~|\$HOME|\$\{HOME\}|\/etc\/|[^\s)]*\/\.(?![.\/])|\.(?![.\/]))|\$\(<|\`\s*(?:env|printenv|cat|base64|whoami)\b)|(?:\benv|\bprintenv|\bset)\s*\|[^\n]*${NETWORK}|--post-file[= ]|--post-data[= ]["']?\$\(`),
+    pattern: new RegExp(String.raw`${NETWORK}[^\n]*(?:\$\(\s*(?:env|printenv|set|base64|tar|gzip|zip|whoami|hostname|history|id)\b|\$\(\s*cat\s+["']?(?:~|\$HOME|\$\{HOME\}|\/etc\/|[^\s)]*\/\.(?![.\/])|\.(?![.\/]))|\$\(<|\`\s*(?:env|printenv|cat|base64|whoami)\b)|(?:\benv|\bprintenv|\bset|\$\(\s*(?:env|printenv)\s*\)["']?)\s*\|[^\n]*${NETWORK}|--post-file[= ]|--post-data[= ]["']?\$\(`),
     message: 'Sends file contents or the environment to a URL built at run time.',
     fix: 'Send only the data the task needs, never whole files or the environment; name the endpoint in the description.',
   },

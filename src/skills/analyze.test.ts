@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { analyzeSkill, makeDiagnostic, RULES } from './index.js';
+import { analyzeSkill, makeDiagnostic, RULES, walkSkill } from './index.js';
 import { loadRegistry, type Registry } from '../agents/registry.js';
 import { makeSkill, removeRoot, RESOURCES, skillText, tempRoot } from './test-helpers.js';
 
@@ -111,6 +111,22 @@ describe('analyzeSkill', () => {
     expect(d?.file).toBe(path.join(dir, 'a/b/SKILL.md'));
     // three levels below a root: Codex (max 6) and OpenCode (unbounded) still find it
     expect(d?.agents).toEqual(['claude', 'gemini', 'qwen', 'generic']);
+  });
+});
+
+describe('walkSkill', () => {
+  it('reads nothing unless asked (signature walks), the skill file or every file when asked', () => {
+    const dir = makeSkill(root, 'walk', { 'SKILL.md': skillText({ name: 'walk' }), 'a/b.txt': 'b' });
+    const bare = walkSkill(dir);
+    expect(bare.files.map((f) => f.path)).toEqual(['SKILL.md', 'a/b.txt']);
+    expect(bare.skillFiles.size + bare.hashes.size).toBe(0);
+    expect([...bare.dirs]).toEqual(['a']);
+    const read = walkSkill(dir, { readSkillFile: true });
+    expect(read.skillFiles.get('SKILL.md')?.toString()).toBe(skillText({ name: 'walk' }));
+    expect(read.hashes.size).toBe(0);
+    const hashed = walkSkill(dir, { hash: true });
+    expect([...hashed.hashes.keys()]).toEqual(['SKILL.md', 'a/b.txt']);
+    expect(hashed.hashes.get('a/b.txt')).toBe('3e23e8160039594a33894f6564e1b1348bbd7a0088d42c4acb73eeaed59c009d');
   });
 });
 

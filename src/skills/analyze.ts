@@ -52,7 +52,7 @@ export async function analyzeSkill(dirIn: string, opts: AnalyzeOptions): Promise
   const diag: Diag = (code, init) => diagnostics.push(makeDiagnostic(code, init, registry));
 
   const wantDigest = opts.digest !== false;
-  const { files, dirs, nested, skillFiles, hashes } = walkSkill(dir, { hash: wantDigest });
+  const { files, dirs, nested, skillFiles, hashes } = walkSkill(dir, { hash: wantDigest, readSkillFile: true });
   let skillFile = files.find((f) => f.path === 'SKILL.md');
   if (!skillFile) {
     skillFile = files.find((f) => !f.path.includes('/') && f.path.toLowerCase() === 'skill.md');

@@ -30,8 +30,18 @@ export interface WalkResult {
 /** VCS metadata is not skill content and changes on every fetch. */
 const SKIPPED_DIRS = new Set(['.git']);
 
-/** One pass: readdir per folder, lstat per file, and a read only for the skill file or when hashing. */
-export function walkSkill(dir: string, opts: { hash?: boolean } = {}): WalkResult {
+export interface WalkOptions {
+  /** Hash every regular file's content (for the digest). */
+  hash?: boolean;
+  /** Keep the content of the top-level skill file (`SKILL.md` in any casing). */
+  readSkillFile?: boolean;
+}
+
+/**
+ * One pass: readdir per folder, then lstat per file, or open + fstat + read for the files whose
+ * content is wanted. With no options nothing is read: a cheap signature walk.
+ */
+export function walkSkill(dir: string, opts: WalkOptions = {}): WalkResult {
   const files: SkillFile[] = [];
   const dirs = new Set<string>();
   const nested: { path: string; depth: number }[] = [];
@@ -76,13 +86,17 @@ export function walkSkill(dir: string, opts: { hash?: boolean } = {}): WalkResul
         continue;
       }
       if (kind !== 'file') continue;
-      st ??= fs.lstatSync(full, { throwIfNoEntry: false });
-      if (!st || !st.isFile()) continue;
-      const isSkillFile = depth === 0 && e.name.length === 8 && e.name.toLowerCase() === 'skill.md';
+      const isSkillFile = opts.readSkillFile === true && depth === 0 && e.name.length === 8 && e.name.toLowerCase() === 'skill.md';
       if (isSkillFile || opts.hash) {
-        const r = readRegular(full, st.size, isSkillFile, opts.hash === true);
+        // fstat on the open file replaces the lstat: syscalls dominate the cost of a scan.
+        const r = readRegular(full, isSkillFile, opts.hash === true);
+        if (!r) continue;
+        st = r.st;
         if (r.content) skillFiles.set(relPath, r.content);
         if (r.hash) hashes.set(relPath, r.hash);
+      } else {
+        st ??= fs.lstatSync(full, { throwIfNoEntry: false });
+        if (!st || !st.isFile()) continue;
       }
       files.push({ path: relPath, size: st.size, mtimeMs: st.mtimeMs, executable: (st.mode & 0o111) !== 0 });
       if (depth > 0 && e.name === 'SKILL.md') nested.push({ path: relPath, depth });
@@ -94,34 +108,54 @@ export function walkSkill(dir: string, opts: { hash?: boolean } = {}): WalkResul
 }
 
 const chunk = Buffer.allocUnsafe(1 << 16);
-/** Files up to this size are read in one call; larger ones are streamed into the hash. */
+/** Files up to this size are read whole; larger ones are streamed into the hash. */
 const WHOLE_READ_MAX = 1 << 20;
+// O_NOFOLLOW: the entry was a regular file when listed; never read through a link swapped in since.
+const OPEN_FLAGS = fs.constants.O_RDONLY | (fs.constants.O_NOFOLLOW ?? 0);
 
-/** Read a regular file whole (small, or the skill file) or streamed into a hash (large). */
-function readRegular(file: string, size: number, keep: boolean, hash: boolean): { content?: Buffer; hash?: string } {
+/** open + fstat + read + close: the skill file whole, or any file into a hash (streamed when large). */
+function readRegular(file: string, keep: boolean, hash: boolean): { st: fs.Stats; content?: Buffer; hash?: string } | null {
+  let fd: number;
   try {
-    if (keep || size <= WHOLE_READ_MAX) {
-      const content = fs.readFileSync(file);
-      return { content: keep ? content : undefined, hash: hash ? createHash('sha256').update(content).digest('hex') : undefined };
-    }
-    return { hash: hashLarge(file) };
+    fd = fs.openSync(file, OPEN_FLAGS);
   } catch {
-    return {};
+    return null;
   }
-}
-
-function hashLarge(file: string): string {
-  const h = createHash('sha256');
-  // O_NOFOLLOW: the entry was a regular file when listed; never read through a link swapped in.
-  const fd = fs.openSync(file, fs.constants.O_RDONLY | (fs.constants.O_NOFOLLOW ?? 0));
   try {
+    const st = fs.fstatSync(fd);
+    if (!st.isFile()) return null;
+    if (keep || st.size <= WHOLE_READ_MAX) {
+      const content = readWhole(fd, st.size);
+      return { st, content: keep ? content : undefined, hash: hash ? createHash('sha256').update(content).digest('hex') : undefined };
+    }
+    const h = createHash('sha256');
     for (let n = fs.readSync(fd, chunk, 0, chunk.length, null); n > 0; n = fs.readSync(fd, chunk, 0, chunk.length, null)) {
       h.update(chunk.subarray(0, n));
     }
+    return { st, hash: h.digest('hex') };
+  } catch {
+    return null;
   } finally {
     fs.closeSync(fd);
   }
-  return h.digest('hex');
+}
+
+/** Read `size` bytes (the fstat size); keep reading only if the file turns out longer or shorter. */
+function readWhole(fd: number, size: number): Buffer {
+  let buf = Buffer.allocUnsafe(size > 0 ? size : 4096);
+  let len = 0;
+  for (;;) {
+    if (len === buf.length) {
+      if (len === size) break; // got exactly what fstat promised
+      const bigger = Buffer.allocUnsafe(buf.length * 2);
+      buf.copy(bigger, 0, 0, len);
+      buf = bigger;
+    }
+    const n = fs.readSync(fd, buf, len, buf.length - len, null);
+    if (n <= 0) break;
+    len += n;
+  }
+  return len === buf.length ? buf : buf.subarray(0, len);
 }
 
 /**

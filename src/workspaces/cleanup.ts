@@ -83,7 +83,7 @@ export function clean(
       if (!opts.dryRun) links += removeTreeNoFollow(c.workspace).links;
     }
     if (!opts.dryRun) links += removeTreeNoFollow(dataDir).links;
-    result.removed.push({ conversationId: c.id, workspace: c.workspace, linksRemoved: links });
+    result.removed.push({ conversationId: c.id, workspace: c.workspace, temporary: c.temporary, linksRemoved: links });
     removedIds.push(c.id);
   }
   if (!opts.dryRun && removedIds.length) {

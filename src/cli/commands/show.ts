@@ -20,7 +20,9 @@ export const showCommand: CliCommand = {
       ...(values.root?.length ? { roots: values.root.map((r) => path.resolve(io.cwd, r)) } : {}),
     });
     if (values.json) {
-      printJson(io, a);
+      // The executable surface and its approval state (issue 6), next to the activation.
+      const [inventory, trust] = await Promise.all([io.service().api.getInventory({ dir: a.dir }), io.service().api.getSkillTrust({ dir: a.dir })]);
+      printJson(io, { ...a, security: { inventory, trust } });
       return 0;
     }
     const e = a.entry;

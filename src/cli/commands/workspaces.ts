@@ -64,7 +64,11 @@ export const workspacesCommand: CliCommand = {
         return 0;
       }
       const verb = r.dryRun ? 'would remove' : 'removed';
-      for (const x of r.removed) io.out(`${verb}  ${x.conversationId}  ${paint(c, 'dim', `${x.workspace} (${x.linksRemoved} links unlinked)`)}`);
+      for (const x of r.removed) {
+        const what = x.temporary ? x.workspace : `skills view only; your workspace ${x.workspace} is kept`;
+        const links = r.dryRun ? '' : `, ${x.linksRemoved} links unlinked`;
+        io.out(`${verb}  ${x.conversationId}  ${paint(c, 'dim', `(${what}${links})`)}`);
+      }
       for (const x of r.kept) io.out(`kept  ${x.conversationId}  ${paint(c, 'dim', x.reason)}`);
       io.out(`${r.removed.length} ${verb}, ${r.kept.length} kept`);
       return 0;

@@ -25,6 +25,8 @@ export function ImportPanel() {
 
   useEffect(() => {
     if (!lastJournalId || shownJournal.current === lastJournalId) return;
+    // Undo reverts only the newest operation: an older toast would lie, so it goes.
+    if (shownJournal.current) Notification.remove(`undo-${shownJournal.current}`);
     shownJournal.current = lastJournalId;
     const id = `undo-${lastJournalId}`;
     Notification.info({
@@ -32,6 +34,7 @@ export function ImportPanel() {
       title: t('import.doneTitle'),
       content: t('import.undoHint'),
       duration: 10_000,
+      position: 'bottomRight',
       btn: (
         <Button
           size="small"
@@ -41,9 +44,9 @@ export function ImportPanel() {
             Notification.remove(id);
             try {
               const res = await client().api.undo({});
-              Notification.success({ title: t('import.undone'), content: res.message, duration: 4000 });
+              Notification.success({ title: t('import.undone'), content: res.message, duration: 4000, position: 'bottomRight' });
             } catch (err) {
-              Notification.error({ title: t('import.undoFailed'), content: errorText(err), duration: 6000 });
+              Notification.error({ title: t('import.undoFailed'), content: errorText(err), duration: 6000, position: 'bottomRight' });
             }
           }}
         >

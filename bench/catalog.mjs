@@ -1,0 +1,172 @@
+// Catalog benchmark (run by bench/run.mjs after `npm run build`): N synthetic skills (default
+// 10,000; BENCH_SKILLS overrides), measured against a floor taken in the same run:
+//  - cold scan + lint through the CLI (`list --root <dir> --json`, `lint <dir> --json`) vs a plain
+//    Node script that lists the same dirs and reads every SKILL.md (both include Node's start);
+//  - warm rescan after one skill changed, in process;
+//  - peak memory (max RSS) of the CLI scan;
+//  - the `skills-ref` package validating the same skills, when it runs offline.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { generateSkills } from './generate-skills.mjs';
+
+const FLOOR = `
+import fs from 'node:fs';
+import path from 'node:path';
+const root = process.argv[2];
+let n = 0;
+for (const e of fs.readdirSync(root, { withFileTypes: true })) {
+  if (!e.isDirectory()) continue;
+  try { fs.readFileSync(path.join(root, e.name, 'SKILL.md'), 'utf8'); n++; } catch {}
+}
+process.stdout.write(String(n));
+`;
+
+const MAXRSS = `process.on('exit', () => process.stderr.write('\\nBENCH_MAXRSS_KB ' + process.resourceUsage().maxRSS + '\\n'));`;
+
+const SKILLS_REF = `
+import fs from 'node:fs';
+import path from 'node:path';
+const { validate } = await import(process.argv[3]);
+const root = process.argv[2];
+let bad = 0;
+for (const e of fs.readdirSync(root, { withFileTypes: true })) {
+  if (!e.isDirectory()) continue;
+  if ((await validate(path.join(root, e.name))).length) bad++;
+}
+process.stdout.write(String(bad));
+`;
+
+function timeRun(cmd, args, env) {
+  const t = process.hrtime.bigint();
+  const r = spawnSync(cmd, args, { env, stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8', maxBuffer: 1 << 26 });
+  const ms = Number(process.hrtime.bigint() - t) / 1e6;
+  const rss = /BENCH_MAXRSS_KB (\d+)/.exec(r.stderr ?? '');
+  return { ms, status: r.status, stderr: r.stderr, maxRssKb: rss ? Number(rss[1]) : null };
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const fmt = (ms) => `${Math.round(ms)} ms`;
+
+export default async function catalogBench({ log, root }) {
+  const n = Number(process.env.BENCH_SKILLS ?? 10000);
+  const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+  const tmp = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'sd-bench-')));
+  try {
+    const dir = path.join(tmp, 'skills');
+    const t0 = Date.now();
+    const made = generateSkills(dir, n, { seed: 7 });
+    console.log(`generated ${made.skills} skills (${made.withReferences} with references, ${made.withScripts} with scripts, ${made.broken} broken, ${made.files} files, ${(made.bytes / 1e6).toFixed(1)} MB) in ${Date.now() - t0} ms`);
+    for (const d of ['home', 'sdhome']) fs.mkdirSync(path.join(tmp, d));
+    fs.writeFileSync(path.join(tmp, 'floor.mjs'), FLOOR);
+    fs.writeFileSync(path.join(tmp, 'maxrss.mjs'), MAXRSS);
+    fs.writeFileSync(path.join(tmp, 'skills-ref.mjs'), SKILLS_REF);
+    const env = { ...process.env, HOME: path.join(tmp, 'home'), SKILLDOCK_HOME: path.join(tmp, 'sdhome'), NO_COLOR: '1' };
+    const bin = path.join(root, 'bin', 'skilldock.js');
+    const node = process.execPath;
+
+    // One untimed pass of each, so every timed run sees the same warm page cache.
+    timeRun(node, [path.join(tmp, 'floor.mjs'), dir], env);
+    const first = timeRun(node, [bin, 'list', '--root', dir, '--json'], env);
+    if (first.status !== 0) throw new Error(`skilldock list failed (${first.status}): ${first.stderr}`);
+
+    const floor = [];
+    const list = [];
+    const lint = [];
+    for (let i = 0; i < rounds; i++) {
+      // interleaved, so a burst of load elsewhere hits both sides alike
+      floor.push(timeRun(node, [path.join(tmp, 'floor.mjs'), dir], env).ms);
+      list.push(timeRun(node, [bin, 'list', '--root', dir, '--json'], env).ms);
+      lint.push(timeRun(node, [bin, 'lint', dir, '--json'], env).ms);
+    }
+    const f = median(floor);
+    const ratio = (ms) => (ms / f).toFixed(2);
+    log(`catalog cold scan+lint ${n} skills (list --json): ${ratio(median(list))}x floor (floor ${fmt(f)}, ours ${fmt(median(list))}) target <= 2.0`);
+    log(`catalog cold lint ${n} skills (lint --json): ${ratio(median(lint))}x floor (floor ${fmt(f)}, ours ${fmt(median(lint))}) target <= 2.0`);
+    const single = timeRun(node, [bin, 'list', '--root', dir, '--json'], { ...env, SKILLDOCK_WORKERS: '0' }).ms;
+    log(`catalog cold scan+lint ${n} skills, one thread (SKILLDOCK_WORKERS=0): ${ratio(single)}x floor (ours ${fmt(single)})`);
+
+    const mem = timeRun(node, ['--import', pathToFileURL(path.join(tmp, 'maxrss.mjs')).href, bin, 'list', '--root', dir, '--json'], env);
+    const floorMem = timeRun(node, ['--import', pathToFileURL(path.join(tmp, 'maxrss.mjs')).href, path.join(tmp, 'floor.mjs'), dir], env);
+    if (mem.maxRssKb) {
+      log(`catalog peak memory of the scan (${n} skills, max RSS): ${Math.round(mem.maxRssKb / 1024)} MB (floor script ${Math.round((floorMem.maxRssKb ?? 0) / 1024)} MB) target <= 300 MB`);
+    }
+
+    await warm({ log, root, tmp, dir, n });
+
+    const ref = path.join(root, 'node_modules', 'skills-ref', 'dist', 'index.js');
+    if (fs.existsSync(ref)) {
+      const refUrl = pathToFileURL(ref).href;
+      const probe = timeRun(node, [path.join(tmp, 'skills-ref.mjs'), dir, refUrl], env);
+      if (probe.status === 0) {
+        const peer = [probe.ms];
+        for (let i = 1; i < rounds; i++) peer.push(timeRun(node, [path.join(tmp, 'skills-ref.mjs'), dir, refUrl], env).ms);
+        const p = median(peer);
+        log(`catalog skills-ref validate ${n} skills: ${ratio(p)}x floor (floor ${fmt(f)}, skills-ref ${fmt(p)}); ours/skills-ref ${(median(list) / p).toFixed(2)}x (ours also hashes every file and checks references)`);
+      } else {
+        log(`catalog skills-ref: did not run offline (${(probe.stderr ?? '').split('\n')[0]})`);
+      }
+    } else {
+      log('catalog skills-ref: not installed');
+    }
+  } finally {
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+/** In-process: cold list, then one skill changed and re-read (what the watcher triggers). */
+async function warm({ log, root, tmp, dir, n }) {
+  const out = path.join(tmp, 'engine');
+  const { build } = await import('esbuild');
+  const common = {
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'esm',
+    logLevel: 'error',
+    absWorkingDir: root,
+    banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+  };
+  fs.mkdirSync(out, { recursive: true });
+  fs.writeFileSync(
+    path.join(out, 'entry.ts'),
+    `export { CatalogService } from ${JSON.stringify(path.join(root, 'src/catalog/catalog.ts'))};\n` +
+      `export { createServiceContext } from ${JSON.stringify(path.join(root, 'src/service-context.ts'))};\n` +
+      `export { EventBus } from ${JSON.stringify(path.join(root, 'src/context.ts'))};\n`,
+  );
+  await build({ ...common, entryPoints: [path.join(out, 'entry.ts')], outfile: path.join(out, 'engine.mjs') });
+  await build({ ...common, entryPoints: [path.join(root, 'src/catalog/analyze-worker.ts')], outfile: path.join(out, 'analyze-worker.mjs') });
+  const { CatalogService, createServiceContext, EventBus } = await import(pathToFileURL(path.join(out, 'engine.mjs')).href);
+  const ctx = createServiceContext({ home: path.join(tmp, 'sdhome'), userHome: path.join(tmp, 'home'), resourcesDir: path.join(root, 'resources') }, new EventBus());
+  const svc = new CatalogService(ctx);
+  try {
+    let t = performance.now();
+    const cold = await svc.list({ roots: [dir] });
+    const coldMs = performance.now() - t;
+    globalThis.gc?.();
+    const heapMb = process.memoryUsage().heapUsed / 1e6;
+    log(`catalog in-process cold scan ${n} skills: ${fmt(coldMs)} (${cold.entries.length} entries, heap after ${heapMb.toFixed(0)} MB)`);
+
+    const times = [];
+    for (let i = 0; i < 5; i++) {
+      const target = cold.entries[(i * 997) % cold.entries.length].provenance.dir;
+      fs.appendFileSync(path.join(target, 'SKILL.md'), `\nEdited ${i}.\n`);
+      t = performance.now();
+      const change = await svc.refresh([target]);
+      times.push(performance.now() - t);
+      if (change.changed.length !== 1) throw new Error(`expected one changed skill, got ${JSON.stringify(change)}`);
+    }
+    log(`catalog warm rescan after one skill changed (${n} skills): ${median(times).toFixed(1)} ms target <= 20 (re-read + event; median of 5)`);
+
+    // Without a watcher, finding the changed skill means checking every signature (stat only).
+    const target = cold.entries[1].provenance.dir;
+    fs.appendFileSync(path.join(target, 'SKILL.md'), '\nEdited again.\n');
+    t = performance.now();
+    const full = await svc.refresh();
+    log(`catalog full signature check of ${n} skills, one changed (no watcher): ${fmt(performance.now() - t)} (${full.changed.length} re-read)`);
+  } finally {
+    await ctx.close();
+  }
+}

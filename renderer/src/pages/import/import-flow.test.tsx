@@ -1,0 +1,70 @@
+// @vitest-environment happy-dom
+import '../../test/setup';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { startEngine, type TestEngine } from '../../test/engine';
+import { renderApp } from '../../test/render-app';
+import { useImport } from '../../stores/import-store';
+import { TID, rowId } from '../../testids';
+
+let engine: TestEngine;
+beforeAll(async () => {
+  engine = await startEngine();
+}, 60_000);
+afterEach(() => cleanup());
+afterAll(async () => {
+  await engine?.close();
+});
+
+function incoming(name: string, description: string): string {
+  const dir = path.join(engine.home, '..', `in-${Date.now()}-${Math.random().toString(36).slice(2)}`, name);
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, 'SKILL.md'), `---\nname: ${name}\ndescription: ${description}\n---\n\n# ${name}\n`);
+  return dir;
+}
+
+const libraryNames = async () => (await engine.client.api.listLibrary({})).skills.map((s) => s.name).sort();
+
+describe('import from the UI', () => {
+  it('asks about a conflict, keeps both, lists the result, and undoes it from the toast', async () => {
+    await renderApp(engine, 'en', 'skills');
+    const src = incoming('docx', 'Another docx.');
+    await act(async () => {
+      await useImport.getState().importPaths([src]);
+    });
+    const dialog = await screen.findByTestId(TID.conflictDialog);
+    expect(dialog.textContent).toContain('docx');
+    expect(await libraryNames()).not.toContain('docx-2'); // nothing written before the answer
+
+    await act(async () => {
+      fireEvent.click(screen.getByTestId(TID.conflictKeepBoth));
+    });
+    const row = await screen.findByTestId(rowId(TID.importResultRow, 'docx'));
+    expect(row.getAttribute('data-status')).toBe('kept-both');
+    expect(row.textContent).toContain('docx-2');
+    expect(await libraryNames()).toContain('docx-2');
+
+    const undo = await screen.findByTestId(TID.undoButton);
+    await act(async () => {
+      fireEvent.click(undo);
+    });
+    await waitFor(async () => expect(await libraryNames()).not.toContain('docx-2'));
+  });
+
+  it('imports a new skill and reports one already present', async () => {
+    await renderApp(engine, 'en', 'skills');
+    const fresh = incoming('fresh-one', 'Brand new.');
+    const pdf = path.join(engine.home, 'library', 'pdf');
+    const copy = path.join(engine.home, '..', 'pdf-copy', 'pdf');
+    fs.cpSync(pdf, copy, { recursive: true });
+    await act(async () => {
+      await useImport.getState().importPaths([fresh, copy]);
+    });
+    await screen.findByTestId(TID.importSummary);
+    expect(screen.getByTestId(rowId(TID.importResultRow, 'fresh-one')).getAttribute('data-status')).toBe('imported');
+    expect(screen.getByTestId(rowId(TID.importResultRow, 'pdf')).getAttribute('data-status')).toBe('already-present');
+    expect(screen.queryByTestId(TID.conflictDialog)).toBeNull();
+  });
+});
