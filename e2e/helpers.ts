@@ -1,9 +1,15 @@
 import type { Page } from '@playwright/test';
-import { expect, copyFixtureSkills, type SkillDockApp } from './app-fixture';
+import { expect, copyFixtureSkills } from './app-fixture';
+
+/** Anything that can make contract calls: the HTTP door (SkillDockApp) or the Electron bridge. */
+export interface Caller {
+  scratch: string;
+  call<T = unknown>(method: string, input?: unknown): Promise<T>;
+}
 import { TID } from '../renderer/src/testids';
 
 /** Put fixture skills in the library through the real import (contract call, as a script would). */
-export async function importFixtureSkills(app: SkillDockApp, names: string[]): Promise<void> {
+export async function importFixtureSkills(app: Caller, names: string[]): Promise<void> {
   const paths = copyFixtureSkills(names, app.scratch);
   const summary = await app.call<{ results: Array<{ name: string; status: string }> }>('importPaths', { paths });
   for (const r of summary.results) expect(r.status, r.name).toBe('imported');
@@ -13,13 +19,13 @@ export async function importFixtureSkills(app: SkillDockApp, names: string[]): P
  * Change settings the way another window would. Sent whole: the contract's patch schema fills
  * zod defaults into absent keys (reported to the lead), so `{ theme }` alone would reset the language.
  */
-export async function patchSettings(app: SkillDockApp, patch: Record<string, unknown>): Promise<void> {
+export async function patchSettings(app: Caller, patch: Record<string, unknown>): Promise<void> {
   const current = await app.call<Record<string, unknown>>('getSettings');
   await app.call('updateSettings', { ...current, ...patch });
 }
 
 /** Change the language from outside the page; the page follows through the event stream. */
-export async function setLanguage(app: SkillDockApp, page: Page, language: 'en' | 'zh-CN' | 'zh-TW' | 'ja'): Promise<void> {
+export async function setLanguage(app: Caller, page: Page, language: 'en' | 'zh-CN' | 'zh-TW' | 'ja'): Promise<void> {
   await patchSettings(app, { language });
   const skillsLabel = { en: 'Skills', 'zh-CN': '技能', 'zh-TW': '技能', ja: 'スキル' }[language];
   await expect(page.getByTestId(TID.navSkills)).toHaveText(skillsLabel);

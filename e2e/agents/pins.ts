@@ -5,7 +5,7 @@ import path from 'node:path';
 // The agent CLIs the suite judges SkillDock with, pinned: their loaders change between releases.
 
 export interface Pin {
-  id: 'gemini' | 'codex';
+  id: 'gemini' | 'codex' | 'claude';
   pkg: string;
   version: string;
   bin: string;
@@ -14,6 +14,8 @@ export interface Pin {
 export const PINS: Pin[] = [
   { id: 'gemini', pkg: '@google/gemini-cli', version: '0.61.0', bin: 'gemini' },
   { id: 'codex', pkg: '@openai/codex', version: '0.171.0', bin: 'codex' },
+  // ~400 MB; cached after the first install like the others.
+  { id: 'claude', pkg: '@anthropic-ai/claude-code', version: '2.1.332', bin: 'claude' },
 ];
 
 /** Outside the project's dependencies; kept between runs on the same machine. */

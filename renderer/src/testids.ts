@@ -95,6 +95,9 @@ export const TID = {
   skillPickerSearch: 'skill-picker-search',
   skillPickerRow: 'skill-picker-row',
   skillPickerConfirm: 'skill-picker-confirm',
+  skillPickerApproval: 'skill-picker-approval',
+  skillPickerReview: 'skill-picker-review',
+  skillPickerApprove: 'skill-picker-approve',
   starterRow: 'starter-row',
   starterDuplicate: 'starter-duplicate',
 

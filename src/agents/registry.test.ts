@@ -30,3 +30,23 @@ describe('agent registry', () => {
     expect(expandHome('/etc/codex/skills', '/h')).toBe('/etc/codex/skills');
   });
 });
+
+describe('launch fields of the registry', () => {
+  it('says how each agent takes extra dirs, its first message and its write guard', () => {
+    const byId = Object.fromEntries(loadRegistry(resources).agents.map((a) => [a.id, a]));
+    // Claude loads `.claude/skills` inside an --add-dir dir (agents.md; e2e/agents/claude.test.ts)
+    expect(byId.claude.extraDirFlag).toMatchObject({ flag: '--add-dir', style: 'repeat', loadsSkills: true, skillsDir: '.claude/skills' });
+    expect(byId.claude.extraDirFlag?.contextEnv).toEqual({ CLAUDE_CODE_ADDITIONAL_DIRECTORIES_CLAUDE_MD: '1' });
+    expect(byId.claude.writeGuard?.matcher.split('|')).toEqual(expect.arrayContaining(['Write', 'Edit']));
+    // Gemini does not load skills from --include-directories (e2e/agents/gemini.test.ts)
+    expect(byId.gemini.extraDirFlag).toMatchObject({ flag: '--include-directories', style: 'comma', loadsSkills: false });
+    expect(byId.codex.extraDirFlag?.loadsSkills).toBeNull();
+    for (const id of ['claude', 'gemini', 'codex']) expect(byId[id].initialPrompt).toBe('positional');
+    for (const id of ['gemini', 'codex', 'opencode', 'qwen', 'generic']) expect(byId[id].writeGuard).toBeNull();
+  });
+
+  it('gives a custom agent no extra-dir flag, no guard and no first-message argument', () => {
+    const mine = allAgents(resources, [{ id: 'mine', name: 'Mine', command: 'mine --fast', skillsDir: '.mine/skills', contextFile: 'MINE.md' }]).find((a) => a.id === 'mine')!;
+    expect(mine).toMatchObject({ command: 'mine --fast', extraDirFlag: null, writeGuard: null, initialPrompt: null, contextFile: 'MINE.md' });
+  });
+});

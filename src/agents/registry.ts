@@ -54,13 +54,22 @@ export const AgentDefSchema = z.object({
       loadsSkills: z.boolean().nullable(),
       skillsDir: z.string().nullable().default(null),
       contextEnv: z.record(z.string(), z.string()).default({}),
+      /** Files outside the workspace are readable only through this flag (else it only grants writes). */
+      neededToRead: z.boolean().default(true),
     })
     .nullable(),
   /** How an interactive session takes its first message: a positional argument, or null (paste it). */
   initialPrompt: z.enum(['positional']).nullable().default(null),
   /** A pre-write hook the agent runs, used to enforce the write policy in temporary workspaces. */
   writeGuard: z
-    .object({ kind: z.literal('claude-pretooluse'), settingsFile: z.string(), matcher: z.string() })
+    .object({
+      kind: z.literal('claude-pretooluse'),
+      /** Where the hook goes in a temporary workspace. */
+      settingsFile: z.string(),
+      /** Flag that loads a settings file from elsewhere (the guard for a user's project, written outside it). */
+      settingsFlag: z.string().nullable().default(null),
+      matcher: z.string(),
+    })
     .nullable()
     .default(null),
 });

@@ -167,11 +167,17 @@ export class CatalogService {
     });
   }
 
-  /** The winning entry for a name (or an entry id). */
+  /**
+   * The winning entry for a name, else the entry with that id, else the winning entry whose folder
+   * has that name (the identifier Claude Code uses). The catalog returned by `list` is shared:
+   * treat it as read-only.
+   */
   async get(name: string, query: CatalogQuery = {}): Promise<CatalogEntry> {
     const catalog = await this.list(query);
     const hit =
-      catalog.entries.find((e) => e.name === name && !e.shadowedBy) ?? catalog.entries.find((e) => e.id === name);
+      catalog.entries.find((e) => e.name === name && !e.shadowedBy) ??
+      catalog.entries.find((e) => e.id === name) ??
+      catalog.entries.find((e) => e.dirName === name && !e.shadowedBy);
     if (!hit) throw new SkillDockError('not-found', `No skill named "${name}" in the catalog.`);
     return hit;
   }

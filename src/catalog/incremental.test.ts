@@ -89,6 +89,25 @@ describe('incremental rescan', () => {
     expect(spy.calls).toEqual([path.join(lib(), 'imported')]);
   });
 
+  it('never walks a folder that is not a skill, and notices when it becomes one', async () => {
+    writeSkill(path.join(lib(), 'real'));
+    const repo = path.join(lib(), 'some-repo');
+    fs.mkdirSync(path.join(repo, 'src', 'deep'), { recursive: true });
+    for (let i = 0; i < 20; i++) fs.writeFileSync(path.join(repo, 'src', 'deep', `f${i}.js`), 'x'.repeat(1000));
+    const spy = countingAnalyze();
+    const svc = catalogFor(sb, { analyze: spy.analyze });
+    expect((await svc.list()).entries.map((e) => e.dirName)).toEqual(['real']);
+    expect(spy.calls).toEqual([path.join(lib(), 'real')]);
+    writeSkill(path.join(repo, 'src', 'inner'));
+    expect((await svc.refresh()).added).toEqual([]);
+    expect((await svc.list()).rootDiagnostics.map((d) => d.code)).toEqual([]); // three levels down: not reported
+    writeSkill(path.join(repo, 'nested-now'));
+    await svc.refresh();
+    expect((await svc.list()).rootDiagnostics.map((d) => d.file)).toEqual([path.join(repo, 'nested-now', 'SKILL.md')]);
+    writeSkill(repo);
+    expect((await svc.refresh()).added).toEqual(['library/some-repo']);
+  });
+
   it('re-checks an unwatched root on list, so a changed skill is never served stale', async () => {
     writeSkill(path.join(lib(), 'a'), { description: 'one' });
     const svc = catalogFor(sb);

@@ -106,41 +106,39 @@ export class RootState {
    */
   async update(env: RootEnv, opts: { force?: Set<string>; full?: boolean; relist?: boolean }): Promise<Map<string, { before?: ChildRecord; after?: ChildRecord }>> {
     const changes = new Map<string, { before?: ChildRecord; after?: ChildRecord }>();
-    let names = this.listing.names;
+    const todo = new Set<string>(opts.force ?? []);
+    let relisted: RootListing | null = null;
     if (opts.full || opts.relist) {
       const st = await fs.promises.stat(this.root.path).catch(() => null);
       const exists = Boolean(st?.isDirectory());
       if (opts.relist || exists !== this.listing.exists || (st && st.mtimeMs !== this.listing.mtimeMs)) {
-        const listing = await listRoot(this.root.path);
-        if (listing.exists && !this.listing.exists) this.real = await fs.promises.realpath(this.root.path).catch(() => this.root.path);
-        names = listing.names;
-        this.listing = { ...listing, names: this.listing.names };
+        relisted = await listRoot(this.root.path);
+        if (relisted.exists && !this.listing.exists) this.real = await fs.promises.realpath(this.root.path).catch(() => this.root.path);
+        const present = new Set(relisted.names);
+        for (const n of relisted.names) if (!this.children.has(n)) todo.add(n);
+        for (const n of this.listing.names) if (!present.has(n)) todo.add(n);
       }
     }
-    const known = new Set(this.listing.names);
-    const present = new Set(names);
-    const todo = new Set<string>();
-    for (const n of names) if (!known.has(n)) todo.add(n);
-    for (const n of known) if (!present.has(n)) todo.add(n);
-    for (const n of opts.force ?? []) todo.add(n);
     if (opts.full) {
-      const stale = await mapLimit([...known].filter((n) => present.has(n) && !todo.has(n)), env.concurrency, async (n) =>
-        (await this.isStale(this.children.get(n))) ? n : null,
-      );
+      const check = this.listing.names.filter((n) => !todo.has(n) && this.children.has(n));
+      const stale = await mapLimit(check, env.concurrency, async (n) => ((await this.isStale(this.children.get(n))) ? n : null));
       for (const n of stale) if (n) todo.add(n);
     }
     const list = [...todo];
     const batch = { ...env, analyze: analyzerFor(env, list.length) };
     const fresh = await mapLimit(list, env.concurrency, (n) => this.evaluate(n, batch));
+    let membership = relisted !== null;
     list.forEach((n, i) => {
       const before = this.children.get(n);
       const after = fresh[i] ?? undefined;
       if (after) this.children.set(n, after);
       else this.children.delete(n);
+      if (!before !== !after) membership = true;
       if (!sameRecord(before, after)) changes.set(n, { before, after });
     });
-    const all = new Set([...names, ...list.filter((n) => this.children.has(n))]);
-    this.listing.names = [...all].filter((n) => this.children.has(n)).sort(compare);
+    if (relisted) this.listing = { ...relisted, names: this.listing.names };
+    // Rebuilding the sorted name list costs a sort of every child: only when one came or went.
+    if (membership) this.listing.names = [...this.children.keys()].sort(compare);
     return changes;
   }
 

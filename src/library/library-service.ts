@@ -38,6 +38,14 @@ function summarize(results: ImportResult[], journalId?: string): ImportSummary {
   };
 }
 
+/** `pdf (imported)` for a few skills, `200 skills (200 imported)` for a batch. */
+function describeBatch(changed: ImportResult[]): string {
+  if (changed.length <= 5) return changed.map((x) => `${x.libraryName} (${x.status})`).join(', ');
+  const tally = new Map<string, number>();
+  for (const x of changed) tally.set(x.status, (tally.get(x.status) ?? 0) + 1);
+  return `${changed.length} skills (${[...tally].map(([k, v]) => `${v} ${k}`).join(', ')})`;
+}
+
 /** The op name of an import entry: the one status all changed skills share, else `import`. */
 function importOp(results: ImportResult[], fallback: string): string {
   const kinds = new Set(results.filter((r) => ['imported', 'replaced', 'kept-both'].includes(r.status)).map((r) => r.status));
@@ -81,7 +89,7 @@ export class LibraryService {
       const changedSkills = r.results.filter((x) => ['imported', 'replaced', 'kept-both'].includes(x.status));
       const entry = appendJournal(this.ctx, {
         op: importOp(r.results, op),
-        summary: changedSkills.map((x) => `${x.libraryName} (${x.status})`).join(', '),
+        summary: describeBatch(changedSkills),
         changes: r.changes,
         skills: changedSkills.map((x) => ({ name: x.libraryName, status: x.status, source: x.source })),
       });

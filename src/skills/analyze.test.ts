@@ -59,6 +59,17 @@ describe('analyzeSkill', () => {
     expect(full.digest).toMatch(/^[0-9a-f]{64}$/); // large files are streamed
   });
 
+  it('bounds the SKILL.md text it keeps but hashes all of it', async () => {
+    const big = skillText({ name: 'huge', body: 'x'.repeat(17 << 20) });
+    const dir = makeSkill(root, 'huge', { 'SKILL.md': big });
+    const a = await analyzeSkill(dir, opts);
+    expect(a.body.length).toBeLessThan(16 << 20);
+    expect(a.name).toBe('huge');
+    expect(a.diagnostics.map((d) => d.code)).toEqual(['body-too-long']);
+    fs.appendFileSync(path.join(dir, 'SKILL.md'), 'y');
+    expect((await analyzeSkill(dir, opts)).digest).not.toBe(a.digest);
+  });
+
   it('uses the name under the root when reached through a link', async () => {
     const real = makeSkill(root, 'real-place', { 'SKILL.md': skillText({ name: 'linked' }) });
     fs.mkdirSync(path.join(root, 'r'));
@@ -111,6 +122,39 @@ describe('analyzeSkill', () => {
     expect(d?.file).toBe(path.join(dir, 'a/b/SKILL.md'));
     // three levels below a root: Codex (max 6) and OpenCode (unbounded) still find it
     expect(d?.agents).toEqual(['claude', 'gemini', 'qwen', 'generic']);
+  });
+});
+
+describe('references', () => {
+  it('ignores URLs, anchors, placeholders and prose, and follows links inside the skill', async () => {
+    const text = [
+      'See [site](https://example.com/scripts/x.py), [mail](mailto:a@b.c), [top](#steps) and [api](references/api.md#auth).',
+      'Run `python scripts/<name>.py` from scripts/ or references/; globs like scripts/*.py are fine.',
+      'Shared: [doc](shared/api.md). Escaped: [sp](references/my%20notes.md).',
+      '```',
+      'python scripts/run.py --in [x](not-a-link.md)',
+      '```',
+    ].join('\n');
+    const dir = makeSkill(root, 'refs', {
+      'SKILL.md': skillText({ name: 'refs', body: `${text}\n` }),
+      'references/api.md': '# API\n',
+      'references/my notes.md': 'n\n',
+      'scripts/run.py': 'print(1)\n',
+      'shared': { link: 'references' },
+    });
+    const a = await analyzeSkill(dir, opts);
+    expect(a.diagnostics).toEqual([]);
+    fs.unlinkSync(path.join(dir, 'scripts/run.py'));
+    const b = await analyzeSkill(dir, opts);
+    expect(b.diagnostics.map((d) => `${d.code}@${d.line}`)).toEqual(['reference-broken@9']);
+  });
+
+  it('reads a lower-case skill.md for its fields while reporting it', async () => {
+    const dir = makeSkill(root, 'lower', { 'skill.md': skillText({ name: 'lower' }) });
+    const a = await analyzeSkill(dir, opts);
+    expect(a.name).toBe('lower');
+    expect(a.diagnostics.map((d) => d.code)).toEqual(['skill-file-case']);
+    expect(a.diagnostics[0].agents).toEqual(['claude', 'gemini', 'codex', 'opencode', 'qwen']);
   });
 });
 

@@ -17,6 +17,8 @@ const TRAILING_PUNCT = new Set(['.', ',', ':', ';', '!', '?', ')', ']', "'", '"'
 
 export function findReferences(text: string, firstLine: number): BodyRef[] {
   const refs: BodyRef[] = [];
+  // Every reference holds a slash, a backslash or a Markdown link: most bodies need no line walk.
+  if (!text.includes('/') && !text.includes('\\') && !text.includes('](') && !text.includes(']:')) return refs;
   let fence = '';
   let from = 0;
   for (let line = firstLine; from <= text.length; line++) {
@@ -130,7 +132,8 @@ function scanWords(s: string, line: number, refs: BodyRef[]): void {
 }
 
 function pathWord(word: string, line: number, column: number, refs: BodyRef[]): void {
-  let w = word;
+  const hash = word.indexOf('#');
+  let w = hash === -1 ? word : word.slice(0, hash); // `references/api.md#auth` names references/api.md
   while (w.length && TRAILING_PUNCT.has(w[w.length - 1])) w = w.slice(0, -1);
   if (w.length < 3 || w.includes('://') || w.includes('...')) return;
   if (w.includes('*') || w.includes('$') || w.includes('%')) return; // globs and placeholders

@@ -110,6 +110,8 @@ export function walkSkill(dir: string, opts: WalkOptions = {}): WalkResult {
 const chunk = Buffer.allocUnsafe(1 << 16);
 /** Files up to this size are read whole; larger ones are streamed into the hash. */
 const WHOLE_READ_MAX = 1 << 20;
+/** Bound on the SKILL.md text kept in memory (the spec wants bodies under ~20 KB anyway). */
+const SKILL_FILE_MAX = 16 << 20;
 // O_NOFOLLOW: the entry was a regular file when listed; never read through a link swapped in since.
 const OPEN_FLAGS = fs.constants.O_RDONLY | (fs.constants.O_NOFOLLOW ?? 0);
 
@@ -124,15 +126,22 @@ function readRegular(file: string, keep: boolean, hash: boolean): { st: fs.Stats
   try {
     const st = fs.fstatSync(fd);
     if (!st.isFile()) return null;
-    if (keep || st.size <= WHOLE_READ_MAX) {
+    if (st.size <= WHOLE_READ_MAX || (keep && st.size <= SKILL_FILE_MAX)) {
       const content = readWhole(fd, st.size);
       return { st, content: keep ? content : undefined, hash: hash ? createHash('sha256').update(content).digest('hex') : undefined };
     }
+    // Large: stream into the hash; a giant skill file keeps only its first SKILL_FILE_MAX bytes.
     const h = createHash('sha256');
+    let content: Buffer | undefined;
+    if (keep) {
+      content = readWhole(fd, SKILL_FILE_MAX);
+      h.update(content);
+    }
+    if (!hash) return { st, content };
     for (let n = fs.readSync(fd, chunk, 0, chunk.length, null); n > 0; n = fs.readSync(fd, chunk, 0, chunk.length, null)) {
       h.update(chunk.subarray(0, n));
     }
-    return { st, hash: h.digest('hex') };
+    return { st, content, hash: h.digest('hex') };
   } catch {
     return null;
   } finally {

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { launchWorkspace } from './launch.js';
+import { buildCommand, launchWorkspace } from './launch.js';
+import { customAgentDef } from '../agents/registry.js';
 import { agent, cliScript, launchSkills, sandbox, treeHash, writeSkill, type Sandbox } from './test-helpers.js';
 import type { CliInvocation } from './write-guard.js';
 
@@ -148,6 +149,18 @@ describe('temporary workspace launch', () => {
     expect(group.hooks[0].command).toContain(`${process.execPath} ${cliScript} policy check-write --hook --conversation ${result.conversationId}`);
     expect(conversation.guardFiles).toEqual([settingsFile]);
   });
+
+  it("adds security's extra hook groups to the same settings file", async () => {
+    const skills = await launchSkills(threeSkills());
+    const extra = { matcher: 'Bash', hooks: [{ type: 'command' as const, command: 'deny-scripts', timeout: 10 }] };
+    const { result } = launchWorkspace({
+      home: sb.home, userHome: sb.userHome, agent: agent('claude'),
+      assistant: { id: 'a1', name: 'R', rules: '' }, skills, cli, guardHooks: [extra],
+    });
+    const settings = JSON.parse(fs.readFileSync(path.join(result.workspace, '.claude/settings.json'), 'utf8'));
+    expect(settings.hooks.PreToolUse).toHaveLength(2);
+    expect(settings.hooks.PreToolUse[1]).toEqual(extra);
+  });
 });
 
 describe('launch into the user workspace', () => {
@@ -212,5 +225,16 @@ describe('launch into the user workspace', () => {
         assistant: { id: 'a1', name: 'R', rules: '' }, skills: [], workspace: path.join(sb.dir, 'nope'), cli,
       }),
     ).toThrow(/does not exist/);
+  });
+});
+
+describe('agent command', () => {
+  it('passes extra dirs the way each agent takes them', () => {
+    expect(buildCommand(agent('claude'), ['/a', '/b'])).toEqual(['claude', '--add-dir', '/a', '--add-dir', '/b']);
+    expect(buildCommand(agent('gemini'), ['/a', '/b'])).toEqual(['gemini', '--include-directories', '/a,/b']);
+    expect(buildCommand(agent('opencode'), ['/a'])).toEqual(['opencode']);
+    expect(buildCommand(agent('generic'), ['/a'])).toEqual([]);
+    const custom = customAgentDef({ id: 'mine', name: 'Mine', command: 'mine  --fast', skillsDir: '.mine/skills', contextFile: 'MINE.md' });
+    expect(buildCommand(custom, ['/a'])).toEqual(['mine', '--fast']);
   });
 });

@@ -17,7 +17,7 @@ import { linkSkill } from './links.js';
 import { renderContextFile, renderFirstMessage, renderStateRules } from './context-file.js';
 import { conversationDataDir, createUniqueDir, newConversationId, workspacesRoot } from './conversations.js';
 import { writeClaudeGuard, type CliInvocation } from './write-guard.js';
-import type { ScriptVerdict } from './script-policy.js';
+import type { GuardHookGroup, ScriptVerdict } from './script-policy.js';
 
 // One launch: a conversation id, the skills linked where the agent looks for them natively (or an
 // index when that is impossible without touching the user's project), a state dir per skill, the
@@ -40,6 +40,8 @@ export interface LaunchSpec {
   /** How the write guard calls `skilldock policy check-write` (null: no guard possible). */
   cli: CliInvocation | null;
   scripts?: Map<string, ScriptVerdict>;
+  /** More hook groups for the agent's write guard settings (from security). */
+  guardHooks?: GuardHookGroup[];
   now?: Date;
 }
 
@@ -130,22 +132,29 @@ export function launchWorkspace(spec: LaunchSpec): LaunchOutcome {
     fs.writeFileSync(path.join(dataDir, 'first-message.md'), firstMessage);
   }
 
+  // The write guard: in a temporary workspace the agent's own settings file; for a user's project a
+  // settings file beside the conversation's data, loaded with the agent's settings flag.
   const guardFiles: string[] = [];
-  if (temporary && agent.writeGuard) {
+  const guardArgs: string[] = [];
+  const guard = agent.writeGuard;
+  if (guard && (temporary || guard.settingsFlag)) {
     if (!spec.cli) {
       problems.push({ skill: null, code: 'guard', message: 'The skilldock CLI was not found, so no write guard was installed.' });
     } else {
-      guardFiles.push(writeClaudeGuard(workspace, agent.writeGuard, spec.cli, { home, userHome: spec.userHome, conversationId: id }));
+      const file = temporary ? path.join(workspace, guard.settingsFile) : path.join(dataDir, 'guard-settings.json');
+      writeClaudeGuard(file, guard, spec.cli, { home, userHome: spec.userHome, conversationId: id }, spec.guardHooks);
+      guardFiles.push(file);
+      if (!temporary) guardArgs.push(guard.settingsFlag!, file);
     }
   }
 
   const extraDirs = [
     ...(viewLoads ? [linkRoot!] : []),
-    // Index mode: the agent must be able to read the skill folders outside the project.
-    ...(mode === 'index' ? usable.map((s) => s.entry.provenance.realPath) : []),
+    // Index mode: an agent that reads outside its workspace only through the flag gets the skill folders.
+    ...(mode === 'index' && flag?.neededToRead ? usable.map((s) => s.entry.provenance.realPath) : []),
     ...stateDirs.map((d) => d.dir),
   ];
-  const command = buildCommand(agent, extraDirs);
+  const command = [...buildCommand(agent, extraDirs), ...(buildCommand(agent, []).length ? guardArgs : [])];
   const env: Record<string, string> = {
     ...agent.env,
     // Trust is granted only to a workspace SkillDock made; a user's project keeps the user's choice.

@@ -28,3 +28,23 @@ export function scriptPolicyFor(ctx: ServiceContext, entries: CatalogEntry[]): M
 function allowAll(entries: CatalogEntry[]): Map<string, ScriptVerdict> {
   return new Map(entries.map((e) => [e.name, { allowed: true }]));
 }
+
+/** One PreToolUse matcher group, as the agent's settings file holds it. */
+export interface GuardHookGroup {
+  matcher: string;
+  hooks: Array<{ type: 'command'; command: string; timeout: number }>;
+}
+
+/** Extra hook groups for the write guard of agent kind `kind` (e.g. security's Bash guard for denied scripts). */
+export type GuardHooks = (entries: CatalogEntry[], kind: string) => GuardHookGroup[];
+
+const HOOKS_KEY = 'workspaces.guardHooks';
+
+/** SEAM: security registers hooks that go into the same settings file as the write guard. */
+export function setGuardHooks(ctx: ServiceContext, hooks: GuardHooks): void {
+  ctx.use<{ hooks: GuardHooks }>(HOOKS_KEY, () => ({ hooks: () => [] })).hooks = hooks;
+}
+
+export function guardHooksFor(ctx: ServiceContext, entries: CatalogEntry[], kind: string): GuardHookGroup[] {
+  return ctx.use<{ hooks: GuardHooks }>(HOOKS_KEY, () => ({ hooks: () => [] })).hooks(entries, kind);
+}

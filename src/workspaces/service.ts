@@ -11,7 +11,7 @@ import { checkWrite, defaultTempDirs, type PolicyScope } from '../state/write-po
 import { clean, describe } from './cleanup.js';
 import { conversationsStore, fullConversation, isValidConversationId, recordConversation } from './conversations.js';
 import { launchWorkspace } from './launch.js';
-import { scriptPolicyFor } from './script-policy.js';
+import { guardHooksFor, scriptPolicyFor } from './script-policy.js';
 import { spawnTerminal, terminalArgv, writeLauncher, type AgentRun } from './terminal.js';
 import { findCli } from './write-guard.js';
 
@@ -66,6 +66,7 @@ export class WorkspacesService {
       ...(input.workspace !== undefined ? { workspace: input.workspace } : {}),
       cli: findCli(this.ctx.paths.resourcesDir),
       scripts: scriptPolicyFor(this.ctx, entries),
+      ...(agent.writeGuard && input.workspace === undefined ? { guardHooks: guardHooksFor(this.ctx, entries, agent.writeGuard.kind) } : {}),
     });
     recordConversation(this.store, conversation);
     this.ctx.events.emit({

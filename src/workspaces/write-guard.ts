@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AgentDef } from '../agents/registry.js';
+import type { GuardHookGroup } from './script-policy.js';
 
 // The write guard for agents with a pre-write hook (registry `writeGuard`). Claude Code runs the
 // command of a PreToolUse hook before Write/Edit with the tool call as JSON on stdin; our command is
@@ -63,14 +64,14 @@ export function guardCommand(cli: CliInvocation, opts: { home: string; userHome:
   return words.join(' ');
 }
 
-/** Write the agent's settings file with the hook into a temporary workspace; returns its path. */
+/** Write the agent's settings file holding the hook to `file`; returns `file`. */
 export function writeClaudeGuard(
-  workspace: string,
+  file: string,
   guard: NonNullable<AgentDef['writeGuard']>,
   cli: CliInvocation,
   opts: { home: string; userHome: string; conversationId: string },
+  extraGroups: GuardHookGroup[] = [],
 ): string {
-  const file = path.join(workspace, guard.settingsFile);
   const settings = {
     hooks: {
       PreToolUse: [
@@ -78,6 +79,7 @@ export function writeClaudeGuard(
           matcher: guard.matcher,
           hooks: [{ type: 'command', command: guardCommand(cli, opts), timeout: 30 }],
         },
+        ...extraGroups,
       ],
     },
   };

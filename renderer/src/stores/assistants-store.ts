@@ -15,7 +15,8 @@ interface AssistantsState {
   refreshView(): Promise<void>;
   create(input: CreateAssistantInput): Promise<AssistantView | null>;
   update(input: Omit<UpdateAssistantInput, 'assistant'>): Promise<boolean>;
-  attach(skills: SkillPick[]): Promise<boolean>;
+  /** The error (with its `details`) is returned so the picker can offer to approve a skill. */
+  attach(skills: SkillPick[]): Promise<{ ok: true } | { ok: false; error: unknown }>;
   detach(skillName: string): Promise<boolean>;
   duplicate(id: string): Promise<AssistantView | null>;
   remove(id: string): Promise<boolean>;
@@ -85,10 +86,13 @@ export const useAssistants = create<AssistantsState>((set, get) => {
     },
     async attach(skills) {
       const id = get().selectedId;
-      if (!id || skills.length === 0) return false;
-      const view = await guard(() => client().api.attachSkills({ assistant: id, skills }));
-      if (view) apply(view);
-      return Boolean(view);
+      if (!id || skills.length === 0) return { ok: false, error: new Error('nothing to attach') };
+      try {
+        apply(await client().api.attachSkills({ assistant: id, skills }));
+        return { ok: true };
+      } catch (error) {
+        return { ok: false, error };
+      }
     },
     async detach(skillName) {
       const id = get().selectedId;

@@ -10,8 +10,10 @@ interface CatalogState {
   error: string | null;
   /** Entry id shown in the drawer. */
   openId: string | null;
+  /** Drawer tab to show first (e.g. `security` when coming from an approval prompt). */
+  openTab: string;
   load(): Promise<void>;
-  open(id: string | null): void;
+  open(id: string | null, tab?: string): void;
 }
 
 let inflight: Promise<void> | null = null;
@@ -23,6 +25,7 @@ export const useCatalog = create<CatalogState>((set) => ({
   loading: false,
   error: null,
   openId: null,
+  openTab: 'overview',
   load() {
     // Coalesce bursts of catalog-changed events: one request in flight, at most one queued.
     if (inflight) {
@@ -45,8 +48,8 @@ export const useCatalog = create<CatalogState>((set) => ({
     })();
     return inflight;
   },
-  open(id) {
-    set({ openId: id });
+  open(id, tab = 'overview') {
+    set({ openId: id, openTab: tab });
   },
 }));
 

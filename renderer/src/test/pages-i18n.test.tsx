@@ -21,6 +21,7 @@ let engine: TestEngine;
 let assistantId: string;
 beforeAll(async () => {
   engine = await startEngine();
+  await engine.client.api.approveSkill({ name: 'pdf' });
   const a = await engine.client.api.createAssistant({ name: 'Writer', agent: 'codex', rules: '# Rules\n\n- be brief', skills: ['pdf', 'code', 'bad-meta'] });
   assistantId = a.id;
 }, 60_000);

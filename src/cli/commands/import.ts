@@ -19,10 +19,21 @@ export const importCommand: CliCommand = {
     if (choice !== undefined && !(CONFLICT_CHOICES as readonly string[]).includes(choice)) {
       throw new UsageError(`--on-conflict must be one of ${CONFLICT_CHOICES.join(', ')}`);
     }
+    // A progress line on an interactive terminal only (never in --json or piped output).
+    const tty = !values.json && process.stderr.isTTY === true;
+    const off = tty
+      ? io.service().on((e) => {
+          if (e.type !== 'import-progress') return;
+          const mb = (n: number) => (n / 1048576).toFixed(1);
+          process.stderr.write(`\r\u001b[2Kimporting ${e.skillsDone}/${e.skillsTotal} skills, ${mb(e.bytesDone)}/${mb(e.bytesTotal)} MB`);
+        })
+      : () => {};
     const summary = await io.service().api.importPaths({
       paths: positionals.map((p) => path.resolve(io.cwd, p)),
       ...(choice ? { onConflict: choice as (typeof CONFLICT_CHOICES)[number] } : {}),
     });
+    off();
+    if (tty) process.stderr.write('\r\u001b[2K');
     if (values.json) printJson(io, summary);
     else io.out(formatImportSummary(summary, io.color));
     return summary.conflicts > 0 || summary.refused > 0 ? 1 : 0;

@@ -12,6 +12,8 @@ import { TID, rowId } from '../../testids';
 let engine: TestEngine;
 beforeAll(async () => {
   engine = await startEngine();
+  // pdf ships scripts/: under the default "ask" policy it must be approved before it is attached.
+  await engine.client.api.approveSkill({ name: 'pdf' });
 }, 60_000);
 afterAll(async () => {
   cleanup();

@@ -1,20 +1,39 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Checkbox, Input, Modal, Tag } from '@arco-design/web-react';
+import { Alert, Button, Checkbox, Input, Modal, Tag } from '@arco-design/web-react';
 import type { CatalogEntry } from '../../../../src/contract/index';
+import { client } from '../../client-port';
 import { useCatalog } from '../../stores/catalog-store';
 import { useAssistants } from '../../stores/assistants-store';
+import { useNav } from '../../stores/nav-store';
+import { errorText } from '../../stores/errors';
 import { TID, rowId } from '../../testids';
 
 const SHOWN = 200;
+
+/** A skill the engine refused to attach until its scripts are approved (issue 6). */
+interface NeedsApproval {
+  skill: string;
+  message: string;
+}
+
+function needsApproval(err: unknown): NeedsApproval | null {
+  const e = err as { code?: string; message?: string; details?: { skill?: unknown } };
+  return e?.code === 'refused' && typeof e.details?.skill === 'string' ? { skill: e.details.skill, message: e.message ?? '' } : null;
+}
 
 /** Search the catalog's effective skills (not shadowed copies) and attach several at once. */
 export function SkillPicker({ visible, onClose, attached }: { visible: boolean; onClose(): void; attached: string[] }) {
   const { t } = useTranslation();
   const catalog = useCatalog((s) => s.catalog);
+  const openSkill = useCatalog((s) => s.open);
+  const go = useNav((s) => s.go);
   const attach = useAssistants((s) => s.attach);
   const [query, setQuery] = useState('');
   const [picked, setPicked] = useState<Map<string, CatalogEntry>>(new Map());
+  const [approval, setApproval] = useState<NeedsApproval | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
 
   const candidates = useMemo(() => {
     const taken = new Set(attached);
@@ -35,7 +54,32 @@ export function SkillPicker({ visible, onClose, attached }: { visible: boolean; 
   const close = () => {
     setPicked(new Map());
     setQuery('');
+    setApproval(null);
+    setError(null);
     onClose();
+  };
+
+  const submit = async () => {
+    setBusy(true);
+    setError(null);
+    setApproval(null);
+    const res = await attach([...picked.values()].map((e) => ({ name: e.name, rootId: e.provenance.rootId })));
+    setBusy(false);
+    if (res.ok) return close();
+    const na = needsApproval(res.error);
+    if (na) setApproval(na);
+    else setError(errorText(res.error));
+  };
+
+  const approveAndRetry = async (skill: string) => {
+    const entry = [...picked.values()].find((e) => e.name === skill);
+    try {
+      await client().api.approveSkill(entry ? { dir: entry.provenance.dir } : { name: skill });
+    } catch (err) {
+      setError(errorText(err));
+      return;
+    }
+    await submit();
   };
 
   return (
@@ -45,13 +89,41 @@ export function SkillPicker({ visible, onClose, attached }: { visible: boolean; 
       onCancel={close}
       okText={t('assistants.attachCount', { count: picked.size })}
       cancelText={t('common.cancel')}
+      confirmLoading={busy}
       okButtonProps={{ disabled: picked.size === 0, ...({ 'data-testid': TID.skillPickerConfirm } as object) }}
-      onOk={async () => {
-        const ok = await attach([...picked.values()].map((e) => ({ name: e.name, rootId: e.provenance.rootId })));
-        if (ok) close();
-      }}
+      onOk={submit}
     >
       <div data-testid={TID.skillPicker}>
+        {error && <Alert type="error" className="page-alert" content={error} />}
+        {approval && (
+          <Alert
+            type="warning"
+            className="page-alert"
+            data-testid={TID.skillPickerApproval}
+            content={
+              <div>
+                <div>{approval.message}</div>
+                <div className="actions-row">
+                  <Button
+                    size="small"
+                    data-testid={TID.skillPickerReview}
+                    onClick={() => {
+                      const entry = [...picked.values()].find((e) => e.name === approval.skill);
+                      close();
+                      go('skills');
+                      if (entry) openSkill(entry.id, 'security');
+                    }}
+                  >
+                    {t('assistants.reviewSkill', { skill: approval.skill })}
+                  </Button>
+                  <Button size="small" type="primary" status="warning" data-testid={TID.skillPickerApprove} onClick={() => void approveAndRetry(approval.skill)}>
+                    {t('assistants.approveAndAttach', { skill: approval.skill })}
+                  </Button>
+                </div>
+              </div>
+            }
+          />
+        )}
         <Input allowClear value={query} onChange={setQuery} placeholder={t('skills.searchPlaceholder')} data-testid={TID.skillPickerSearch} autoFocus />
         <div className="picker-list">
           {candidates.slice(0, SHOWN).map((e) => (

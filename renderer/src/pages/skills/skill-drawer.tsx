@@ -17,6 +17,9 @@ export function SkillDrawer() {
   const openId = useCatalog((s) => s.openId);
   const entry = useCatalog((s) => (s.openId ? s.byId.get(s.openId) : undefined));
   const close = useCatalog((s) => s.open);
+  const openTab = useCatalog((s) => s.openTab);
+  const [tab, setTab] = useState(openTab);
+  useEffect(() => setTab(openTab), [openId, openTab]);
   const [activation, setActivation] = useState<Activation | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -55,7 +58,7 @@ export function SkillDrawer() {
         {!entry ? (
           <Empty description={t('skills.drawer.gone')} />
         ) : (
-          <Tabs defaultActiveTab="overview" data-testid={TID.skillTabs} lazyload={false}>
+          <Tabs activeTab={tab} onChange={setTab} data-testid={TID.skillTabs} lazyload={false}>
             <Tabs.TabPane key="overview" title={<span data-testid={rowId(TID.skillTab, 'overview')}>{t('skills.drawer.overview')}</span>}>
               <SkillOverview entry={entry} />
             </Tabs.TabPane>

@@ -1,0 +1,109 @@
+// Skills page with 10,000 skills in a real Chromium against `skilldock serve`:
+//   first render: from the moment the catalog response is parsed in the page to the first painted rows;
+//   search keystroke: from keydown to the painted, filtered list (100 matches → 10).
+// Both are timed inside the page (performance.now), so browser start and catalog scan don't count.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.mjs';
+
+const COUNT = 10_000;
+const TARGET_RENDER_MS = 1500;
+const TARGET_KEY_MS = 100;
+
+function writeSkills(libraryDir) {
+  for (let i = 0; i < COUNT; i++) {
+    const name = `bench-skill-${String(i).padStart(5, '0')}`;
+    const dir = path.join(libraryDir, name);
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, 'SKILL.md'), `---\nname: ${name}\ndescription: Benchmark skill number ${i} for list rendering. Use when measuring the UI.\n---\n\n# ${name}\n\nBody.\n`);
+  }
+}
+
+function startServe(root, env) {
+  const child = spawn(process.execPath, [path.join(root, 'bin', 'skilldock.js'), 'serve', '--port', '0', '--json'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  child.stderr.on('data', (d) => (err += d));
+  const info = new Promise((resolve, reject) => {
+    child.stdout.on('data', (d) => {
+      out += d;
+      const line = out.split('\n').find((l) => l.startsWith('{'));
+      if (line) resolve(JSON.parse(line));
+    });
+    child.on('exit', (code) => reject(new Error(`skilldock serve exited ${code}: ${err}`)));
+  });
+  return { child, info };
+}
+
+// Runs in the page before any app code.
+function instrument() {
+  const w = window;
+  w.__sd = {};
+  const json = Response.prototype.json;
+  Response.prototype.json = async function () {
+    const value = await json.call(this);
+    if (this.url.endsWith('/api/listCatalog') && w.__sd.data === undefined && value && value.ok) w.__sd.data = performance.now();
+    return value;
+  };
+  const afterPaint = (key) => requestAnimationFrame(() => setTimeout(() => (w.__sd[key] = performance.now()), 0));
+  new MutationObserver((_m, obs) => {
+    if (w.__sd.data !== undefined && document.querySelector('[data-testid^="skill-row-"]')) {
+      w.__sd.rows = performance.now();
+      afterPaint('rowsPainted');
+      obs.disconnect();
+    }
+  }).observe(document, { childList: true, subtree: true });
+}
+
+export default async function uiBench({ log, root }) {
+  const tmp = fs.mkdtempSync(path.join(fs.realpathSync(os.tmpdir()), 'sd-bench-ui-'));
+  const home = path.join(tmp, 'home');
+  const userHome = path.join(tmp, 'user');
+  fs.mkdirSync(userHome, { recursive: true });
+  writeSkills(path.join(home, 'library'));
+  const env = { ...process.env, HOME: userHome, SKILLDOCK_HOME: home, SKILLDOCK_USER_HOME: userHome };
+  const { child, info } = startServe(root, env);
+  let browser;
+  try {
+    const { url } = await info;
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
+    await page.addInitScript(instrument);
+    await page.goto(url);
+    await page.waitForFunction(() => window.__sd && window.__sd.rowsPainted !== undefined, null, { timeout: 300_000, polling: 50 });
+    const firstRender = await page.evaluate(() => window.__sd.rowsPainted - window.__sd.data);
+    const total = await page.getByTestId('skills-count').innerText();
+
+    const search = page.getByTestId('skills-search').locator('input').or(page.locator('input[data-testid="skills-search"]')).first();
+    await search.click();
+    await search.fill('bench-skill-007');
+    await page.waitForFunction(() => /^100 of /.test(document.querySelector('[data-testid="skills-count"]')?.textContent ?? ''), null, { timeout: 30_000 });
+    // Measure one keystroke: keydown → the list shows the 10 matches → next paint.
+    await page.evaluate(() => {
+      const w = window;
+      w.__sd.key = {};
+      document.addEventListener('keydown', () => (w.__sd.key.down = performance.now()), { capture: true, once: true });
+      const count = document.querySelector('[data-testid="skills-count"]');
+      new MutationObserver((_m, obs) => {
+        if (/^10 of /.test(count.textContent ?? '') && document.querySelectorAll('[data-testid^="skill-row-bench"], [data-testid^="skill-row-library/bench"]').length <= 10) {
+          obs.disconnect();
+          requestAnimationFrame(() => setTimeout(() => (w.__sd.key.painted = performance.now()), 0));
+        }
+      }).observe(document.body, { childList: true, subtree: true, characterData: true });
+    });
+    await page.keyboard.press('7');
+    await page.waitForFunction(() => window.__sd.key.painted !== undefined, null, { timeout: 30_000, polling: 20 });
+    const keystroke = await page.evaluate(() => window.__sd.key.painted - window.__sd.key.down);
+
+    log(`ui skills page ${COUNT} skills (${total}): first render ${Math.round(firstRender)} ms after data arrives (target <= ${TARGET_RENDER_MS} ms) ${firstRender <= TARGET_RENDER_MS ? 'OK' : 'OVER'}`);
+    log(`ui skills search keystroke at ${COUNT} skills: ${Math.round(keystroke)} ms to the painted result (target <= ${TARGET_KEY_MS} ms) ${keystroke <= TARGET_KEY_MS ? 'OK' : 'OVER'}`);
+  } finally {
+    await browser?.close();
+    child.kill('SIGTERM');
+    await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,1 @@
+export function findElectron(env?: NodeJS.ProcessEnv): { bin?: string; reason?: string };
