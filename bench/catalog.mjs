@@ -139,7 +139,12 @@ async function warm({ log, root, tmp, dir, n }) {
   await build({ ...common, entryPoints: [path.join(out, 'entry.ts')], outfile: path.join(out, 'engine.mjs') });
   await build({ ...common, entryPoints: [path.join(root, 'src/catalog/analyze-worker.ts')], outfile: path.join(out, 'analyze-worker.mjs') });
   const { CatalogService, createServiceContext, EventBus } = await import(pathToFileURL(path.join(out, 'engine.mjs')).href);
-  const ctx = createServiceContext({ home: path.join(tmp, 'sdhome'), userHome: path.join(tmp, 'home'), resourcesDir: path.join(root, 'resources') }, new EventBus());
+  // Own resources dir (the shipped registry, no built-in skills): the bench edits skills, and it
+  // must only ever edit the ones it generated.
+  const resourcesDir = path.join(tmp, 'resources');
+  fs.mkdirSync(path.join(resourcesDir, 'skills'), { recursive: true });
+  fs.copyFileSync(path.join(root, 'resources', 'agents.json'), path.join(resourcesDir, 'agents.json'));
+  const ctx = createServiceContext({ home: path.join(tmp, 'sdhome'), userHome: path.join(tmp, 'home'), resourcesDir }, new EventBus());
   const svc = new CatalogService(ctx);
   try {
     let t = performance.now();
@@ -149,19 +154,23 @@ async function warm({ log, root, tmp, dir, n }) {
     const heapMb = process.memoryUsage().heapUsed / 1e6;
     log(`catalog in-process cold scan ${n} skills: ${fmt(coldMs)} (${cold.entries.length} entries, heap after ${heapMb.toFixed(0)} MB)`);
 
+    const ours = cold.entries.filter((e) => e.provenance.rootPath === dir && e.provenance.dir.startsWith(dir + path.sep));
+    if (!ours.length) throw new Error('no generated skills in the catalog');
     const times = [];
-    for (let i = 0; i < 5; i++) {
-      const target = cold.entries[(i * 997) % cold.entries.length].provenance.dir;
+    // Two untimed edits first: the cold scan ran on worker threads, so this thread's analyser is
+    // not compiled yet; "warm" means a process that has been running.
+    for (let i = 0; i < 7; i++) {
+      const target = ours[(i * 997) % ours.length].provenance.dir;
       fs.appendFileSync(path.join(target, 'SKILL.md'), `\nEdited ${i}.\n`);
       t = performance.now();
       const change = await svc.refresh([target]);
-      times.push(performance.now() - t);
+      if (i >= 2) times.push(performance.now() - t);
       if (change.changed.length !== 1) throw new Error(`expected one changed skill, got ${JSON.stringify(change)}`);
     }
-    log(`catalog warm rescan after one skill changed (${n} skills): ${median(times).toFixed(1)} ms target <= 20 (re-read + event; median of 5)`);
+    log(`catalog warm rescan after one skill changed (${n} skills): ${median(times).toFixed(1)} ms target <= 20 (re-read + event; median of 5, max ${Math.max(...times).toFixed(1)} ms)`);
 
     // Without a watcher, finding the changed skill means checking every signature (stat only).
-    const target = cold.entries[1].provenance.dir;
+    const target = ours[1].provenance.dir;
     fs.appendFileSync(path.join(target, 'SKILL.md'), '\nEdited again.\n');
     t = performance.now();
     const full = await svc.refresh();

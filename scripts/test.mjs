@@ -51,6 +51,9 @@ if (agents) {
     '--reporter=default', '--reporter=json', `--outputFile.json=${out}`]);
   if (!addVitest(out)) totals.failed += 1;
 } else {
+  // Types are part of the build: a type error fails `npm test` (counted as one failure).
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  if (run('typecheck (tsc strict: engine, renderer, tests)', npm, ['run', '-s', 'typecheck']) !== 0) totals.failed += 1;
   const unit = fresh(path.join(reports, 'vitest.json'));
   run('engine, CLI and components (Vitest)', npx, ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${unit}`]);
   if (!addVitest(unit)) totals.failed += 1;

@@ -70,7 +70,7 @@ describe('skilldock serve', () => {
     const refused = await fetch(`${info.origin}/api/getSettings`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
     expect(refused.status).toBe(401);
     const ok = await fetch(`${info.origin}/api/getSettings`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-skilldock-token': info.token }, body: '{}' });
-    expect((await ok.json()).ok).toBe(true);
+    expect(((await ok.json()) as { ok: boolean }).ok).toBe(true);
     child.kill('SIGTERM');
     expect(await exitOf(child)).toBe(0);
   });

@@ -36,6 +36,10 @@ export function handleEvent(event: SkillDockEvent, i18n: I18n): void {
     case 'workspaces-cleaned':
       void useLaunch.getState().loadWorkspaces();
       break;
+    case 'approval-changed':
+      useCatalog.getState().bumpTrust();
+      void useAssistants.getState().refreshView();
+      break;
     case 'store-corrupt':
       Notification.warning({
         title: i18n.t('errors.storeCorruptTitle'),

@@ -1,5 +1,18 @@
 // Every data-testid in the renderer, in one place: components and H5a's Playwright specs import these.
-// Row ids take the item's stable key: `${TID.skillRow}-${entry.id}` via `rowId()`.
+// Conventions:
+// - Rows and per-item controls add the item's stable key with `rowId(base, key)`:
+//   `skill-row-<entry id>` (e.g. `skill-row-library/pdf`), `assistant-row-<assistant id>`,
+//   `assistant-skill-row-<skill name>`, `assistant-skill-remove-<skill name>`, `skill-picker-row-<skill name>`,
+//   `import-result-row-<skill name>`, `launch-link-<skill>`, `launch-state-dir-<skill>`,
+//   `conversation-row-<conversation id>`, `agent-card-<agent id>` (the agent's tab), `skill-agent-row-<agent id>`,
+//   `skill-tab-<overview|body|files|diagnostics|security>`, select options `settings-language-<lang>`,
+//   `launch-assistant-<assistant id>`, `assistant-agent-<agent id>`, `assistant-create-agent-<agent id>`.
+// - Badges (`skill-badge-*`) repeat per row: scope them inside a row locator.
+// - Useful data attributes: rows carry `data-status` (import results: the ImportStatus),
+//   `data-verdict` (per-agent row), `data-missing` (assistant skill), `data-ok` (launch link),
+//   `data-conversation` (launch result), `data-skill-name` (skill row), `data-status` on
+//   `skill-approval-status`.
+// - Pages: `page-<name>` via `pageId()`; the page is also in the hash (`#/assistants`).
 
 export const TID = {
   // shell
@@ -125,6 +138,8 @@ export const TID = {
 
   // agents
   agentsList: 'agents-list',
+  agentsProject: 'agents-project',
+  agentsProjectApply: 'agents-project-apply',
   agentCard: 'agent-card',
   agentSkillRow: 'agent-skill-row',
   agentDroppedRow: 'agent-dropped-row',

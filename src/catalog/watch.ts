@@ -13,8 +13,11 @@ export interface WatcherOptions {
 }
 
 export class RootWatcher {
-  private watcher: FSWatcher | null = null;
+  /** One chokidar instance per batch of roots: chokidar reports `ready` only for its first batch. */
+  private watchers = new Map<string, FSWatcher>();
   private roots = new Map<string, boolean>(); // path -> exists (as last seen)
+  /** Roots whose watch is in place (or that are polled because they do not exist). */
+  private live = new Set<string>();
   private dirty = new Set<string>();
   private timer: NodeJS.Timeout | null = null;
   private firstDirtyAt = 0;
@@ -27,7 +30,7 @@ export class RootWatcher {
   ) {}
 
   paths(): string[] {
-    return [...this.roots.keys()];
+    return [...this.roots.keys()].filter((p) => this.live.has(p));
   }
 
   /** Start watching more roots; resolves when the watcher has its initial view. */
@@ -39,30 +42,31 @@ export class RootWatcher {
       const exists = isDir(p);
       this.roots.set(p, exists);
       if (exists) present.push(p);
+      else this.live.add(p);
     }
-    if (present.length) await this.watchPaths(present);
     this.poller ??= setInterval(() => this.poll(), this.options.pollMs);
     this.poller.unref?.();
+    if (present.length) await this.watchPaths(present);
   }
 
   private async watchPaths(paths: string[]): Promise<void> {
-    if (!this.watcher) {
-      this.watcher = watch(paths, {
-        ignoreInitial: true,
-        followSymlinks: true,
-        // A skill's own VCS or dependency folders say nothing about the skill's catalog entry.
-        ignored: (p: string) => /[\\/](\.git|node_modules)([\\/]|$)/.test(p),
-      });
-      this.watcher.on('all', (_event, p) => this.mark(p));
-      this.watcher.on('error', () => {
-        // an unreadable folder must not take the engine down; the next poll or refresh repairs it
-      });
-      await new Promise<void>((resolve) => this.watcher!.once('ready', () => resolve()));
-    } else {
-      this.watcher.add(paths);
-      // chokidar has no per-add ready event: give it one tick to register the new paths
-      await new Promise((r) => setTimeout(r, 50));
+    const w = watch(paths, {
+      ignoreInitial: true,
+      followSymlinks: true,
+      // A skill's own VCS or dependency folders say nothing about the skill's catalog entry.
+      ignored: (p: string) => /[\\/](\.git|node_modules)([\\/]|$)/.test(p),
+    });
+    w.on('all', (_event, p) => this.mark(p));
+    w.on('error', () => {
+      // an unreadable folder must not take the engine down; the next poll or refresh repairs it
+    });
+    for (const p of paths) this.watchers.set(p, w);
+    await new Promise<void>((resolve) => w.once('ready', () => resolve()));
+    if (this.closed) {
+      await w.close();
+      return;
     }
+    for (const p of paths) this.live.add(p);
   }
 
   private poll(): void {
@@ -71,11 +75,14 @@ export class RootWatcher {
       if (now === was) continue;
       this.roots.set(p, now);
       if (now) {
-        // re-add: chokidar does not pick a root back up after it was deleted and recreated
-        this.watcher?.unwatch(p);
-        void this.watchPaths([p]);
+        // a fresh watcher: chokidar does not pick a root back up after it was deleted and recreated
+        const old = this.watchers.get(p);
+        if (old) old.unwatch(p);
+        this.live.delete(p);
+        void this.watchPaths([p]).then(() => this.mark(p));
+      } else {
+        this.mark(p);
       }
-      this.mark(p);
     }
   }
 
@@ -102,10 +109,11 @@ export class RootWatcher {
     if (this.poller) clearInterval(this.poller);
     this.timer = this.poller = null;
     this.roots.clear();
+    this.live.clear();
     this.dirty.clear();
-    const w = this.watcher;
-    this.watcher = null;
-    if (w) await w.close();
+    const ws = new Set(this.watchers.values());
+    this.watchers.clear();
+    await Promise.all([...ws].map((w) => w.close()));
   }
 }
 

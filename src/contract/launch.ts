@@ -25,8 +25,12 @@ export type AgentInfo = z.infer<typeof AgentInfoSchema>;
 export const LaunchInputSchema = z.object({
   /** Assistant id or unique name. */
   assistant: z.string().trim().min(1),
-  /** The user's own project dir: nothing is written into it. Absent: a fresh temporary workspace. */
+  /**
+   * The user's own project dir: nothing is written into it. Absent: the assistant's default
+   * workspace, or a fresh temporary workspace when it has none (or `temporary` is set).
+   */
   workspace: z.string().optional(),
+  temporary: z.boolean().optional(),
 });
 export type LaunchInput = z.input<typeof LaunchInputSchema>;
 

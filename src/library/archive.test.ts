@@ -90,12 +90,19 @@ describe('hostile archives', () => {
     await expectRefused(file, /zip bomb/);
   });
 
+  it('a zip bomb made of many small entries', async () => {
+    const entries: Record<string, Buffer> = { 'SKILL.md': SKILL_MD('many') };
+    for (let i = 0; i < 40; i++) entries[`assets/z${i}.bin`] = Buffer.alloc(1024 * 1024 - 1);
+    const file = await makeZip(path.join(w.src, 'many-small.zip'), entries);
+    await expectRefused(file, /overall \(zip bomb\)/);
+  });
+
   it('a zip bomb whose header lies about its size', async () => {
     const file = writeRaw('liar.zip', rawZip([
       { name: 'SKILL.md', data: SKILL_MD('liar') },
       { name: 'assets/small.txt', data: Buffer.alloc(20 * 1024 * 1024), deflate: true, uncompressedSize: 1000 },
     ]));
-    await expectRefused(file, /zip bomb|truncated or corrupt/);
+    await expectRefused(file, /zip bomb/);
   });
 
   it('more than the total size cap', async () => {

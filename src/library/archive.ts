@@ -69,6 +69,7 @@ function corrupt(archive: string, err: unknown): SkillDockError {
   // yauzl's own name checks (same rules as ours) fire before we see the entry
   if (/absolute path/.test(msg)) return refuse(archive, `an entry has an absolute path (${msg})`);
   if (/invalid relative path/.test(msg)) return refuse(archive, `an entry climbs out of the archive with ".." (zip-slip: ${msg})`);
+  if (/too many bytes in the stream/.test(msg)) return refuse(archive, `an entry unpacks to more bytes than its header declares (zip bomb: ${msg})`);
   if (/invalid characters in fileName/.test(msg)) return refuse(archive, `an entry name has invalid characters (${msg})`);
   return refuse(archive, `not a readable zip archive (truncated or corrupt: ${msg})`);
 }
@@ -79,6 +80,7 @@ async function plan(archive: string, zip: yauzl.ZipFile, limits: ArchiveLimits):
   const out: ArchivePlan = { files: [], dirs: [], totalBytes: 0 };
   const entries = new Map<string, yauzl.Entry>();
   const seen = new Set<string>();
+  let compressedTotal = 0;
   const iter = (zip as unknown as { eachEntry(): AsyncIterable<yauzl.Entry> }).eachEntry();
   try {
     for await (const entry of iter) {
@@ -109,12 +111,17 @@ async function plan(archive: string, zip: yauzl.ZipFile, limits: ArchiveLimits):
       if (size > limits.ratioMinBytes && size / Math.max(1, entry.compressedSize) > limits.maxRatio) {
         throw refuse(archive, `entry "${name}" expands ${Math.round(size / Math.max(1, entry.compressedSize))}x (zip bomb)`);
       }
+      compressedTotal += entry.compressedSize;
       out.files.push({ name, size, mode: mode & 0o111 ? 0o755 : 0o644 });
       entries.set(name, entry);
     }
   } catch (err) {
     if (err instanceof SkillDockError) throw err;
     throw corrupt(archive, err);
+  }
+  // Many small entries that each stay under the per-entry threshold add up to a bomb too.
+  if (out.totalBytes > limits.ratioMinBytes * 8 && out.totalBytes / Math.max(1, compressedTotal) > limits.maxRatio) {
+    throw refuse(archive, `it expands ${Math.round(out.totalBytes / Math.max(1, compressedTotal))}x overall (zip bomb)`);
   }
   // A file and a folder of the same name (or a file used as a folder) cannot both exist.
   const fileNames = new Set(out.files.map((f) => f.name.toLowerCase()));

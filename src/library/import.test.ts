@@ -187,4 +187,15 @@ describe('import', () => {
     expect(fs.readFileSync(path.join(lib(), 'tool', 'v.txt'), 'utf8')).toBe('1');
     expect(readJournal(w.service.ctx).at(-1)?.changes?.map((c) => c.kind)).toEqual(['created']);
   });
+
+  it('keeps links that stay inside the skill as links', async () => {
+    const dir = writeSkill(path.join(w.src, 'linky'), 'linky', { 'references/a.md': '# A\n' });
+    fs.symlinkSync('references/a.md', path.join(dir, 'alias.md'));
+    fs.symlinkSync('references/missing.md', path.join(dir, 'dangling.md'));
+    const out = await api().importPaths({ paths: [dir] });
+    expect(out.results[0].status).toBe('imported');
+    expect(fs.readlinkSync(path.join(lib(), 'linky', 'alias.md'))).toBe('references/a.md');
+    expect(snapshot(path.join(lib(), 'linky'))).toEqual(snapshot(dir));
+    expect((await api().importPaths({ paths: [dir] })).results[0].status).toBe('already-present');
+  });
 });

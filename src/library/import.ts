@@ -48,9 +48,15 @@ interface Candidate {
 const ARCHIVE_EXT = /\.(zip|skill)$/i;
 const SKIPPED_CHILDREN = new Set(['__MACOSX', 'node_modules']);
 
+/** SKILL.md, or a case variant (`skill.md`): imported too, with lint's skill-file-case finding visible. */
 function hasSkillFile(dir: string): boolean {
   try {
-    return fs.statSync(path.join(dir, 'SKILL.md')).isFile();
+    if (fs.statSync(path.join(dir, 'SKILL.md')).isFile()) return true;
+  } catch {
+    // look for a case variant below
+  }
+  try {
+    return fs.readdirSync(dir).some((n) => n.toLowerCase() === 'skill.md' && fs.statSync(path.join(dir, n)).isFile());
   } catch {
     return false;
   }

@@ -95,7 +95,7 @@ export function copySkillTree(src: string, dest: string, opts: CopyOptions = {})
         try {
           realInside = isInside(fs.realpathSync(a), realRoot);
         } catch {
-          realInside = false; // dangling
+          realInside = inside; // dangling but pointing inside: nothing can leak through it
         }
         if (!inside || !realInside) {
           throw new LinkOutsideError(path.relative(src, a), target);

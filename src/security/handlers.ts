@@ -1,7 +1,8 @@
 import type { Api } from '../contract/index.js';
 import type { ServiceContext } from '../service-context.js';
 import { getAssistants } from '../assistants/service.js';
-import { setScriptPolicy } from '../workspaces/script-policy.js';
+import { setGuardHooks, setScriptPolicy } from '../workspaces/script-policy.js';
+import { claudeBashHook } from './launch-guard.js';
 import { getSecurity } from './security-service.js';
 
 type Keys = keyof typeof import('../contract/security.js').securityMethods;
@@ -15,6 +16,11 @@ export function securityHandlers(ctx: ServiceContext): Pick<Api, Keys> {
   setScriptPolicy(ctx, (entries) => {
     const decision = security.launchDecision(entries, { onChanged: 'skip' });
     return new Map(decision.skills.map((s) => [s.name, s.scriptsAllowed ? { allowed: true } : { allowed: false, reason: s.reason }]));
+  });
+  // For agents with a PreToolUse-style hook: refuse shell commands that reach denied skills' scripts.
+  setGuardHooks(ctx, (entries, kind) => {
+    const hook = claudeBashHook(security.launchDecision(entries, { onChanged: 'skip' }).denied, kind);
+    return hook ? [hook] : [];
   });
   // Under "ask", a skill that can run code is attached only once approved (at its current digest).
   getAssistants(ctx).addAttachCheck((entries) => {

@@ -143,6 +143,21 @@ describe('end to end through the launch (H4) and attach (H3b) seams', () => {
     expect(await env.service.call('attachSkills', { assistant: a.id, skills: ['tool'] })).toMatchObject({ ok: true });
   });
 
+  it('an approved, unchanged skill gets no Bash check', async () => {
+    skills();
+    const api = env.service.api;
+    await api.approveSkill({ name: 'tool' });
+    const a = await api.createAssistant({ name: 'Fine', agent: 'claude', skills: ['tool'] });
+    const result = await api.launchAssistant({ assistant: a.id });
+    try {
+      expect(result.problems.filter((p) => p.code === 'script-blocked')).toEqual([]);
+      const settings = JSON.parse(fs.readFileSync(path.join(result.workspace, '.claude', 'settings.json'), 'utf8'));
+      expect(settings.hooks.PreToolUse.some((g: { matcher: string }) => g.matcher === 'Bash')).toBe(false);
+    } finally {
+      fs.rmSync(result.workspace, { recursive: true, force: true });
+    }
+  });
+
   it('a launch after the script changed still links the skill but tells the agent not to run its scripts', async () => {
     skills();
     const api = env.service.api;
@@ -156,6 +171,14 @@ describe('end to end through the launch (H4) and attach (H3b) seams', () => {
       const context = fs.readFileSync(result.contextFile!, 'utf8');
       expect(context).toMatch(/tool/);
       expect(context).toContain('changed since the user approved them');
+      // Claude Code: the workspace's settings hold the write guard and our Bash check
+      const settings = JSON.parse(fs.readFileSync(path.join(result.workspace, '.claude', 'settings.json'), 'utf8'));
+      const bashGroup = settings.hooks.PreToolUse.find((g: { matcher: string }) => g.matcher === 'Bash');
+      expect(bashGroup).toBeTruthy();
+      const link = result.links.find((l) => l.skill === 'tool')!.path;
+      const blocked = runHook(bashGroup.hooks[0].command, `python3 ${path.join(link, 'scripts', 'run.py')} x`, result.workspace);
+      expect(blocked.status).toBe(2);
+      expect(runHook(bashGroup.hooks[0].command, 'ls -la', result.workspace).status).toBe(0);
     } finally {
       fs.rmSync(result.workspace, { recursive: true, force: true });
     }

@@ -100,19 +100,44 @@ function sha256(data: Buffer | string): string {
   return createHash('sha256').update(data).digest('hex');
 }
 
+function hashLarge(abs: string): { head: Buffer; digest: string } {
+  const hash = createHash('sha256');
+  const buf = Buffer.alloc(1024 * 1024);
+  let head = Buffer.alloc(0);
+  const fd = fs.openSync(abs, 'r');
+  try {
+    for (let n = fs.readSync(fd, buf); n > 0; n = fs.readSync(fd, buf)) {
+      if (!head.length) head = Buffer.from(buf.subarray(0, Math.min(n, 8192)));
+      hash.update(buf.subarray(0, n));
+    }
+  } finally {
+    fs.closeSync(fd);
+  }
+  return { head, digest: hash.digest('hex') };
+}
+
 function readFile(abs: string, rel: string, st: fs.Stats): SkillFile {
   const executable = process.platform !== 'win32' && (st.mode & 0o111) !== 0;
   const base: Omit<SkillFile, 'binary' | 'sha256' | 'tooLarge'> = { rel, abs, size: st.size, executable };
-  const data = fs.readFileSync(abs);
-  const head = data.subarray(0, 8192);
+  let data: Buffer | null = null;
+  let head: Buffer;
+  let digest: string;
+  if (st.size <= MAX_SCAN_BYTES) {
+    data = fs.readFileSync(abs);
+    head = data.subarray(0, 8192);
+    digest = sha256(data);
+  } else {
+    // big files are hashed in chunks, never held whole in memory
+    ({ head, digest } = hashLarge(abs));
+  }
   const c = classify(rel, head);
-  const file: SkillFile = { ...base, binary: c.binary, sha256: sha256(data), tooLarge: data.length > MAX_SCAN_BYTES };
+  const file: SkillFile = { ...base, binary: c.binary, sha256: digest, tooLarge: data === null };
   if (c.binary) {
     file.binaryKind = c.kind;
     file.binaryLabel = c.label;
     return file;
   }
-  if (!file.tooLarge) {
+  if (data) {
     const text = data.toString('utf8');
     file.text = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   }

@@ -14,7 +14,7 @@ const RUNNERS = 'python[0-9.]*|py|node|nodejs|bash|sh|zsh|fish|ksh|ruby|perl|php
 
 /** An inline code span that is a command: a runner with a script, a package runner, or a path to a script. */
 const INLINE_COMMAND = new RegExp(
-  String.raw`^(?:sudo\s+)?(?:(?:${RUNNERS})(?:\s+-{1,2}[\w-]+)*\s+["']?[\w./{}$~@:-]+\.(?:${SCRIPT_EXT})\b|(?:uvx|npx|bunx|pnpx|pipx\s+run|uv\s+run|deno\s+run|bun\s+run|go\s+run|cargo\s+run)\s+\S+|\.{0,2}/?[\w./{}$-]*scripts/[\w./-]+\.(?:${SCRIPT_EXT})\b|\./[\w./-]+)`,
+  String.raw`^(?:sudo\s+)?(?:(?:${RUNNERS})(?:\s+-{1,2}[\w-]+)*\s+["']?[\w./{}$~@:-]+\.(?:${SCRIPT_EXT})\b|(?:uvx|npx|bunx|pnpx|pipx\s+run|uv\s+run|deno\s+run|bun\s+run|go\s+run|cargo\s+run)\s+\S+|\.{0,2}/?[\w./{}$-]*scripts/[\w./-]+\.(?:${SCRIPT_EXT})\b|\./[\w./-]+\.(?:${SCRIPT_EXT})\b)`,
 );
 /** The same in running prose: "run python scripts/fill.py to...". */
 const PROSE_COMMAND = new RegExp(

@@ -107,6 +107,24 @@ describe('analyzeSkill', () => {
     expect(a.diagnostics.map((d) => d.code).sort()).toEqual(['skill-file-missing', 'skill-file-symlink']);
   });
 
+  it('never reads a device or FIFO behind a SKILL.md link, and never blocks on a FIFO', async () => {
+    const dev = makeSkill(root, 'dev', { 'SKILL.md': { link: '/dev/zero' } });
+    const a = await analyzeSkill(dev, opts);
+    expect(a.diagnostics.map((d) => d.code).sort()).toEqual(['skill-file-missing', 'skill-file-symlink', 'symlink-escapes']);
+    const fifoDir = makeSkill(root, 'fifo', { 'SKILL.md': skillText({ name: 'fifo' }) });
+    const { execFileSync } = await import('node:child_process');
+    execFileSync('mkfifo', [path.join(fifoDir, 'pipe')]);
+    fs.symlinkSync('pipe', path.join(fifoDir, 'via-link'));
+    const b = await analyzeSkill(fifoDir, opts);
+    expect(b.files.map((f) => f.path)).toEqual(['SKILL.md', 'via-link']);
+    expect(b.diagnostics).toEqual([]);
+    const fifoSkill = makeSkill(root, 'fifo-skill', {});
+    execFileSync('mkfifo', [path.join(fifoSkill, 'pipe')]);
+    fs.symlinkSync('pipe', path.join(fifoSkill, 'SKILL.md'));
+    const c = await analyzeSkill(fifoSkill, opts); // would hang without O_NONBLOCK
+    expect(c.diagnostics.map((d) => d.code).sort()).toEqual(['skill-file-missing', 'skill-file-symlink']);
+  });
+
   it('never follows links out of the skill and skips special files', async () => {
     const outside = makeSkill(root, 'outside', { 'secret.txt': 'secret' });
     const dir = makeSkill(root, 'walker', { 'SKILL.md': skillText({ name: 'walker' }), 'out': { link: outside }, 'loop': { link: '.' } });

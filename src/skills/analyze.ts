@@ -7,7 +7,7 @@ import { makeDiagnostic, type DiagnosticInit } from './rules.js';
 import { parseSkillText, countNewlines } from './parse.js';
 import { lintFields } from './lint-fields.js';
 import { findReferences, findHomePaths } from './body-scan.js';
-import { walkSkill, digestSkill, type SkillFile } from './walk.js';
+import { walkSkill, digestSkill, readLinkedSkillFile, type SkillFile } from './walk.js';
 
 export interface SkillAnalysis {
   dir: string;
@@ -70,11 +70,9 @@ export async function analyzeSkill(dirIn: string, opts: AnalyzeOptions): Promise
     if (skillFile.symlink !== undefined) {
       diag('skill-file-symlink', { message: `${skillFile.path} is a symlink (to ${skillFile.symlink}).`, file: skillPath });
     }
-    try {
-      raw = skillFiles.get(skillFile.path) ?? fs.readFileSync(skillPath);
-    } catch (err) {
-      const why = (err as NodeJS.ErrnoException).code ?? 'unreadable';
-      diag('skill-file-missing', { message: `${skillFile.path} cannot be read (${why}).`, file: skillPath });
+    raw = skillFiles.get(skillFile.path) ?? (skillFile.symlink !== undefined ? readLinkedSkillFile(skillPath) : null);
+    if (!raw) {
+      diag('skill-file-missing', { message: `${skillFile.path} cannot be read as a regular file.`, file: skillPath });
     }
   } else {
     diag('skill-file-missing', { message: `${dir} has no SKILL.md.`, file: dir });

@@ -112,14 +112,24 @@ const chunk = Buffer.allocUnsafe(1 << 16);
 const WHOLE_READ_MAX = 1 << 20;
 /** Bound on the SKILL.md text kept in memory (the spec wants bodies under ~20 KB anyway). */
 const SKILL_FILE_MAX = 16 << 20;
+// O_NONBLOCK: opening a FIFO must not hang the scan (fstat then refuses anything but a file).
+const BASE_FLAGS = fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0);
 // O_NOFOLLOW: the entry was a regular file when listed; never read through a link swapped in since.
-const OPEN_FLAGS = fs.constants.O_RDONLY | (fs.constants.O_NOFOLLOW ?? 0);
+const OPEN_FLAGS = BASE_FLAGS | (fs.constants.O_NOFOLLOW ?? 0);
+
+/**
+ * The text of a skill file reached through a symlink: only when the target is a regular file
+ * (never a device or FIFO), and bounded like any skill file. Null when it cannot be read.
+ */
+export function readLinkedSkillFile(file: string): Buffer | null {
+  return readRegular(file, true, false, BASE_FLAGS)?.content ?? null;
+}
 
 /** open + fstat + read + close: the skill file whole, or any file into a hash (streamed when large). */
-function readRegular(file: string, keep: boolean, hash: boolean): { st: fs.Stats; content?: Buffer; hash?: string } | null {
+function readRegular(file: string, keep: boolean, hash: boolean, flags = OPEN_FLAGS): { st: fs.Stats; content?: Buffer; hash?: string } | null {
   let fd: number;
   try {
-    fd = fs.openSync(file, OPEN_FLAGS);
+    fd = fs.openSync(file, flags);
   } catch {
     return null;
   }

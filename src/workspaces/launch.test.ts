@@ -188,6 +188,24 @@ describe('launch into the user workspace', () => {
     expect(result.command.slice(0, 3)).toEqual(['claude', '--add-dir', view]);
     expect(result.contextFile).toBe(path.join(view, 'CLAUDE.md'));
     expect(result.env).toEqual({ CLAUDE_CODE_ADDITIONAL_DIRECTORIES_CLAUDE_MD: '1' });
+    // the write guard comes from a settings file outside the project, loaded with --settings
+    const guardFile = path.join(sb.home, 'conversations', result.conversationId, 'guard-settings.json');
+    expect(result.command.slice(-2)).toEqual(['--settings', guardFile]);
+    const hook = JSON.parse(fs.readFileSync(guardFile, 'utf8')).hooks.PreToolUse[0].hooks[0].command;
+    expect(hook).toContain(`policy check-write --hook --conversation ${result.conversationId}`);
+  });
+
+  it('index mode for Codex: its --add-dir only grants writes, so skill folders are not handed over', async () => {
+    const skills = await launchSkills(threeSkills());
+    const project = path.join(sb.dir, 'project');
+    fs.mkdirSync(project);
+    const { result } = launchWorkspace({
+      home: sb.home, userHome: sb.userHome, agent: agent('codex'),
+      assistant: { id: 'a1', name: 'R', rules: '' }, skills, workspace: project, cli,
+    });
+    expect(result.mode).toBe('index');
+    expect(result.command).toEqual(['codex', ...result.stateDirs.flatMap((d) => ['--add-dir', d.dir])]);
+    expect(fs.readFileSync(path.join(sb.home, 'conversations', result.conversationId, 'first-message.md'), 'utf8')).toBe(result.firstMessage);
   });
 
   it('falls back to index mode (first message with Skill Directory) for an agent that cannot load a view', async () => {

@@ -67,6 +67,19 @@ describe('launch through the service', () => {
     expect(fs.readFileSync(r.contextFile!, 'utf8')).toContain('Do not run any script of skill `runner`');
   });
 
+  it("uses the assistant's default workspace unless told to launch a temporary one", async () => {
+    const project = path.join(sb.dir, 'project');
+    fs.mkdirSync(project);
+    await codeAssistant();
+    await svc.api.updateAssistant({ assistant: 'Code Buddy', defaultWorkspace: project });
+    const mine = await svc.api.launchAssistant({ assistant: 'Code Buddy' });
+    expect(mine).toMatchObject({ workspace: project, temporary: false, mode: 'native' });
+    expect(fs.readdirSync(project)).toEqual([]);
+    const temp = await svc.api.launchAssistant({ assistant: 'Code Buddy', temporary: true });
+    expect(temp.temporary).toBe(true);
+    expect(path.dirname(temp.workspace)).toBe(path.join(sb.home, 'workspaces'));
+  });
+
   it('twenty concurrent launches of one assistant get twenty distinct workspaces, all recorded', async () => {
     await codeAssistant();
     const results = await Promise.all(Array.from({ length: 20 }, () => svc.api.launchAssistant({ assistant: 'Code Buddy' })));

@@ -54,7 +54,8 @@ export class WorkspacesService {
 
   async launch(input: LaunchInput): Promise<LaunchResult> {
     const assistants = getAssistants(this.ctx);
-    const view = await assistants.view(input.assistant, input.workspace ? { project: path.resolve(input.workspace) } : {});
+    const chosen = input.workspace ?? (input.temporary ? undefined : assistants.get(input.assistant).defaultWorkspace ?? undefined);
+    const view = await assistants.view(input.assistant, chosen ? { project: path.resolve(chosen) } : {});
     const agent = this.agent(view.agent);
     const entries = view.skills.flatMap((s) => (s.entry ? [s.entry] : []));
     const { result, conversation } = launchWorkspace({
@@ -63,10 +64,10 @@ export class WorkspacesService {
       agent,
       assistant: { id: view.id, name: view.name, rules: view.rules },
       skills: view.skills.map((s) => ({ name: s.name, missing: s.missing, entry: s.entry })),
-      ...(input.workspace !== undefined ? { workspace: input.workspace } : {}),
+      ...(chosen !== undefined ? { workspace: chosen } : {}),
       cli: findCli(this.ctx.paths.resourcesDir),
       scripts: scriptPolicyFor(this.ctx, entries),
-      ...(agent.writeGuard && input.workspace === undefined ? { guardHooks: guardHooksFor(this.ctx, entries, agent.writeGuard.kind) } : {}),
+      ...(agent.writeGuard ? { guardHooks: guardHooksFor(this.ctx, entries, agent.writeGuard.kind) } : {}),
     });
     recordConversation(this.store, conversation);
     this.ctx.events.emit({

@@ -10,6 +10,9 @@ interface AgentsState {
   views: Record<string, AgentView>;
   errors: Record<string, string>;
   registryError: string | null;
+  /** Project dir whose project roots join the views ('' = none). */
+  project: string;
+  setProject(project: string): void;
   loadRegistry(): Promise<void>;
   loadView(agent: string): Promise<void>;
   /** Views go stale when the catalog changes; the next reader reloads them. */
@@ -22,6 +25,10 @@ export const useAgents = create<AgentsState>((set) => ({
   views: {},
   errors: {},
   registryError: null,
+  project: '',
+  setProject(project) {
+    set({ project, views: {}, errors: {} });
+  },
   async loadRegistry() {
     try {
       const agents = await client().api.listAgents({});
@@ -32,7 +39,8 @@ export const useAgents = create<AgentsState>((set) => ({
   },
   async loadView(agent) {
     try {
-      const view = await client().api.agentView({ agent });
+      const project = useAgents.getState().project.trim();
+      const view = await client().api.agentView({ agent, project: project || undefined });
       set((s) => ({ views: { ...s.views, [agent]: view }, errors: without(s.errors, agent) }));
     } catch (err) {
       set((s) => ({ errors: { ...s.errors, [agent]: errorText(err) } }));

@@ -12,6 +12,9 @@ interface CatalogState {
   openId: string | null;
   /** Drawer tab to show first (e.g. `security` when coming from an approval prompt). */
   openTab: string;
+  /** Bumped on `approval-changed`: the drawer's security panel re-reads trust. */
+  trustRev: number;
+  bumpTrust(): void;
   load(): Promise<void>;
   open(id: string | null, tab?: string): void;
 }
@@ -26,6 +29,10 @@ export const useCatalog = create<CatalogState>((set) => ({
   error: null,
   openId: null,
   openTab: 'overview',
+  trustRev: 0,
+  bumpTrust() {
+    set((s) => ({ trustRev: s.trustRev + 1 }));
+  },
   load() {
     // Coalesce bursts of catalog-changed events: one request in flight, at most one queued.
     if (inflight) {

@@ -64,18 +64,20 @@ async function exec(io: CliIO, conversationId: string): Promise<number> {
 export const launchCommand: CliCommand = {
   name: 'launch',
   summary: "Start a conversation: a workspace with the assistant's skills linked where its agent looks",
-  usage: 'skilldock launch <assistant> [--workspace DIR] [--exec] [--json]',
+  usage: 'skilldock launch <assistant> [--workspace DIR | --temporary] [--exec] [--json]',
   async run(argv, io) {
     const { values, positionals } = parseArgs({
       args: argv,
       allowPositionals: true,
       strict: true,
-      options: { workspace: { type: 'string' }, exec: { type: 'boolean' }, json: { type: 'boolean' } },
+      options: { workspace: { type: 'string' }, temporary: { type: 'boolean' }, exec: { type: 'boolean' }, json: { type: 'boolean' } },
     });
     if (positionals.length !== 1) throw new UsageError('expected exactly one assistant (id or name)');
+    if (values.workspace !== undefined && values.temporary) throw new UsageError('give --workspace or --temporary, not both');
     const r = await io.service().api.launchAssistant({
       assistant: positionals[0]!,
       ...(values.workspace !== undefined ? { workspace: path.resolve(io.cwd, values.workspace) } : {}),
+      ...(values.temporary ? { temporary: true } : {}),
     });
     const failed = r.problems.some((p) => FATAL.has(p.code));
     if (values.json) printJson(io, r);

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, Empty, Progress, Spin, Tabs, Tag, Typography } from '@arco-design/web-react';
+import { Alert, Button, Empty, Input, Progress, Spin, Tabs, Tag, Typography } from '@arco-design/web-react';
+import { client } from '../../client-port';
 import type { AgentView, AgentViewSkill } from '../../../../src/contract/index';
 import { useAgents } from '../../stores/agents-store';
 import { useCatalog } from '../../stores/catalog-store';
@@ -22,6 +23,7 @@ export function AgentsPage() {
           {t('agents.title')}
         </Typography.Title>
       </div>
+      <ProjectPicker />
       {registryError && <Alert type="error" content={registryError} className="page-alert" />}
       {agents.length === 0 && !registryError && <Spin />}
       <Tabs activeTab={current} onChange={setActive} data-testid={TID.agentsList} type="rounded">
@@ -42,10 +44,11 @@ function AgentPanel({ agent }: { agent: string }) {
   const loadView = useAgents((s) => s.loadView);
   const info = useAgents((s) => s.agents.find((a) => a.id === agent));
   const generation = useCatalog((s) => s.catalog?.generation);
+  const project = useAgents((s) => s.project);
 
   useEffect(() => {
     void loadView(agent);
-  }, [agent, generation, loadView]);
+  }, [agent, generation, project, loadView]);
 
   if (error) return <Alert type="error" content={error} />;
   if (!view) return <Spin />;
@@ -158,6 +161,48 @@ function AgentPanel({ agent }: { agent: string }) {
         {loaded.length > SHOWN && <div className="muted">{t('agents.more', { count: loaded.length - SHOWN })}</div>}
         {loaded.length === 0 && <Empty description={t('agents.noneLoaded')} />}
       </Section>
+    </div>
+  );
+}
+
+/** Project roots (`.claude/skills` and the rest inside a project) join the view only for a project. */
+function ProjectPicker() {
+  const { t } = useTranslation();
+  const project = useAgents((s) => s.project);
+  const setProject = useAgents((s) => s.setProject);
+  const [draft, setDraft] = useState(project);
+  const c = client();
+  return (
+    <div className="inline toolbar">
+      <span className="muted">{t('agents.project')}</span>
+      <Input
+        className="toolbar-search"
+        allowClear
+        value={draft}
+        onChange={(v) => {
+          setDraft(v);
+          if (!v) setProject('');
+        }}
+        onPressEnter={() => setProject(draft)}
+        placeholder={t('agents.noProject')}
+        data-testid={TID.agentsProject}
+      />
+      <Button data-testid={TID.agentsProjectApply} disabled={draft === project} onClick={() => setProject(draft)}>
+        {t('agents.showProject')}
+      </Button>
+      {c.pickFolder && (
+        <Button
+          onClick={async () => {
+            const dir = await c.pickFolder!();
+            if (dir) {
+              setDraft(dir);
+              setProject(dir);
+            }
+          }}
+        >
+          {t('common.browse')}
+        </Button>
+      )}
     </div>
   );
 }

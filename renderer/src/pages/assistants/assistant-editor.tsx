@@ -62,7 +62,13 @@ export function AssistantEditor() {
         <label>{t('assistants.name')}</label>
         <Input value={name} onChange={setName} disabled={readOnly} data-testid={TID.assistantName} />
         <label>{t('assistants.agent')}</label>
-        <Select value={agent} onChange={setAgent} disabled={readOnly} data-testid={TID.assistantAgent} options={agentOptions.map((a) => ({ label: a.name, value: a.id }))} />
+        <Select value={agent} onChange={setAgent} disabled={readOnly} data-testid={TID.assistantAgent}>
+          {agentOptions.map((a) => (
+            <Select.Option key={a.id} value={a.id} data-testid={rowId(TID.assistantAgent, a.id)}>
+              {a.name}
+            </Select.Option>
+          ))}
+        </Select>
       </div>
 
       <div className="subheading">{t('assistants.rules')}</div>

@@ -120,7 +120,13 @@ function CreateDialog({ visible, onClose }: { visible: boolean; onClose(): void 
           <Input value={name} onChange={setName} data-testid={TID.assistantCreateName} autoFocus />
         </Form.Item>
         <Form.Item label={t('assistants.agent')}>
-          <Select value={agent} onChange={setAgent} data-testid={TID.assistantCreateAgent} options={agents.map((a) => ({ label: a.name, value: a.id }))} />
+          <Select value={agent} onChange={setAgent} data-testid={TID.assistantCreateAgent}>
+            {agents.map((a) => (
+              <Select.Option key={a.id} value={a.id} data-testid={rowId(TID.assistantCreateAgent, a.id)}>
+                {a.name}
+              </Select.Option>
+            ))}
+          </Select>
         </Form.Item>
       </Form>
     </Modal>

@@ -2,12 +2,14 @@ import { useTranslation } from 'react-i18next';
 import { Button, Empty, Message, Popconfirm, Tag, Typography } from '@arco-design/web-react';
 import { useLaunch } from '../../stores/launch-store';
 import { useSettings } from '../../stores/settings-store';
+import { useAgents } from '../../stores/agents-store';
 import { TID, rowId } from '../../testids';
 
 export function ConversationList() {
   const { t, i18n } = useTranslation();
   const { workspaces, clean } = useLaunch();
   const days = useSettings((s) => s.settings?.workspaceCleanupDays ?? 7);
+  const names = useAgents((s) => s.names);
   const live = workspaces.filter((w) => !w.removedAt);
   return (
     <div className="card">
@@ -34,7 +36,7 @@ export function ConversationList() {
           <div key={w.conversationId} className="row" data-testid={rowId(TID.conversationRow, w.conversationId)}>
             <div className="row-main">
               <div className="row-title">
-                {w.assistantName} <Tag size="small">{w.agent}</Tag> <Tag size="small">{t(`launch.mode.${w.mode}`)}</Tag>
+                {w.assistantName} <Tag size="small">{names[w.agent] ?? w.agent}</Tag> <Tag size="small">{t(`launch.mode.${w.mode}`)}</Tag>
                 {!w.temporary && <Tag size="small">{t('launch.userProject')}</Tag>}
                 {w.inUse && (
                   <Tag size="small" color="green" title={w.inUseReason}>

@@ -5,7 +5,7 @@ import { client } from '../../client-port';
 import { useAssistants } from '../../stores/assistants-store';
 import { useLaunch } from '../../stores/launch-store';
 import { useNav } from '../../stores/nav-store';
-import { TID, pageId } from '../../testids';
+import { TID, pageId, rowId } from '../../testids';
 import { LaunchResultView } from './launch-result';
 import { ConversationList } from './conversation-list';
 
@@ -54,7 +54,7 @@ export function LaunchPage() {
             filterOption={(input, option) => String((option as { props?: { children?: unknown } }).props?.children ?? '').toLowerCase().includes(input.toLowerCase())}
           >
             {assistants.map((a) => (
-              <Select.Option key={a.id} value={a.id}>
+              <Select.Option key={a.id} value={a.id} data-testid={rowId(TID.launchAssistant, a.id)}>
                 {a.name}
               </Select.Option>
             ))}

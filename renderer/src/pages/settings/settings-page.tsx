@@ -50,8 +50,13 @@ export function SettingsPage() {
           value={settings.language ?? undefined}
           onChange={(language: Language) => void update({ language })}
           data-testid={TID.settingsLanguage}
-          options={LANGUAGES.map((l) => ({ label: LANGUAGE_NAMES[l], value: l }))}
-        />
+        >
+          {LANGUAGES.map((l) => (
+            <Select.Option key={l} value={l} data-testid={rowId(TID.settingsLanguage, l)}>
+              {LANGUAGE_NAMES[l]}
+            </Select.Option>
+          ))}
+        </Select>
         <label>{t('settings.theme')}</label>
         <Radio.Group type="button" value={settings.theme} onChange={(theme: Theme) => void update({ theme })} data-testid={TID.settingsTheme}>
           <Radio value="light" data-testid={TID.settingsThemeLight}>

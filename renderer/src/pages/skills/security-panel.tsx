@@ -4,6 +4,7 @@ import { Alert, Button, Empty, Spin, Tag } from '@arco-design/web-react';
 import type { ApprovalDiff, CatalogEntry, Inventory, ScanSkillReport, SkillTrust } from '../../../../src/contract/index';
 import { client } from '../../client-port';
 import { errorText } from '../../stores/errors';
+import { useCatalog } from '../../stores/catalog-store';
 import { TID, rowId } from '../../testids';
 import { DiagnosticList } from './skill-drawer';
 
@@ -23,6 +24,7 @@ export function SecurityPanel({ entry }: { entry: CatalogEntry }) {
   const [state, setState] = useState<SecurityState | null>(null);
   const [busy, setBusy] = useState(false);
   const dir = entry.provenance.dir;
+  const trustRev = useCatalog((s) => s.trustRev);
 
   const load = useCallback(async () => {
     const api = client().api;
@@ -36,7 +38,7 @@ export function SecurityPanel({ entry }: { entry: CatalogEntry }) {
   useEffect(() => {
     setState(null);
     void load();
-  }, [load, entry.digest]);
+  }, [load, entry.digest, trustRev]);
 
   if (!state) return <Spin />;
   const { inventory, scan, trust, diff, errors } = state;

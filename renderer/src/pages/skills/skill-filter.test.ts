@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AgentView, Catalog, CatalogEntry, Root } from '../../../../src/contract/index';
-import { EMPTY_FILTER, agentVerdict, buildIndex, filterEntries, verdictFor } from './skill-filter';
+import { EMPTY_FILTER, agentVerdict, buildIndex, filterCatalog, filterEntries, verdictFor } from './skill-filter';
 
 const roots: Root[] = [
   { id: 'library', kind: 'library', path: '/h/library', agents: [], precedence: 1, exists: true },
@@ -56,6 +56,20 @@ describe('skill filter', () => {
     expect(filterEntries(c, index, { ...EMPTY_FILTER, problems: 'warnings' }).every((e) => e.counts.warnings > 0)).toBe(true);
     expect(filterEntries(c, index, { ...EMPTY_FILTER, problems: 'clean' }).every((e) => e.counts.errors + e.counts.warnings === 0)).toBe(true);
     expect(filterEntries(c, index, { ...EMPTY_FILTER, shadowedOnly: true }).map((e) => e.name)).toEqual(['skill-5']);
+  });
+
+  it('narrowing from the previous result gives the same answer as a full scan', () => {
+    let prev = filterCatalog(c, index, { ...EMPTY_FILTER, query: 's' });
+    for (const q of ['sk', 'skill-1', 'skill-12', 'skill-123']) {
+      const next = filterCatalog(c, index, { ...EMPTY_FILTER, query: q }, prev);
+      expect(next.entries.map((e) => e.id)).toEqual(filterEntries(c, index, { ...EMPTY_FILTER, query: q }).map((e) => e.id));
+      prev = next;
+    }
+    // Widening (backspace) or another filter must not reuse the narrower result.
+    const wide = filterCatalog(c, index, { ...EMPTY_FILTER, query: 'skill-1' }, prev);
+    expect(wide.entries.length).toBe(filterEntries(c, index, { ...EMPTY_FILTER, query: 'skill-1' }).length);
+    const other = filterCatalog(c, index, { ...EMPTY_FILTER, query: 'skill-123', problems: 'errors' }, prev);
+    expect(other.entries.every((e) => e.counts.errors > 0)).toBe(true);
   });
 
   it('answers a keystroke over 10,000 skills well under the 100 ms budget', () => {

@@ -17,16 +17,32 @@ export function buildIndex(entries: readonly CatalogEntry[]): string[] {
   return entries.map((e) => `${e.name}\n${e.description}`.toLowerCase());
 }
 
-export function filterEntries(
-  catalog: Catalog,
-  index: readonly string[],
-  filter: SkillFilter,
-): CatalogEntry[] {
+/** A previous result, reused when the query only grew (typing): the new matches are a subset. */
+export interface FilterResult {
+  filter: SkillFilter;
+  indices: number[];
+  entries: CatalogEntry[];
+}
+
+function narrows(prev: SkillFilter, next: SkillFilter): boolean {
+  return (
+    prev.rootId === next.rootId &&
+    prev.agent === next.agent &&
+    prev.problems === next.problems &&
+    prev.shadowedOnly === next.shadowedOnly &&
+    next.query.trim().toLowerCase().includes(prev.query.trim().toLowerCase())
+  );
+}
+
+export function filterCatalog(catalog: Catalog, index: readonly string[], filter: SkillFilter, prev?: FilterResult | null): FilterResult {
   const q = filter.query.trim().toLowerCase();
   const rootsById = new Map<string, Root>(catalog.roots.map((r) => [r.id, r]));
-  const out: CatalogEntry[] = [];
   const { entries } = catalog;
-  for (let i = 0; i < entries.length; i++) {
+  const candidates = prev && narrows(prev.filter, filter) ? prev.indices : null;
+  const indices: number[] = [];
+  const n = candidates ? candidates.length : entries.length;
+  for (let k = 0; k < n; k++) {
+    const i = candidates ? candidates[k] : k;
     const e = entries[i];
     if (q && !index[i].includes(q)) continue;
     if (filter.rootId && e.provenance.rootId !== filter.rootId) continue;
@@ -38,9 +54,13 @@ export function filterEntries(
     if (filter.problems === 'warnings' && e.counts.warnings === 0) continue;
     if (filter.problems === 'clean' && e.counts.errors + e.counts.warnings > 0) continue;
     if (filter.shadowedOnly && !e.shadowedBy) continue;
-    out.push(e);
+    indices.push(i);
   }
-  return out;
+  return { filter, indices, entries: indices.map((i) => entries[i]) };
+}
+
+export function filterEntries(catalog: Catalog, index: readonly string[], filter: SkillFilter): CatalogEntry[] {
+  return filterCatalog(catalog, index, filter).entries;
 }
 
 /** Agent ids that read any root of the catalog, for the agent filter. */

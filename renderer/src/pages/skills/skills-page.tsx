@@ -1,9 +1,9 @@
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useDeferredValue, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Input, Select, Switch, Typography } from '@arco-design/web-react';
 import { useCatalog } from '../../stores/catalog-store';
 import { TID, pageId } from '../../testids';
-import { EMPTY_FILTER, buildIndex, catalogAgents, filterEntries, type ProblemFilter, type SkillFilter } from './skill-filter';
+import { EMPTY_FILTER, buildIndex, catalogAgents, filterCatalog, type FilterResult, type ProblemFilter, type SkillFilter } from './skill-filter';
 import { SkillList } from './skill-list';
 import { SkillDrawer } from './skill-drawer';
 import { ImportButton } from '../import/import-button';
@@ -19,7 +19,15 @@ export function SkillsPage() {
   const deferred = useDeferredValue(filter);
 
   const index = useMemo(() => (catalog ? buildIndex(catalog.entries) : []), [catalog]);
-  const visible = useMemo(() => (catalog ? filterEntries(catalog, index, deferred) : []), [catalog, index, deferred]);
+  // Typing narrows the last result instead of rescanning the catalog (same catalog only).
+  const last = useRef<{ index: readonly string[]; result: FilterResult } | null>(null);
+  const visible = useMemo(() => {
+    if (!catalog) return [];
+    const prev = last.current?.index === index ? last.current.result : null;
+    const result = filterCatalog(catalog, index, deferred, prev);
+    last.current = { index, result };
+    return result.entries;
+  }, [catalog, index, deferred]);
   const agents = useMemo(() => (catalog ? catalogAgents(catalog) : []), [catalog]);
   const patch = (p: Partial<SkillFilter>) => setFilter((f) => ({ ...f, ...p }));
 
