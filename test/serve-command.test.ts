@@ -20,13 +20,22 @@ beforeAll(() => {
 });
 
 afterAll(() => {
-  for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
+  // Each child leads its own process group, so `npm start`'s server child goes down with it.
+  for (const c of children) {
+    if (c.exitCode === null && c.pid) {
+      try {
+        process.kill(-c.pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }
+  }
   fs.rmSync(tmp, { recursive: true, force: true });
 });
 
 /** Start a process and collect stdout lines until `until` matches one. */
 function startUntil(args: string[], until: RegExp, extraEnv: NodeJS.ProcessEnv = {}): Promise<{ child: ChildProcess; lines: string[]; match: RegExpMatchArray }> {
-  const child = spawn(process.execPath, args, { cwd: root, env: { ...env, ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, args, { cwd: root, env: { ...env, ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   children.push(child);
   const lines: string[] = [];
   let err = '';

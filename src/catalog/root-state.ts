@@ -156,9 +156,9 @@ export class RootState {
 /** A folder swapped for a link (or back), or a link pointed elsewhere under the same name. */
 async function linkChanged(child: Child): Promise<boolean> {
   try {
-    const lst = await fs.promises.lstat(child.dir);
+    const lst = fs.lstatSync(child.dir);
     if (lst.isSymbolicLink() !== child.linked) return true;
-    return child.linked ? (await fs.promises.readlink(child.dir)) !== child.linkTarget : false;
+    return child.linked ? fs.readlinkSync(child.dir) !== child.linkTarget : false;
   } catch {
     return true;
   }

@@ -82,7 +82,7 @@ function isInside(parent: string, child: string): boolean {
 export async function resolveChild(rootPath: string, rootReal: string, dirName: string, kind: EntryKind = 'unknown'): Promise<Resolved | null> {
   const dir = path.join(rootPath, dirName);
   if (kind === 'unknown') {
-    const lst = await fs.promises.lstat(dir).catch(() => null);
+    const lst = fs.lstatSync(dir, { throwIfNoEntry: false });
     if (!lst) return null;
     kind = lst.isSymbolicLink() ? 'link' : lst.isDirectory() ? 'dir' : 'unknown';
     if (kind === 'unknown') return null;
@@ -90,13 +90,13 @@ export async function resolveChild(rootPath: string, rootReal: string, dirName: 
   if (kind === 'dir') return { kind: 'child', child: { dirName, dir, realPath: path.join(rootReal, dirName), linked: false } };
   let linkTarget = '';
   try {
-    linkTarget = await fs.promises.readlink(dir);
+    linkTarget = fs.readlinkSync(dir);
   } catch {
     return null;
   }
   let st: fs.Stats;
   try {
-    st = await fs.promises.stat(dir);
+    st = fs.statSync(dir);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'ELOOP') return { kind: 'broken', dir, diagnostic: cycle(dir, linkTarget) };
@@ -110,7 +110,12 @@ export async function resolveChild(rootPath: string, rootReal: string, dirName: 
     };
   }
   if (!st.isDirectory()) return null;
-  const realPath = await fs.promises.realpath(dir);
+  let realPath: string;
+  try {
+    realPath = fs.realpathSync(dir);
+  } catch {
+    return null; // removed between the two calls
+  }
   // A link back to the root or one of its ancestors would make any recursive walker loop.
   if (isInside(realPath, rootReal)) return { kind: 'broken', dir, diagnostic: cycle(dir, linkTarget) };
   return { kind: 'child', child: { dirName, dir, realPath, linked: true, linkTarget } };
@@ -125,6 +130,12 @@ function cycle(dir: string, target: string): Diagnostic {
 
 const TOP_SKILL_FILE = /^skill\.md$/i;
 
+// Per-child probes are single small syscalls: synchronous calls cost a fraction of a promise
+// round trip through the thread pool, and tens of thousands of them run in a cold scan.
+function exists(p: string): boolean {
+  return fs.lstatSync(p, { throwIfNoEntry: false }) !== undefined;
+}
+
 export type Probe =
   | { kind: 'skill' }
   /** `sig` lists what was seen, so a rescan can tell whether a skill appeared since. */
@@ -138,8 +149,13 @@ export type Probe =
  * hashed, so a stray repository clone in a root costs a handful of syscalls.
  */
 export async function probeChild(child: Child): Promise<Probe> {
-  if (await fs.promises.lstat(path.join(child.dir, 'SKILL.md')).then(() => true, () => false)) return { kind: 'skill' };
-  const entries = await fs.promises.readdir(child.dir, { withFileTypes: true }).catch(() => [] as fs.Dirent[]);
+  if (exists(path.join(child.dir, 'SKILL.md'))) return { kind: 'skill' };
+  let entries: fs.Dirent[] = [];
+  try {
+    entries = fs.readdirSync(child.dir, { withFileTypes: true });
+  } catch {
+    // unreadable: not a skill we can show
+  }
   if (entries.some((e) => TOP_SKILL_FILE.test(e.name) && !e.isDirectory())) return { kind: 'skill' };
   const nested: string[] = [];
   const seen: string[] = [];
@@ -147,7 +163,7 @@ export async function probeChild(child: Child): Promise<Probe> {
     if (!e.isDirectory() && !e.isSymbolicLink()) continue;
     seen.push(e.name);
     const sub = path.join(child.dir, e.name);
-    if (await fs.promises.lstat(path.join(sub, 'SKILL.md')).then(() => true, () => false)) nested.push(sub);
+    if (exists(path.join(sub, 'SKILL.md'))) nested.push(sub);
   }
   nested.sort(compareNames);
   const sig = JSON.stringify([seen.sort(compareNames), nested]);

@@ -15,6 +15,8 @@ const SEVERITY = { high: 'error', medium: 'warning', low: 'info' } as const;
 const RANK: Record<ScanLevel, number> = { high: 3, medium: 2, low: 1 };
 const MARKDOWN_EXT = /\.(?:md|markdown|mdx|txt|rst|adoc)$/i;
 const CODE_EXT = /\.(?:py|pyw|js|mjs|cjs|ts|mts|cts|jsx|tsx|sh|bash|zsh|fish|ksh|rb|pl|pm|php|ps1|psm1|bat|cmd|r|lua|tcl|applescript|jl|swift|go|rs|java|kt|scala|groovy|ex|exs)$/i;
+/** Generated files nothing runs or reads as instructions (source maps). */
+const NOT_RUN_EXT = /\.(?:map)$/i;
 /** Lines longer than this (minified code) are scanned in overlapping pieces, keeping regexes fast. */
 const CHUNK = 2000;
 
@@ -128,11 +130,14 @@ export function scanFile(f: SkillFile): ScanFinding[] {
   if (MARKDOWN_EXT.test(f.rel)) {
     return [...scanMarkdownLines(markdownLines(f.text), f.abs), ...invisibleCharacters(f.text, f.abs, 'markdown')];
   }
+  if (NOT_RUN_EXT.test(f.rel)) return [];
+  // Code runs; data (JSON, YAML, templates...) is read, so it is judged like prose.
+  const isCode = CODE_EXT.test(f.rel) || Boolean(f.shebang) || f.executable || /^scripts\//.test(f.rel);
   const out: ScanFinding[] = [];
   const lines = f.text.split(/\r?\n/).map((text, i) => ({ text, line: i + 1 }));
-  for (const l of lines) out.push(...scanLine(l.text, 'script', f.abs, l.line));
-  out.push(...blobFindings(lines, f.abs, CODE_EXT.test(f.rel) || Boolean(f.shebang)));
-  out.push(...invisibleCharacters(f.text, f.abs, 'script'));
+  for (const l of lines) out.push(...scanLine(l.text, isCode ? 'script' : 'prose', f.abs, l.line));
+  out.push(...blobFindings(lines, f.abs, isCode));
+  out.push(...invisibleCharacters(f.text, f.abs, isCode ? 'script' : 'markdown'));
   return out;
 }
 

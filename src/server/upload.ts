@@ -123,8 +123,10 @@ export class UploadStaging {
     const counter = new Transform({
       transform(chunk: Buffer, _enc, cb) {
         bytes += chunk.length;
+        // Counted while streaming, so parallel uploads of one batch share the cap.
+        b.bytes += chunk.length;
         if (bytes > limits.maxFileBytes) return cb(new SkillDockError('refused', `File too large: ${segments.join('/')} (max ${limits.maxFileBytes} bytes)`));
-        if (b.bytes + bytes > limits.maxBatchBytes) return cb(new SkillDockError('refused', `Upload too large (max ${limits.maxBatchBytes} bytes)`));
+        if (b.bytes > limits.maxBatchBytes) return cb(new SkillDockError('refused', `Upload too large (max ${limits.maxBatchBytes} bytes)`));
         cb(null, chunk);
       },
     });
@@ -141,11 +143,11 @@ export class UploadStaging {
       await pipeline(body, counter, handle.createWriteStream());
     } catch (err) {
       b.files -= 1;
+      b.bytes -= bytes;
       await handle.close().catch(() => {});
       fs.rmSync(target, { force: true }); // ours: created above with 'wx'
       throw err;
     }
-    b.bytes += bytes;
     b.tops.add(segments[0]);
     return { path: segments.join('/'), bytes };
   }

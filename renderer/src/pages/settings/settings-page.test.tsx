@@ -1,0 +1,72 @@
+// @vitest-environment happy-dom
+import '../../test/setup';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { App } from '../../app';
+import { createI18n } from '../../i18n';
+import { startEngine, type TestEngine } from '../../test/engine';
+import { renderApp, resetStores } from '../../test/render-app';
+import { useSettings } from '../../stores/settings-store';
+import { TID, rowId } from '../../testids';
+
+let engine: TestEngine;
+beforeAll(async () => {
+  engine = await startEngine();
+}, 60_000);
+afterEach(() => cleanup());
+afterAll(async () => {
+  await engine?.close();
+});
+
+it('switches language and theme, and a change to one keeps the other', async () => {
+  await renderApp(engine, 'en', 'settings');
+  expect(screen.getByTestId(TID.navSkills).textContent).toBe('Skills');
+
+  fireEvent.click(screen.getByTestId(TID.settingsThemeDark).querySelector('input')!);
+  await waitFor(() => expect(document.body.getAttribute('arco-theme')).toBe('dark'));
+
+  // Pick Japanese through the select's option.
+  fireEvent.click(screen.getByTestId(TID.settingsLanguage));
+  fireEvent.click(await screen.findByTestId(rowId(TID.settingsLanguage, 'ja')));
+  await waitFor(() => expect(screen.getByTestId(TID.navSkills).textContent).toBe('スキル'));
+  expect(document.documentElement.lang).toBe('ja');
+
+  // The engine kept both: the language change did not reset the theme.
+  const saved = await engine.client.api.getSettings({});
+  expect(saved.language).toBe('ja');
+  expect(saved.theme).toBe('dark');
+  expect(document.body.getAttribute('arco-theme')).toBe('dark');
+
+  fireEvent.click(screen.getByTestId(TID.settingsThemeLight).querySelector('input')!);
+  await waitFor(() => expect(document.body.getAttribute('arco-theme')).toBeNull());
+  expect((await engine.client.api.getSettings({})).language).toBe('ja');
+});
+
+it('saves extra roots and the terminal command together', async () => {
+  await renderApp(engine, 'en', 'settings');
+  const root = engine.userHome;
+  fireEvent.change(screen.getByTestId(TID.settingsExtraRootInput), { target: { value: root } });
+  fireEvent.click(screen.getByTestId(TID.settingsExtraRootAdd));
+  fireEvent.change(screen.getByTestId(TID.settingsTerminal), { target: { value: 'xterm -e {command}' } });
+  await act(async () => {
+    fireEvent.click(screen.getByTestId(TID.settingsSave));
+  });
+  await waitFor(async () => {
+    const s = await engine.client.api.getSettings({});
+    expect(s.extraRoots).toEqual([root]);
+    expect(s.terminalCommand).toBe('xterm -e {command}');
+  });
+  expect(useSettings.getState().settings?.extraRoots).toEqual([root]);
+});
+
+it('picks the OS language on first run (settings.language is null)', async () => {
+  await engine.client.api.updateSettings({ language: null, theme: 'system', extraRoots: [], terminalCommand: null, workspaceCleanupDays: 7, customAgents: [], scriptPolicy: 'ask' });
+  Object.defineProperty(navigator, 'languages', { value: ['zh-TW', 'en'], configurable: true });
+  resetStores();
+  const i18n = await createI18n('en');
+  await act(async () => {
+    render(<App i18n={i18n} />);
+  });
+  await waitFor(async () => expect((await engine.client.api.getSettings({})).language).toBe('zh-TW'));
+  await waitFor(() => expect(screen.getByTestId(TID.navSettings).textContent).toBe('設定'));
+});
