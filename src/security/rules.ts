@@ -56,7 +56,7 @@ function rmInHome(line: string): number {
   return 0;
 }
 
-const SSH_PRIVATE = new RegExp(String.raw`${HOME}[\\/]?\.ssh(?![\\/](?:config|known_hosts|authorized_keys|[\w.-]+\.pub)\b)(?:[\\/][\w.*-]*)?|\bid_(?:rsa|dsa|ecdsa|ed25519)\b(?!\.pub)`);
+const SSH_PRIVATE = new RegExp(String.raw`${HOME}[\\/]?\.ssh\b(?![\\/](?:config|known_hosts|authorized_keys|[\w.-]+\.pub)\b)(?:[\\/][\w.*-]*)?|\bid_(?:rsa|dsa|ecdsa|ed25519)\b(?!\.pub)`);
 const SSH_KEY_TOOLS = /\bssh-(?:keygen|add|copy-id)\b|\bchmod\b|IdentityFile/;
 
 // `eval "$(pyenv init -)"` and friends are how tools ask to be set up; they are not built strings.
