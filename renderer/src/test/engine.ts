@@ -72,6 +72,9 @@ export async function startEngine(): Promise<TestEngine> {
     env: { ...process.env, SKILLDOCK_HOME: home, HOME: userHome, USERPROFILE: userHome },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // A crashed or timed-out test file must not leave a server behind.
+  const reap = () => child.kill('SIGKILL');
+  process.once('exit', reap);
   const info = await new Promise<{ origin: string; token: string }>((resolve, reject) => {
     let out = '';
     let err = '';
@@ -95,6 +98,7 @@ export async function startEngine(): Promise<TestEngine> {
     home,
     userHome,
     async close() {
+      process.off('exit', reap);
       child.kill('SIGTERM');
       await new Promise((r) => setTimeout(r, 50));
       fs.rmSync(tmp, { recursive: true, force: true });
