@@ -27,13 +27,19 @@ export function findWorkerScript(): string | null {
   return null;
 }
 
-/** Worker count: `SKILLDOCK_WORKERS` (0 disables), else one per core, at most 4. */
+/**
+ * Worker count: `SKILLDOCK_WORKERS` (0 disables), else one per core but one, at most 4: the
+ * calling thread analyses too whenever every worker has a full queue.
+ */
 export function workerCount(env: NodeJS.ProcessEnv = process.env): number {
   const raw = env.SKILLDOCK_WORKERS;
   if (raw !== undefined && raw !== '' && Number.isFinite(Number(raw))) return Math.max(0, Math.min(16, Math.floor(Number(raw))));
   const cores = typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length;
-  return Math.max(0, Math.min(4, cores));
+  return Math.max(0, Math.min(4, cores - 1));
 }
+
+/** Jobs queued per worker before the caller analyses on its own thread instead. */
+const QUEUE_DEPTH = 4;
 
 type Pending = { resolve: (a: SkillAnalysis) => void; reject: (e: Error) => void };
 
@@ -72,11 +78,16 @@ export class AnalyzePool {
     }
   }
 
-  /** Analyse on the least busy worker. Bodies are dropped unless `keepBody`. */
-  analyze(dir: string, opts: Parameters<AnalyzeFn>[1], keepBody = false): Promise<SkillAnalysis> {
+  /**
+   * Analyse on the least busy worker; null when every worker already has a full queue (the caller
+   * then analyses on its own thread, so it works too instead of waiting). Bodies are dropped
+   * unless `keepBody`.
+   */
+  tryAnalyze(dir: string, opts: Parameters<AnalyzeFn>[1], keepBody = false): Promise<SkillAnalysis> | null {
     this.start();
     let slot = this.workers[0];
     for (const w of this.workers) if (w.busy < slot.busy) slot = w;
+    if (slot.busy >= QUEUE_DEPTH) return null;
     slot.busy++;
     slot.worker.ref();
     const id = this.nextId++;

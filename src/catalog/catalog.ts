@@ -103,7 +103,7 @@ export class CatalogService {
       analyze: this.analyze,
       concurrency: this.concurrency,
       registry: loadRegistry(this.ctx.paths.resourcesDir),
-      ...(this.pool ? { bulk: this.pool.analyze.bind(this.pool) } : {}),
+      ...(this.pool ? { bulk: this.pool.tryAnalyze.bind(this.pool) } : {}),
     };
   }
 

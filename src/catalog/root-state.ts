@@ -26,8 +26,8 @@ export interface RootEnv {
   concurrency: number;
   /** Fills each root-level diagnostic's `agents` from the rule table. */
   registry: Registry;
-  /** Analysis on worker threads, for batches big enough to pay for them. */
-  bulk?: AnalyzeFn;
+  /** Analysis on worker threads for batches big enough to pay for them; null = do it here. */
+  bulk?: (...args: Parameters<AnalyzeFn>) => ReturnType<AnalyzeFn> | null;
 }
 
 /** Batches at least this big go to the worker pool. */
@@ -37,7 +37,7 @@ const BULK_MIN = 200;
 export function analyzerFor(env: RootEnv, n: number): AnalyzeFn {
   const { bulk, analyze } = env;
   if (!bulk || n < BULK_MIN) return analyze;
-  return (dir, opts) => bulk(dir, opts).catch(() => analyze(dir, opts));
+  return (dir, opts) => bulk(dir, opts)?.catch(() => analyze(dir, opts)) ?? analyze(dir, opts);
 }
 
 export class RootState {

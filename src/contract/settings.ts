@@ -18,20 +18,41 @@ export const CustomAgentSchema = z.object({
 });
 export type CustomAgent = z.infer<typeof CustomAgentSchema>;
 
-export const SettingsSchema = z.object({
+const settingsFields = {
   /** null until the first run picked one from the OS language. */
-  language: LanguageSchema.nullable().default(null),
-  theme: ThemeSchema.default('system'),
-  extraRoots: z.array(z.string()).default([]),
+  language: LanguageSchema.nullable(),
+  theme: ThemeSchema,
+  extraRoots: z.array(z.string()),
   /** Terminal command template; `{cwd}` and `{command}` are substituted. null = OS default. */
-  terminalCommand: z.string().nullable().default(null),
-  workspaceCleanupDays: z.number().int().min(1).max(3650).default(7),
-  customAgents: z.array(CustomAgentSchema).default([]),
-  scriptPolicy: ScriptPolicySchema.default('ask'),
+  terminalCommand: z.string().nullable(),
+  workspaceCleanupDays: z.number().int().min(1).max(3650),
+  customAgents: z.array(CustomAgentSchema),
+  scriptPolicy: ScriptPolicySchema,
+};
+
+const settingsDefaults = {
+  language: null,
+  theme: 'system',
+  extraRoots: [],
+  terminalCommand: null,
+  workspaceCleanupDays: 7,
+  customAgents: [],
+  scriptPolicy: 'ask',
+} as const;
+
+export const SettingsSchema = z.object({
+  language: settingsFields.language.default(settingsDefaults.language),
+  theme: settingsFields.theme.default(settingsDefaults.theme),
+  extraRoots: settingsFields.extraRoots.default([]),
+  terminalCommand: settingsFields.terminalCommand.default(settingsDefaults.terminalCommand),
+  workspaceCleanupDays: settingsFields.workspaceCleanupDays.default(settingsDefaults.workspaceCleanupDays),
+  customAgents: settingsFields.customAgents.default([]),
+  scriptPolicy: settingsFields.scriptPolicy.default(settingsDefaults.scriptPolicy),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
-export const SettingsPatchSchema = SettingsSchema.partial();
+/** A patch names only what changes: no defaults here, or zod would fill (and reset) the rest. */
+export const SettingsPatchSchema = z.object(settingsFields).partial();
 
 export const settingsMethods = {
   getSettings: { input: z.object({}), output: SettingsSchema },

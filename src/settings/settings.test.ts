@@ -48,3 +48,18 @@ describe('settings on the store', () => {
     await s.close();
   });
 });
+
+describe('settings patches through the contract', () => {
+  it('a patch changes only the fields it names (no defaults filled in)', async () => {
+    const { s } = service();
+    await s.call('updateSettings', { language: 'zh-CN', workspaceCleanupDays: 3, extraRoots: ['/x'] });
+    const r = await s.call('updateSettings', { theme: 'dark' });
+    expect(r.ok).toBe(true);
+    expect(await s.api.getSettings({})).toMatchObject({
+      theme: 'dark', language: 'zh-CN', workspaceCleanupDays: 3, extraRoots: ['/x'],
+    });
+    const bad = await s.call('updateSettings', { theme: 'neon' });
+    expect(bad.ok).toBe(false);
+    await s.close();
+  });
+});

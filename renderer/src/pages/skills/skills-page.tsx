@@ -87,7 +87,17 @@ export function SkillsPage() {
         <Alert
           type="warning"
           className="page-alert"
-          content={t('skills.rootProblems', { count: catalog.rootDiagnostics.length })}
+          content={
+            <div>
+              <div>{t('skills.rootProblems', { count: catalog.rootDiagnostics.length })}</div>
+              {catalog.rootDiagnostics.slice(0, 5).map((d, i) => (
+                <div key={i} className="small mono">
+                  {d.file}
+                  {d.line !== undefined ? `:${d.line}` : ''} {d.message}
+                </div>
+              ))}
+            </div>
+          }
         />
       )}
       <SkillList entries={visible} onOpen={(id) => open(id)} />
