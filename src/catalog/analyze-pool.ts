@@ -29,13 +29,14 @@ export function findWorkerScript(): string | null {
 
 /**
  * Worker count: `SKILLDOCK_WORKERS` (0 disables), else one per core but one, at most 4: the
- * calling thread analyses too whenever every worker has a full queue.
+ * calling thread analyses too whenever every worker has a full queue. None on two cores or
+ * fewer: measured there, each worker's own start and JIT warm-up cost more than it saved.
  */
 export function workerCount(env: NodeJS.ProcessEnv = process.env): number {
   const raw = env.SKILLDOCK_WORKERS;
   if (raw !== undefined && raw !== '' && Number.isFinite(Number(raw))) return Math.max(0, Math.min(16, Math.floor(Number(raw))));
   const cores = typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length;
-  return Math.max(0, Math.min(4, cores - 1));
+  return cores <= 2 ? 0 : Math.min(4, cores - 1);
 }
 
 /** Jobs queued per worker before the caller analyses on its own thread instead. */
