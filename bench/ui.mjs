@@ -1,6 +1,6 @@
 // Skills page with 10,000 skills in a real Chromium against `skilldock serve`:
 //   first render: from the moment the catalog response is parsed in the page to the first painted rows;
-//   search keystroke: from keydown to the painted, filtered list (100 matches → 10).
+//   search keystroke: from keydown to the painted, filtered list (100 matches → 10 and back), median.
 // Both are timed inside the page (performance.now), so browser start and catalog scan don't count.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -12,6 +12,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.mjs';
 const COUNT = 10_000;
 const TARGET_RENDER_MS = 1500;
 const TARGET_KEY_MS = 100;
+const KEYSTROKE_PAIRS = 6;
 
 function writeSkills(libraryDir) {
   for (let i = 0; i < COUNT; i++) {
@@ -81,25 +82,39 @@ export default async function uiBench({ log, root }) {
     await search.click();
     await search.fill('bench-skill-007');
     await page.waitForFunction(() => /^100 of /.test(document.querySelector('[data-testid="skills-count"]')?.textContent ?? ''), null, { timeout: 30_000 });
-    // Measure one keystroke: keydown → the list shows the 10 matches → next paint.
-    await page.evaluate(() => {
-      const w = window;
-      w.__sd.key = {};
-      document.addEventListener('keydown', () => (w.__sd.key.down = performance.now()), { capture: true, once: true });
-      const count = document.querySelector('[data-testid="skills-count"]');
-      new MutationObserver((_m, obs) => {
-        if (/^10 of /.test(count.textContent ?? '') && document.querySelectorAll('[data-testid^="skill-row-bench"], [data-testid^="skill-row-library/bench"]').length <= 10) {
-          obs.disconnect();
-          requestAnimationFrame(() => setTimeout(() => (w.__sd.key.painted = performance.now()), 0));
-        }
-      }).observe(document.body, { childList: true, subtree: true, characterData: true });
-    });
-    await page.keyboard.press('7');
-    await page.waitForFunction(() => window.__sd.key.painted !== undefined, null, { timeout: 30_000, polling: 20 });
-    const keystroke = await page.evaluate(() => window.__sd.key.painted - window.__sd.key.down);
+    // Each keystroke: keydown → the count and the rows both show the answer → next paint. Typing '7'
+    // narrows 100 matches to 10; Backspace widens back to 100 (a rescan of all 10,000). The first
+    // keystroke runs colder than the rest, so it is printed too; the verdict uses the median.
+    const times = [];
+    for (let k = 0; k < KEYSTROKE_PAIRS; k++) {
+      for (const [key, want] of [['7', 10], ['Backspace', 100]]) {
+        await page.evaluate((want) => {
+          const w = window;
+          w.__sd.key = {};
+          document.addEventListener('keydown', () => (w.__sd.key.down = performance.now()), { capture: true, once: true });
+          const count = document.querySelector('[data-testid="skills-count"]');
+          const rowsOk = (n) => (want === 10 ? n <= 10 : n > 10);
+          new MutationObserver((_m, obs) => {
+            const rows = document.querySelectorAll('[data-testid^="skill-row-bench"], [data-testid^="skill-row-library/bench"]').length;
+            if (new RegExp(`^${want} of `).test(count.textContent ?? '') && rowsOk(rows)) {
+              obs.disconnect();
+              requestAnimationFrame(() => setTimeout(() => (w.__sd.key.painted = performance.now()), 0));
+            }
+          }).observe(document.body, { childList: true, subtree: true, characterData: true });
+        }, want);
+        await page.keyboard.press(key);
+        await page.waitForFunction(() => window.__sd.key.painted !== undefined, null, { timeout: 30_000, polling: 20 });
+        times.push(await page.evaluate(() => window.__sd.key.painted - window.__sd.key.down));
+        await page.waitForTimeout(50);
+      }
+    }
+    const sorted = [...times].sort((x, y) => x - y);
+    const keystroke = sorted[Math.floor(sorted.length / 2)];
+    const first = times[0];
+    const slowest = sorted[sorted.length - 1];
 
     log(`ui skills page ${COUNT} skills (${total}): first render ${Math.round(firstRender)} ms after data arrives (target <= ${TARGET_RENDER_MS} ms) ${firstRender <= TARGET_RENDER_MS ? 'OK' : 'OVER'}`);
-    log(`ui skills search keystroke at ${COUNT} skills: ${Math.round(keystroke)} ms to the painted result (target <= ${TARGET_KEY_MS} ms) ${keystroke <= TARGET_KEY_MS ? 'OK' : 'OVER'}`);
+    log(`ui skills search keystroke at ${COUNT} skills: ${Math.round(keystroke)} ms to the painted result, median of ${times.length} (first ${Math.round(first)} ms, slowest ${Math.round(slowest)} ms) (target <= ${TARGET_KEY_MS} ms) ${keystroke <= TARGET_KEY_MS ? 'OK' : 'OVER'}`);
   } finally {
     await browser?.close();
     child.kill('SIGTERM');

@@ -202,5 +202,18 @@ describe('worker threads', () => {
     const lintPooled = run(['lint', root, '--json'], { SKILLDOCK_WORKERS: '2' });
     expect(lintPooled.code).toBe(1);
     expect(lintPooled.stdout).toBe(run(['lint', root, '--json'], { SKILLDOCK_WORKERS: '0' }).stdout);
-  }, 180_000);
+
+    // A worker that cannot start (a broken install): same answer from the calling thread, no hang.
+    const broken = path.join(base, 'broken-dist');
+    fs.mkdirSync(broken);
+    fs.copyFileSync(cli, path.join(broken, 'cli.mjs'));
+    fs.writeFileSync(path.join(broken, 'analyze-worker.mjs'), "throw new Error('worker cannot load');\n");
+    const r = spawnSync(process.execPath, [path.join(broken, 'cli.mjs'), 'list', '--json', '--root', root], {
+      encoding: 'utf8',
+      env: { PATH: process.env.PATH ?? '', HOME: path.join(base, 'home'), SKILLDOCK_HOME: path.join(base, 'sdhome'), SKILLDOCK_RESOURCES: path.join(repo, 'resources'), SKILLDOCK_WORKERS: '2' },
+      timeout: 120_000,
+    });
+    expect(r.status).toBe(0);
+    expect(r.stdout).toBe(single.stdout);
+  }, 240_000);
 });

@@ -29,8 +29,9 @@ export function findWorkerScript(): string | null {
 
 /**
  * Worker count: `SKILLDOCK_WORKERS` (0 disables), else one per core but one, at most 4: the
- * calling thread analyses too whenever every worker has a full queue. None on two cores or
- * fewer: measured there, each worker's own start and JIT warm-up cost more than it saved.
+ * calling thread analyses too whenever every worker has a full queue, so every core works.
+ * None on two cores or fewer: measured there (bench/catalog.mjs, 10,000 skills) one thread was
+ * as fast or faster, a worker's start and JIT warm-up eating what the second core gave.
  */
 export function workerCount(env: NodeJS.ProcessEnv = process.env): number {
   const raw = env.SKILLDOCK_WORKERS;
@@ -48,6 +49,8 @@ export class AnalyzePool {
   private workers: Array<{ worker: Worker; busy: number }> = [];
   private pending = new Map<number, Pending>();
   private nextId = 1;
+  private broken = false;
+  private closing = false;
 
   constructor(
     private script: string,
@@ -68,12 +71,18 @@ export class AnalyzePool {
         else p.resolve(m.value!);
         if (this.pending.size === 0) for (const w of this.workers) w.worker.unref();
       });
-      worker.on('error', (err) => {
-        // A crashed worker fails its jobs; the caller falls back to analysing on its own thread.
+      const fail = (err: Error) => {
+        // A worker that failed to start or crashed fails its jobs and retires the pool: the
+        // callers fall back to analysing on their own thread, nothing waits forever.
+        this.broken = true;
         for (const [id, p] of this.pending) {
           this.pending.delete(id);
           p.reject(err);
         }
+      };
+      worker.on('error', fail);
+      worker.on('exit', (code) => {
+        if (!this.closing) fail(new Error(`analyse worker exited (${code})`));
       });
       this.workers.push(slot);
     }
@@ -85,7 +94,13 @@ export class AnalyzePool {
    * unless `keepBody`.
    */
   tryAnalyze(dir: string, opts: Parameters<AnalyzeFn>[1], keepBody = false): Promise<SkillAnalysis> | null {
-    this.start();
+    if (this.broken || this.closing) return null;
+    try {
+      this.start();
+    } catch {
+      this.broken = true;
+      return null;
+    }
     let slot = this.workers[0];
     for (const w of this.workers) if (w.busy < slot.busy) slot = w;
     if (slot.busy >= QUEUE_DEPTH) return null;
@@ -99,6 +114,7 @@ export class AnalyzePool {
   }
 
   async close(): Promise<void> {
+    this.closing = true;
     const ws = this.workers.splice(0);
     await Promise.all(ws.map((w) => w.worker.terminate()));
   }

@@ -31,6 +31,12 @@ export const LaunchInputSchema = z.object({
    */
   workspace: z.string().optional(),
   temporary: z.boolean().optional(),
+  /**
+   * Under the "ask" script policy, what to do with an attached skill whose scripts are not approved
+   * (changed since approval, or never approved): `refuse` the launch (default; the error names the
+   * skills), `skip` = link it with its scripts denied, `omit` = launch without it.
+   */
+  onScriptsChanged: z.enum(['refuse', 'skip', 'omit']).optional(),
 });
 export type LaunchInput = z.input<typeof LaunchInputSchema>;
 
@@ -72,7 +78,7 @@ export type LegacyMapping = z.infer<typeof LegacyMappingSchema>;
 /** A skill that could not be set up for the conversation (reported loudly, never skipped silently). */
 export const LaunchProblemSchema = z.object({
   skill: z.string().nullable(),
-  code: z.enum(['missing', 'link-failed', 'bad-name', 'duplicate-name', 'no-state-id', 'script-blocked', 'guard']),
+  code: z.enum(['missing', 'link-failed', 'bad-name', 'duplicate-name', 'no-state-id', 'script-blocked', 'script-omitted', 'guard']),
   message: z.string(),
 });
 export type LaunchProblem = z.infer<typeof LaunchProblemSchema>;

@@ -16,6 +16,7 @@ import {
 } from './launch-guard.js';
 import { scanPaths } from './scan.js';
 import { inventoryOf, loadSkillSource, type SkillSource } from './surface.js';
+import { FolderCache } from './surface-cache.js';
 
 // The security domain: inventories, scans, approvals pinned to the surface digest, and the
 // verdicts attach and launch ask for. Every front door reaches it through `getSecurity(ctx)`.
@@ -31,15 +32,20 @@ function osUser(): string {
   }
 }
 
-interface Resolved {
+interface Surface {
   name: string;
   dir: string;
-  src: SkillSource;
   inv: Inventory;
+}
+
+interface Resolved extends Surface {
+  src: SkillSource;
 }
 
 export class SecurityService {
   readonly approvals: ApprovalStore;
+  /** Inventories of catalog entries, reused while the folder is provably unchanged (surface-cache.ts). */
+  private readonly surfaces = new FolderCache<Surface>();
 
   constructor(private readonly ctx: ServiceContext) {
     this.approvals = new ApprovalStore(ctx);
@@ -69,18 +75,27 @@ export class SecurityService {
     return { name: entry.name, dir: src.folder.dir, src, inv: inventoryOf(src) };
   }
 
+  /** The entry's surface without the file texts: cached, for the checks every launch and attach makes. */
+  private surfaceOfEntry(entry: CatalogEntry): Surface {
+    return this.surfaces.get(entry.provenance.realPath, entry.digest, () => {
+      const { name, dir, inv } = this.resolveEntry(entry);
+      return { name, dir, inv };
+    });
+  }
+
   async inventory(ref: SkillRef): Promise<Inventory> {
     return (await this.resolve(ref)).inv;
   }
 
   /** Inventory of a catalog entry (for `show --json` and the skill drawer). */
   inventoryOfEntry(entry: CatalogEntry): Inventory {
-    return this.resolveEntry(entry).inv;
+    return this.surfaceOfEntry(entry).inv;
   }
 
-  private trustOf(r: Resolved): SkillTrust {
-    const approval = this.approvals.get(r.name);
-    const policy = this.policy();
+  /** `known`: policy and approvals read once by a caller checking many skills. */
+  private trustOf(r: Surface, known?: { policy: ReturnType<SecurityService['policy']>; approvals: Map<string, Approval> }): SkillTrust {
+    const approval = known ? (known.approvals.get(r.name) ?? null) : this.approvals.get(r.name);
+    const policy = known?.policy ?? this.policy();
     const status: ApprovalStatus = !r.inv.hasExecutableSurface
       ? 'no-surface'
       : approval?.digest === r.inv.digest ? 'approved' : approval ? 'changed' : 'unapproved';
@@ -103,7 +118,7 @@ export class SecurityService {
   }
 
   trustOfEntry(entry: CatalogEntry): SkillTrust {
-    return this.trustOf(this.resolveEntry(entry));
+    return this.trustOf(this.surfaceOfEntry(entry));
   }
 
   /** Approve the skill's executable surface as it is now; journaled with who, when and the digest. */
@@ -213,11 +228,12 @@ export class SecurityService {
   /** Per skill: link it, link it without scripts, leave it out, or refuse the launch. */
   launchDecision(entries: CatalogEntry[], opts: { onChanged: OnUnapproved }): LaunchDecision {
     const policy = this.policy();
+    const known = { policy, approvals: new Map(this.approvals.list().map((a) => [a.name, a])) };
     const skills: LaunchSkillDecision[] = [];
     const denied: DeniedSkill[] = [];
     for (const entry of entries) {
-      const r = this.resolveEntry(entry);
-      const t = this.trustOf(r);
+      const r = this.surfaceOfEntry(entry);
+      const t = this.trustOf(r, known);
       const d = decide(policy, t.status, opts.onChanged);
       skills.push({ name: r.name, dir: r.dir, status: t.status, ...d, digest: t.digest, approvedDigest: t.approvedDigest });
       if (d.action === 'link-no-scripts') denied.push({ name: r.name, reason: d.reason!, patterns: denyPatterns(r.name, r.dir, r.inv) });

@@ -4,7 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Conversation } from '../contract/index.js';
 import { clean, parseDuration } from './cleanup.js';
-import { conversationsStore, recordConversation } from './conversations.js';
+import { ConversationLog, recordConversation } from './conversations.js';
 import { writePid } from './in-use.js';
 import { launchWorkspace } from './launch.js';
 import { agent, cliScript, launchSkills, sandbox, treeHash, writeSkill, type Sandbox } from './test-helpers.js';
@@ -27,7 +27,7 @@ async function launch(opts: { workspace?: string; agentId?: string } = {}): Prom
     ...(opts.workspace ? { workspace: opts.workspace } : {}),
     cli: { node: process.execPath, script: cliScript, env: {} },
   });
-  recordConversation(conversationsStore(sb.home), conversation);
+  recordConversation(new ConversationLog(sb.home), conversation);
   return conversation;
 }
 
@@ -48,7 +48,7 @@ describe('workspace cleanup', () => {
     const libBefore = treeHash(sb.lib);
     const outsideBefore = treeHash(outside);
 
-    const r = clean(sb.home, conversationsStore(sb.home), { olderThanMs: 0, dryRun: false });
+    const r = clean(sb.home, new ConversationLog(sb.home), { olderThanMs: 0, dryRun: false });
     expect(r.removed.map((x) => x.conversationId)).toEqual([conv.id]);
     expect(r.removed[0]!.linksRemoved).toBe(2);
     expect(fs.existsSync(conv.workspace)).toBe(false);
@@ -57,8 +57,8 @@ describe('workspace cleanup', () => {
     expect(treeHash(outside)).toBe(outsideBefore);
     expect(fs.readdirSync(path.join(sb.lib, 'big', 'references'))).toHaveLength(30);
     // the record stays, marked removed, and a second clean has nothing to do
-    expect(conversationsStore(sb.home).read().conversations[0]!.removedAt).toBeTruthy();
-    expect(clean(sb.home, conversationsStore(sb.home), { olderThanMs: 0, dryRun: false }).removed).toEqual([]);
+    expect(new ConversationLog(sb.home).list()[0]!.removedAt).toBeTruthy();
+    expect(clean(sb.home, new ConversationLog(sb.home), { olderThanMs: 0, dryRun: false }).removed).toEqual([]);
   });
 
   it('never touches a user workspace, only the skills view SkillDock kept for it', async () => {
@@ -68,7 +68,7 @@ describe('workspace cleanup', () => {
     const before = treeHash(project);
     const conv = await launch({ workspace: project });
     expect(fs.existsSync(path.join(conv.dataDir, 'view', '.claude', 'skills', 'big'))).toBe(true);
-    const r = clean(sb.home, conversationsStore(sb.home), { olderThanMs: 0, dryRun: false });
+    const r = clean(sb.home, new ConversationLog(sb.home), { olderThanMs: 0, dryRun: false });
     expect(r.removed.map((x) => x.conversationId)).toEqual([conv.id]);
     expect(treeHash(project)).toBe(before);
     expect(fs.existsSync(conv.dataDir)).toBe(false);
@@ -80,29 +80,29 @@ describe('workspace cleanup', () => {
     const child = sleeper(sb.dir);
     await new Promise((r) => child.once('spawn', r));
     writePid(conv, child.pid!);
-    const r = clean(sb.home, conversationsStore(sb.home), { olderThanMs: 0, dryRun: false });
+    const r = clean(sb.home, new ConversationLog(sb.home), { olderThanMs: 0, dryRun: false });
     expect(r.removed).toEqual([]);
     expect(r.kept[0]!.reason).toBe(`in use: agent pid ${child.pid} is running`);
     expect(fs.existsSync(conv.workspace)).toBe(true);
     child.kill('SIGKILL');
     await new Promise((res) => child.once('exit', res));
-    expect(clean(sb.home, conversationsStore(sb.home), { olderThanMs: 0, dryRun: false }).removed).toHaveLength(1);
+    expect(clean(sb.home, new ConversationLog(sb.home), { olderThanMs: 0, dryRun: false }).removed).toHaveLength(1);
   });
 
   it.runIf(process.platform === 'linux')('keeps a workspace some process has its cwd in', async () => {
     const conv = await launch();
     const child = sleeper(conv.workspace);
     await new Promise((r) => child.once('spawn', r));
-    const r = clean(sb.home, conversationsStore(sb.home), { olderThanMs: 0, dryRun: false });
+    const r = clean(sb.home, new ConversationLog(sb.home), { olderThanMs: 0, dryRun: false });
     expect(r.kept[0]!.reason).toBe(`in use: process ${child.pid} has its working directory inside`);
     expect(fs.existsSync(conv.workspace)).toBe(true);
   });
 
   it('keeps recent workspaces and supports a dry run', async () => {
     const conv = await launch();
-    const r = clean(sb.home, conversationsStore(sb.home), { olderThanMs: parseDuration('7d')!, dryRun: false });
+    const r = clean(sb.home, new ConversationLog(sb.home), { olderThanMs: parseDuration('7d')!, dryRun: false });
     expect(r.kept).toEqual([{ conversationId: conv.id, workspace: conv.workspace, reason: 'last used 0 min ago' }]);
-    const dry = clean(sb.home, conversationsStore(sb.home), { olderThanMs: 0, dryRun: true });
+    const dry = clean(sb.home, new ConversationLog(sb.home), { olderThanMs: 0, dryRun: true });
     expect(dry.removed.map((x) => x.conversationId)).toEqual([conv.id]);
     expect(fs.existsSync(conv.workspace)).toBe(true);
   });
@@ -112,10 +112,11 @@ describe('workspace cleanup', () => {
     const victim = path.join(sb.dir, 'victim');
     fs.mkdirSync(victim);
     fs.writeFileSync(path.join(victim, 'keep.txt'), 'keep\n');
-    conversationsStore(sb.home).update((f) => {
-      f.conversations[0]!.workspace = victim;
-    });
-    const r = clean(sb.home, conversationsStore(sb.home), { olderThanMs: 0, dryRun: false });
+    // tamper with the recorded index line (what cleanup trusts)
+    const index = new ConversationLog(sb.home).indexFile;
+    const line = JSON.parse(fs.readFileSync(index, 'utf8').trim());
+    fs.writeFileSync(index, `${JSON.stringify({ ...line, workspace: victim })}\n`);
+    const r = clean(sb.home, new ConversationLog(sb.home), { olderThanMs: 0, dryRun: false });
     expect(r.removed).toEqual([]);
     expect(r.kept[0]!.reason).toMatch(/^not removed: recorded path is not/);
     expect(fs.readFileSync(path.join(victim, 'keep.txt'), 'utf8')).toBe('keep\n');

@@ -1,8 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { CleanResult, ConversationIndex, WorkspaceInfo } from '../contract/index.js';
-import type { JsonStore } from '../store/json-store.js';
-import { conversationDataDir, workspacesRoot, type ConversationsFile } from './conversations.js';
+import { conversationDataDir, workspacesRoot, type ConversationLog } from './conversations.js';
 import { inUse, lastUsed, processesWithCwdIn } from './in-use.js';
 import { removeTreeNoFollow } from './links.js';
 
@@ -50,10 +49,10 @@ function notOurs(home: string, c: ConversationIndex): string | null {
 
 export function clean(
   home: string,
-  store: JsonStore<ConversationsFile>,
+  log: ConversationLog,
   opts: { olderThanMs: number; dryRun: boolean; now?: number },
 ): CleanResult {
-  const convs = store.read().conversations.filter((c) => !c.removedAt);
+  const convs = log.list().filter((c) => !c.removedAt);
   const infos = new Map(describe(home, convs, opts.now).map((i) => [i.conversationId, i]));
   const result: CleanResult = { removed: [], kept: [], dryRun: opts.dryRun };
   const removedIds: string[] = [];
@@ -87,11 +86,7 @@ export function clean(
     removedIds.push(c.id);
   }
   if (!opts.dryRun && removedIds.length) {
-    const at = new Date(opts.now ?? Date.now()).toISOString();
-    const ids = new Set(removedIds);
-    store.update((f) => {
-      for (const c of f.conversations) if (ids.has(c.id)) c.removedAt = at;
-    });
+    log.markRemoved(removedIds, new Date(opts.now ?? Date.now()).toISOString());
   }
   return result;
 }

@@ -6,14 +6,22 @@ import { ConversationIndexSchema, ConversationSchema, type Conversation, type Co
 import type { EventBus } from '../context.js';
 import { JsonStore } from '../store/json-store.js';
 
-// `<home>/conversations.json`: every launched conversation with its exact skill snapshot. Written
-// through the locked, atomic JsonStore so the CLI and the app can launch at the same time.
+// Every launched conversation with its exact skill snapshot, written so a launch costs two small
+// writes and no lock:
+// - `<home>/conversations/<id>/conversation.json`: the full record, written atomically (temp file +
+//   rename) into the conversation's own data dir, which no other launch ever touches;
+// - `<home>/conversations/index.jsonl`: one line per launch (its index entry) and one per cleanup
+//   (`{id, removedAt}`), appended with a single O_APPEND write, so concurrent launches from the CLI
+//   and the app interleave whole lines. Reading folds the lines; a torn last line (crash) is skipped.
+// `<home>/conversations.json` (the JsonStore earlier versions wrote) is still read, never written.
 
 export const CONVERSATIONS_VERSION = 1;
 const FileSchema = z.object({ conversations: z.array(ConversationIndexSchema) });
 type ConversationsFile = z.infer<typeof FileSchema>;
+const RemovedLineSchema = z.object({ id: z.string(), removedAt: z.string() });
 
-export function conversationsStore(home: string, events?: EventBus): JsonStore<ConversationsFile> {
+/** The record of earlier versions (read-only now). */
+export function legacyConversationsStore(home: string, events?: EventBus): JsonStore<ConversationsFile> {
   return new JsonStore<ConversationsFile>({
     file: path.join(home, 'conversations.json'),
     schema: FileSchema,
@@ -21,6 +29,84 @@ export function conversationsStore(home: string, events?: EventBus): JsonStore<C
     defaults: () => ({ conversations: [] }),
     events,
   });
+}
+
+export function conversationIndexFile(home: string): string {
+  return path.join(home, 'conversations', 'index.jsonl');
+}
+
+/** The conversations of one SkillDock home. */
+export class ConversationLog {
+  private readonly legacy: JsonStore<ConversationsFile>;
+  readonly indexFile: string;
+
+  constructor(readonly home: string, events?: EventBus) {
+    this.legacy = legacyConversationsStore(home, events);
+    this.indexFile = conversationIndexFile(home);
+  }
+
+  /** Every conversation in launch order, removed ones included (with `removedAt`). */
+  list(): ConversationIndex[] {
+    const byId = new Map<string, ConversationIndex>();
+    if (fs.existsSync(this.legacy.file)) for (const c of this.legacy.read().conversations) byId.set(c.id, c);
+    let text = '';
+    try {
+      text = fs.readFileSync(this.indexFile, 'utf8');
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+    }
+    for (const line of text.split('\n')) {
+      if (!line.trim()) continue;
+      let json: unknown;
+      try {
+        json = JSON.parse(line);
+      } catch {
+        continue; // torn by a crash mid-append: that launch's full record is still beside its data
+      }
+      const entry = ConversationIndexSchema.safeParse(json);
+      if (entry.success) {
+        byId.set(entry.data.id, entry.data);
+        continue;
+      }
+      const removed = RemovedLineSchema.safeParse(json);
+      const known = removed.success ? byId.get(removed.data.id) : undefined;
+      if (known) byId.set(known.id, { ...known, removedAt: removed.data!.removedAt });
+    }
+    return [...byId.values()];
+  }
+
+  /** Record a launch: the full record beside its data, then its index line. */
+  record(c: Conversation): void {
+    writeAtomicNoSync(detailFile(c.dataDir), `${JSON.stringify(c)}\n`);
+    this.append(indexEntry(c));
+  }
+
+  /** Mark conversations cleaned up (their data dirs are gone; the index keeps what they were). */
+  markRemoved(ids: string[], at: string): void {
+    if (ids.length) this.append(...ids.map((id) => ({ id, removedAt: at })));
+  }
+
+  private append(...lines: unknown[]): void {
+    fs.mkdirSync(path.dirname(this.indexFile), { recursive: true });
+    // One write call per append: O_APPEND makes each land whole at the end, even across processes.
+    fs.appendFileSync(this.indexFile, lines.map((l) => `${JSON.stringify(l)}\n`).join(''), { mode: 0o600 });
+  }
+}
+
+/**
+ * Temp file + rename in the same dir: a reader sees the old file or the new one, never a torn one.
+ * No fsync: losing the record of a launch to a power cut only means its temporary workspace is
+ * not cleaned up automatically; it is never deleted by mistake.
+ */
+function writeAtomicNoSync(file: string, text: string): void {
+  const tmp = `${file}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`;
+  fs.writeFileSync(tmp, text, { flag: 'wx', mode: 0o600 });
+  try {
+    fs.renameSync(tmp, file);
+  } catch (err) {
+    fs.rmSync(tmp, { force: true });
+    throw err;
+  }
 }
 
 export function workspacesRoot(home: string): string {
@@ -95,13 +181,9 @@ function detailFile(dataDir: string): string {
   return path.join(dataDir, 'conversation.json');
 }
 
-/** Record a launch: the full record beside its data, a small entry in conversations.json. */
-export function recordConversation(store: JsonStore<ConversationsFile>, c: Conversation): void {
-  // The data dir is this conversation's alone, so no lock; a torn file (crash) falls back to the index.
-  fs.writeFileSync(detailFile(c.dataDir), `${JSON.stringify(c)}\n`);
-  store.update((f) => {
-    f.conversations.push(indexEntry(c));
-  });
+/** Record a launch (see ConversationLog). */
+export function recordConversation(log: ConversationLog, c: Conversation): void {
+  log.record(c);
 }
 
 /** The full record; after cleanup (data dir gone) only what the index kept. */

@@ -3,9 +3,10 @@ import path from 'node:path';
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createService, type SkillDockService } from '../service.js';
+import { ConversationLog } from './conversations.js';
 import { cliScript, repoRoot, resources, sandbox, writeSkill, type Sandbox } from './test-helpers.js';
 
-// The whole path: catalog -> assistant -> launch through the service, recorded in conversations.json,
+// The whole path: catalog -> assistant -> launch through the service, recorded in the conversation log,
 // and the real CLI (bin/skilldock.js) answering the policy check and the Claude hook.
 
 let sb: Sandbox;
@@ -46,8 +47,7 @@ describe('launch through the service', () => {
     const r = await svc.api.launchAssistant({ assistant: 'code buddy' });
     const catalog = await svc.api.listCatalog({});
     const digest = (n: string) => catalog.entries.find((e) => e.name === n && e.provenance.rootKind === 'library')!.digest;
-    const file = JSON.parse(fs.readFileSync(path.join(sb.home, 'conversations.json'), 'utf8'));
-    const conv = file.data.conversations.find((c: { id: string }) => c.id === r.conversationId);
+    const conv = new ConversationLog(sb.home).list().find((c) => c.id === r.conversationId)!;
     expect(conv.skills.map((s: { name: string; digest: string }) => [s.name, s.digest])).toEqual([
       ['code', digest('code')],
       ['runner', digest('runner')],
@@ -105,8 +105,7 @@ describe('launch through the service', () => {
     for (const r of runs) expect(r.code, r.err).toBe(0);
     const ws = runs.map((r) => JSON.parse(r.out).workspace as string);
     expect(new Set(ws).size).toBe(10);
-    const file = JSON.parse(fs.readFileSync(path.join(sb.home, 'conversations.json'), 'utf8'));
-    expect(file.data.conversations).toHaveLength(10);
+    expect(new ConversationLog(sb.home).list()).toHaveLength(10);
   }, 120_000);
 });
 

@@ -9,9 +9,10 @@ import { getSettings } from '../settings/settings.js';
 import { isInside, resolveStateUri, stateRoot, type StateResolution } from '../state/state-dirs.js';
 import { checkWrite, defaultTempDirs, type PolicyScope } from '../state/write-policy.js';
 import { clean, describe } from './cleanup.js';
-import { conversationsStore, fullConversation, isValidConversationId, recordConversation } from './conversations.js';
+import { ConversationLog, fullConversation, isValidConversationId, recordConversation } from './conversations.js';
 import { launchWorkspace } from './launch.js';
-import { guardHooksFor, scriptPolicyFor } from './script-policy.js';
+import { getSecurity } from '../security/security-service.js';
+import type { GuardHookGroup, ScriptVerdict } from './script-policy.js';
 import { spawnTerminal, terminalArgv, writeLauncher, type AgentRun } from './terminal.js';
 import { findCli } from './write-guard.js';
 
@@ -21,7 +22,7 @@ export class WorkspacesService {
   readonly store;
 
   constructor(private readonly ctx: ServiceContext) {
-    this.store = conversationsStore(ctx.paths.home, ctx.events);
+    this.store = new ConversationLog(ctx.paths.home, ctx.events);
   }
 
   agents(): AgentDef[] {
@@ -58,17 +59,34 @@ export class WorkspacesService {
     const view = await assistants.view(input.assistant, chosen ? { project: path.resolve(chosen) } : {});
     const agent = this.agent(view.agent);
     const entries = view.skills.flatMap((s) => (s.entry ? [s.entry] : []));
+    // Before anything is written: which skills may run their scripts, which stay out, or no launch.
+    const security = getSecurity(this.ctx);
+    const decision = security.launchDecision(entries, { onChanged: input.onScriptsChanged ?? 'refuse' });
+    security.assertLaunchable(decision);
+    const omitted = decision.skills.filter((s) => s.action === 'omit');
+    const left = new Set(omitted.map((s) => s.name));
+    const scripts = new Map<string, ScriptVerdict>(
+      decision.skills.map((s) => [s.name, s.scriptsAllowed ? { allowed: true } : { allowed: false, reason: s.reason }]),
+    );
+    const bashHook = agent.writeGuard ? security.claudeBashHook(decision, agent.writeGuard.kind) : null;
+    const guardHooks: GuardHookGroup[] = bashHook ? [bashHook] : [];
     const { result, conversation } = launchWorkspace({
       home: this.ctx.paths.home,
       userHome: this.ctx.paths.userHome,
       agent,
       assistant: { id: view.id, name: view.name, rules: view.rules },
-      skills: view.skills.map((s) => ({ name: s.name, missing: s.missing, entry: s.entry })),
+      skills: view.skills
+        .filter((s) => !(s.entry && left.has(s.entry.name)))
+        .map((s) => ({ name: s.name, missing: s.missing, entry: s.entry })),
       ...(chosen !== undefined ? { workspace: chosen } : {}),
       cli: findCli(this.ctx.paths.resourcesDir),
-      scripts: scriptPolicyFor(this.ctx, entries),
-      ...(agent.writeGuard ? { guardHooks: guardHooksFor(this.ctx, entries, agent.writeGuard.kind) } : {}),
+      scripts,
+      ...(agent.writeGuard ? { guardHooks } : {}),
     });
+    // Left out at the user's choice: said once per skill, so the launch is never silently smaller.
+    for (const s of omitted) {
+      result.problems.push({ skill: s.name, code: 'script-omitted', message: `"${s.name}" was left out of this conversation: ${s.reason ?? 'its scripts are not approved'}.` });
+    }
     recordConversation(this.store, conversation);
     this.ctx.events.emit({
       type: 'conversation-launched',
@@ -81,7 +99,7 @@ export class WorkspacesService {
   }
 
   conversations(): ConversationIndex[] {
-    return this.store.read().conversations;
+    return this.store.list();
   }
 
   conversation(id: string): Conversation {

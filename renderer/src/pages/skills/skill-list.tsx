@@ -1,4 +1,5 @@
-import { useRef } from 'react';
+import { memo, useRef } from 'react';
+import type { TFunction } from 'i18next';
 import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
 import { Empty, Tag } from '@arco-design/web-react';
@@ -9,7 +10,7 @@ const ROW_HEIGHT = 64;
 const NO_LAYOUT = { width: 800, height: 600 };
 
 /** Only the rows in view are in the DOM, so 10,000 skills scroll like 20. */
-export function SkillList({ entries, onOpen }: { entries: CatalogEntry[]; onOpen(id: string): void }) {
+export const SkillList = memo(function SkillList({ entries, onOpen }: { entries: CatalogEntry[]; onOpen(id: string): void }) {
   const { t } = useTranslation();
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
@@ -34,41 +35,49 @@ export function SkillList({ entries, onOpen }: { entries: CatalogEntry[]; onOpen
   return (
     <div ref={scrollRef} className="virtual-scroll" data-testid={TID.skillsList} role="list">
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-        {virtualizer.getVirtualItems().map((item) => {
-          const e = entries[item.index];
-          return (
-            <div
-              key={item.key}
-              role="listitem"
-              tabIndex={0}
-              className="skill-row"
-              data-testid={rowId(TID.skillRow, e.id)}
-              data-skill-name={e.name}
-              style={{ transform: `translateY(${item.start}px)`, height: ROW_HEIGHT }}
-              onClick={() => onOpen(e.id)}
-              onKeyDown={(ev) => {
-                if (ev.key === 'Enter') onOpen(e.id);
-              }}
-            >
-              <div className="skill-row-main">
-                <div className="skill-row-title">
-                  <span className="skill-name">{e.name}</span>
-                  <SkillBadges entry={e} />
-                </div>
-                <div className="skill-row-desc" title={e.description}>
-                  {e.description || <span className="muted">{t('skills.noDescription')}</span>}
-                </div>
-              </div>
-            </div>
-          );
-        })}
+        {virtualizer.getVirtualItems().map((item) => (
+          <SkillRow key={item.key} entry={entries[item.index]} start={item.start} t={t} onOpen={onOpen} />
+        ))}
       </div>
     </div>
   );
-}
+});
+
+/** A row re-renders only when its entry, position or language changes (not on every keystroke). */
+const SkillRow = memo(function SkillRow({ entry: e, start, t, onOpen }: { entry: CatalogEntry; start: number; t: TFunction; onOpen(id: string): void }) {
+  return (
+    <div
+      role="listitem"
+      tabIndex={0}
+      className="skill-row"
+      data-testid={rowId(TID.skillRow, e.id)}
+      data-skill-name={e.name}
+      style={{ transform: `translateY(${start}px)`, height: ROW_HEIGHT }}
+      onClick={() => onOpen(e.id)}
+      onKeyDown={(ev) => {
+        if (ev.key === 'Enter') onOpen(e.id);
+      }}
+    >
+      <div className="skill-row-main">
+        <div className="skill-row-title">
+          <span className="skill-name">{e.name}</span>
+          <Badges entry={e} t={t} />
+        </div>
+        <div className="skill-row-desc" title={e.description}>
+          {e.description || <span className="muted">{t('skills.noDescription')}</span>}
+        </div>
+      </div>
+    </div>
+  );
+});
 
 export function SkillBadges({ entry }: { entry: CatalogEntry }) {
   const { t } = useTranslation();
+  return <Badges entry={entry} t={t} />;
+}
+
+// Rows take `t` from the list: a translation hook per row costs more than the row itself.
+function Badges({ entry, t }: { entry: CatalogEntry; t: TFunction }) {
   return (
     <span className="badges">
       <Tag size="small" color={rootColor(entry.provenance.rootKind)} data-testid={TID.skillBadgeRoot}>
