@@ -3,7 +3,10 @@
 // against what copy-based managers do: copy the same 50 skill folders into a fresh workspace.
 // Both measured in this run, on two skill sets: the shared generator's (small: ~2 files a skill)
 // and the same skills grown to the size of published skills (references, scripts, assets: ~20
-// files, ~150 KB each). The link step alone (no catalog, no security) is printed too.
+// files, ~150 KB each). The link step alone (no catalog, no security) is printed too, and so is the
+// first launch (cold: security reads every skill's files once, then reuses what it read while a stat
+// walk shows the folder unchanged; a folder touched in the last 2 s is always re-read).
+// The default script policy ("ask") is used, with every skill approved during setup.
 //   target: median <= 50 ms, and >= 10x faster than the copy
 import fs from 'node:fs';
 import os from 'node:os';
@@ -60,17 +63,22 @@ async function measure(engine, root, tmp, label, shape) {
   generateSkills(lib, SKILLS + 10, { seed: 7 });
   if (shape === 'published') fs.readdirSync(lib).forEach((name, i) => grow(path.join(lib, name), i));
   const svc = engine.createService({ paths: { home, userHome, resourcesDir: path.join(root, 'resources') } });
-  // Generated skills ship scripts; approving 50 by hand is not what is measured here.
-  await svc.api.updateSettings({ scriptPolicy: 'allowed' });
   const catalog = await svc.api.listCatalog({});
   const good = catalog.entries
     .filter((e) => e.provenance.rootKind === 'library' && e.counts.errors === 0 && !e.shadowedBy)
     .slice(0, SKILLS);
   if (good.length < SKILLS) throw new Error(`only ${good.length} usable generated skills`);
+  // Default policy "ask": the user approved each skill's scripts once (setup, not measured).
+  for (const e of good) await svc.api.approveSkill({ name: e.name });
   await svc.api.createAssistant({ name: 'Bench', agent: 'claude', rules: 'Bench persona.', skills: good.map((e) => e.name) });
+  // Skills are not edited in the seconds before a launch: let the 2 s "recently touched" window pass.
+  await new Promise((r) => setTimeout(r, 2100));
 
   const ours = [];
-  await svc.api.launchAssistant({ assistant: 'Bench' }); // warm-up: first catalog use, JIT
+  const t0 = process.hrtime.bigint();
+  const first = await svc.api.launchAssistant({ assistant: 'Bench' }); // cold: first catalog use, security reads every skill
+  const cold = Number(process.hrtime.bigint() - t0) / 1e6;
+  if (first.links.length !== SKILLS) throw new Error('launch did not link every skill');
   for (let i = 0; i < RUNS; i++) {
     const t = process.hrtime.bigint();
     const r = await svc.api.launchAssistant({ assistant: 'Bench' });
@@ -98,7 +106,7 @@ async function measure(engine, root, tmp, label, shape) {
     for (const e of good) fs.cpSync(e.provenance.realPath, path.join(dest, e.name), { recursive: true });
     if (i > 0) copies.push(Number(process.hrtime.bigint() - t) / 1e6); // first run warms the page cache
   }
-  return { ours: median(ours), core: median(core), copy: median(copies), files: good.reduce((n, e) => n + e.fileCount, 0), bytes: good.reduce((n, e) => n + e.size, 0) };
+  return { cold, ours: median(ours), core: median(core), copy: median(copies), files: good.reduce((n, e) => n + e.fileCount, 0), bytes: good.reduce((n, e) => n + e.size, 0) };
 }
 
 export default async function launchBench({ log, root }) {
@@ -108,8 +116,9 @@ export default async function launchBench({ log, root }) {
     for (const shape of ['generated', 'published']) {
       const m = await measure(engine, root, tmp, shape, shape);
       const set = `${SKILLS} ${shape}-size skills (${m.files} files, ${(m.bytes / 1e6).toFixed(1)} MB)`;
-      log(`launch ${set} in process: median ${m.ours.toFixed(1)} ms (target <= 50 ms); link step alone ${m.core.toFixed(1)} ms`);
-      log(`launch ${set} vs copying them: ${(m.copy / m.ours).toFixed(1)}x faster (copy ${m.copy.toFixed(1)} ms, ours ${m.ours.toFixed(1)} ms) target >= 10x; link step alone ${(m.copy / m.core).toFixed(1)}x`);
+      const ok = (b) => (b ? 'ok' : 'MISS');
+      log(`launch ${set}: median ${m.ours.toFixed(1)} ms (target <= 50 ms: ${ok(m.ours <= 50)}); ${(m.copy / m.ours).toFixed(1)}x faster than copying (copy ${m.copy.toFixed(1)} ms) target >= 10x: ${ok(m.copy / m.ours >= 10)}`);
+      log(`  ${shape}: first launch (cold) ${m.cold.toFixed(1)} ms; link step alone (no catalog, no security) ${m.core.toFixed(1)} ms = ${(m.copy / m.core).toFixed(1)}x faster than the copy`);
     }
   } finally {
     fs.rmSync(tmp, { recursive: true, force: true });

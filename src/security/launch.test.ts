@@ -164,7 +164,8 @@ describe('end to end through the launch (H4) and attach (H3b) seams', () => {
     await api.approveSkill({ name: 'tool' });
     const a = await api.createAssistant({ name: 'Helper', agent: 'claude', skills: ['tool', 'prose'] });
     changeScript();
-    const result = await api.launchAssistant({ assistant: a.id });
+    // the user chose to launch it with its scripts denied (the default refuses: src/workspaces/scripts-launch.test.ts)
+    const result = await api.launchAssistant({ assistant: a.id, onScriptsChanged: 'skip' });
     try {
       expect(result.links.map((l) => l.skill).sort()).toEqual(['prose', 'tool']);
       expect(result.problems.find((p) => p.skill === 'tool')?.code).toBe('script-blocked');

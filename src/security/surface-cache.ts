@@ -13,10 +13,19 @@ export const RACY_MS = 2000;
 const SKIP_DIRS = new Set(['.git', '.hg', '.svn']);
 
 export interface FolderStamp {
-  /** Every entry's path, type, size, mtime, ctime, mode and inode, in walk order. */
-  key: string;
+  /** Every entry's relative path and type, in walk order. */
+  names: string[];
+  /** Per entry: size, mtime, ctime, mode, inode (numbers: no string building on the hot path). */
+  nums: number[];
   /** Newest mtime/ctime seen (ms since epoch). */
   newest: number;
+}
+
+export function sameStamp(a: FolderStamp, b: FolderStamp): boolean {
+  if (a.names.length !== b.names.length || a.nums.length !== b.nums.length) return false;
+  for (let i = 0; i < a.nums.length; i++) if (a.nums[i] !== b.nums[i]) return false;
+  for (let i = 0; i < a.names.length; i++) if (a.names[i] !== b.names[i]) return false;
+  return true;
 }
 
 /**
@@ -24,12 +33,15 @@ export interface FolderStamp {
  * in it because no user-level tool can set it back: any write, chmod or rename moves it.
  */
 export function folderStamp(dir: string): FolderStamp | null {
-  const parts: string[] = [];
+  const names: string[] = [];
+  const nums: number[] = [];
   let newest = 0;
   const add = (rel: string, st: fs.Stats) => {
     const type = st.isSymbolicLink() ? 'l' : st.isDirectory() ? 'd' : st.isFile() ? 'f' : 'o';
-    parts.push(`${rel}\0${type}\0${st.size}\0${st.mtimeMs}\0${st.ctimeMs}\0${st.mode}\0${st.ino}`);
-    newest = Math.max(newest, st.mtimeMs, st.ctimeMs);
+    names.push(`${type}${rel}`);
+    nums.push(st.size, st.mtimeMs, st.ctimeMs, st.mode, st.ino);
+    if (st.mtimeMs > newest) newest = st.mtimeMs;
+    if (st.ctimeMs > newest) newest = st.ctimeMs;
   };
   let rootStat: fs.Stats;
   try {
@@ -40,13 +52,13 @@ export function folderStamp(dir: string): FolderStamp | null {
   if (!rootStat.isDirectory()) return null;
   add('.', rootStat);
   const walk = (abs: string, rel: string): boolean => {
-    let names: string[];
+    let entries: string[];
     try {
-      names = fs.readdirSync(abs).sort();
+      entries = fs.readdirSync(abs).sort();
     } catch {
       return false;
     }
-    for (const name of names) {
+    for (const name of entries) {
       const childAbs = path.join(abs, name);
       const childRel = rel ? `${rel}/${name}` : name;
       let st: fs.Stats;
@@ -61,12 +73,12 @@ export function folderStamp(dir: string): FolderStamp | null {
     return true;
   };
   if (!walk(dir, '')) return null;
-  return { key: parts.join('\n'), newest };
+  return { names, nums, newest };
 }
 
 interface Slot<T> {
   digest: string;
-  stamp: string;
+  stamp: FolderStamp;
   value: T;
 }
 
@@ -74,7 +86,10 @@ interface Slot<T> {
 export class FolderCache<T> {
   private slots = new Map<string, Slot<T>>();
 
-  constructor(private readonly max = 2000) {}
+  constructor(
+    private readonly max = 2000,
+    private readonly racyMs = RACY_MS,
+  ) {}
 
   /**
    * The cached value for `dir` when the catalog digest and the stamp both still match; else
@@ -83,13 +98,13 @@ export class FolderCache<T> {
   get(dir: string, digest: string, compute: () => T): T {
     const now = folderStamp(dir);
     const hit = this.slots.get(dir);
-    if (hit && now && hit.digest === digest && hit.stamp === now.key) return hit.value;
+    if (hit && now && hit.digest === digest && sameStamp(hit.stamp, now)) return hit.value;
     const started = Date.now();
     const value = compute();
-    if (now && now.newest < started - RACY_MS) {
+    if (now && now.newest < started - this.racyMs) {
       if (this.slots.size >= this.max) this.slots.delete(this.slots.keys().next().value!);
       this.slots.delete(dir);
-      this.slots.set(dir, { digest, stamp: now.key, value });
+      this.slots.set(dir, { digest, stamp: now, value });
     } else {
       this.slots.delete(dir);
     }

@@ -4,10 +4,10 @@ import type { Diagnostic, LegacyPath } from '../contract/index.js';
 import { loadRegistry, type Registry } from '../agents/registry.js';
 import { stateIdFor } from '../state/state-id.js';
 import { makeDiagnostic, type DiagnosticInit } from './rules.js';
-import { parseSkillText, countNewlines } from './parse.js';
+import { parseSkillText, countNewlines, detachString } from './parse.js';
 import { lintFields } from './lint-fields.js';
 import { findReferences, findHomePaths } from './body-scan.js';
-import { walkSkill, digestSkill, readLinkedSkillFile, type SkillFile } from './walk.js';
+import { walkSkill, digestSkill, readLinkedSkillFile, type Listed, type SkillFile } from './walk.js';
 
 export interface SkillAnalysis {
   dir: string;
@@ -34,6 +34,8 @@ export interface AnalyzeOptions {
   dirName?: string;
   /** false: skip reading files other than SKILL.md (digest is then ''). Default true. */
   digest?: boolean;
+  /** The folder's listing when the caller has just taken it (discovery does): saves a readdir. */
+  listing?: Listed[];
 }
 
 const MAX_BODY_LINES = 500;
@@ -52,7 +54,7 @@ export async function analyzeSkill(dirIn: string, opts: AnalyzeOptions): Promise
   const diag: Diag = (code, init) => diagnostics.push(makeDiagnostic(code, init, registry));
 
   const wantDigest = opts.digest !== false;
-  const { files, dirs, nested, skillFiles, hashes } = walkSkill(dir, { hash: wantDigest, readSkillFile: true });
+  const { files, dirs, nested, skillFiles, hashes, texts } = walkSkill(dir, { hash: wantDigest, readSkillFile: true, readMarkdown: true, listing: opts.listing });
   let skillFile = files.find((f) => f.path === 'SKILL.md');
   if (!skillFile) {
     skillFile = files.find((f) => !f.path.includes('/') && f.path.toLowerCase() === 'skill.md');
@@ -64,21 +66,26 @@ export async function analyzeSkill(dirIn: string, opts: AnalyzeOptions): Promise
     diag('skill-dot-dir', { message: `The directory name "${dirName}" starts with a dot; some agents skip it.`, file: dir });
   }
 
-  let raw: Buffer | null = null;
+  let raw: string | null = null;
+  let linkedRaw: Buffer | null = null;
   const skillPath = path.join(dir, skillFile?.path ?? 'SKILL.md');
   if (skillFile) {
     if (skillFile.symlink !== undefined) {
       diag('skill-file-symlink', { message: `${skillFile.path} is a symlink (to ${skillFile.symlink}).`, file: skillPath });
     }
-    raw = skillFiles.get(skillFile.path) ?? (skillFile.symlink !== undefined ? readLinkedSkillFile(skillPath) : null);
-    if (!raw) {
+    raw = skillFiles.get(skillFile.path) ?? null;
+    if (raw === null && skillFile.symlink !== undefined) {
+      linkedRaw = readLinkedSkillFile(skillPath);
+      raw = linkedRaw ? linkedRaw.toString('utf8') : null;
+    }
+    if (raw === null) {
       diag('skill-file-missing', { message: `${skillFile.path} cannot be read as a regular file.`, file: skillPath });
     }
   } else {
     diag('skill-file-missing', { message: `${dir} has no SKILL.md.`, file: dir });
   }
 
-  const parsed = raw ? parseSkillText(raw.toString('utf8'), skillPath, registry) : null;
+  const parsed = raw !== null ? parseSkillText(raw, skillPath, registry) : null;
   if (parsed) diagnostics.push(...parsed.diagnostics);
   const fm = parsed?.frontmatter ?? null;
   if (fm) lintFields(fm, dirName, parsed!.keyLines, registry, (code, init) => diag(code, { ...init, file: skillPath }));
@@ -96,7 +103,7 @@ export async function analyzeSkill(dirIn: string, opts: AnalyzeOptions): Promise
   let legacyPaths: LegacyPath[] = [];
   if (parsed) {
     lintBodySize(body, bodyLine, skillPath, diag);
-    checkReferences(dir, body, bodyLine, skillPath, files, dirs, diag);
+    checkReferences(dir, body, bodyLine, skillPath, files, dirs, texts, diag);
     const legacy = findLegacy(body, bodyLine, stateId, registry);
     legacyPaths = legacy.map(({ path: p, line, redirect }) => ({ path: p, line, redirect }));
     for (const l of legacy) {
@@ -118,8 +125,14 @@ export async function analyzeSkill(dirIn: string, opts: AnalyzeOptions): Promise
     });
   }
 
+  // Findings and legacy paths outlive the file text; slices would keep all of it alive.
+  for (const d of diagnostics) d.message = detachString(d.message);
+  for (const l of legacyPaths) {
+    l.path = detachString(l.path);
+    l.redirect = detachString(l.redirect);
+  }
   const linked = new Map<string, Buffer>();
-  if (raw && skillFile?.symlink !== undefined) linked.set(skillFile.path, raw);
+  if (linkedRaw && skillFile?.symlink !== undefined) linked.set(skillFile.path, linkedRaw);
   let size = 0;
   for (const f of files) size += f.size;
   return {
@@ -164,7 +177,16 @@ function isAbsoluteLike(t: string): boolean {
 
 const BARE_RESOURCE_DIRS = new Set(['scripts/', 'references/', 'assets/', './', '../']);
 
-function checkReferences(dir: string, body: string, bodyLine: number, file: string, files: SkillFile[], dirs: Set<string>, diag: Diag): void {
+function checkReferences(
+  dir: string,
+  body: string,
+  bodyLine: number,
+  file: string,
+  files: SkillFile[],
+  dirs: Set<string>,
+  texts: Map<string, string>,
+  diag: Diag,
+): void {
   const refs = findReferences(body, bodyLine);
   if (!refs.length) return;
   const fileSet = new Map(files.map((f) => [f.path, f]));
@@ -199,7 +221,7 @@ function checkReferences(dir: string, body: string, bodyLine: number, file: stri
     const f = fileSet.get(rel);
     if (f && f.symlink === undefined && rel.toLowerCase().endsWith('.md') && rel !== 'SKILL.md' && !mdRefs.includes(rel)) mdRefs.push(rel);
   }
-  for (const md of mdRefs) checkDepth(dir, md, direct, diag);
+  for (const md of mdRefs) checkDepth(dir, md, texts.get(md), direct, diag);
 }
 
 /** Posix path relative to the skill dir; null when it escapes, '' for the dir itself. */
@@ -211,12 +233,15 @@ function resolveRel(baseDir: string, target: string): string | null {
 }
 
 /** A referenced .md that itself points at files SKILL.md does not reference directly. */
-function checkDepth(dir: string, md: string, direct: Set<string>, diag: Diag): void {
-  let text: string;
-  try {
-    text = fs.readFileSync(path.join(dir, md), 'utf8');
-  } catch {
-    return;
+function checkDepth(dir: string, md: string, known: string | undefined, direct: Set<string>, diag: Diag): void {
+  let text = known;
+  if (text === undefined) {
+    // Not read by the walk (a digest-less lint, or a file over 1 MB).
+    try {
+      text = fs.readFileSync(path.join(dir, md), 'utf8');
+    } catch {
+      return;
+    }
   }
   const mdDir = path.posix.dirname(md);
   for (const r of findReferences(text, 1)) {

@@ -100,7 +100,9 @@ export function parseSkillText(raw: string, file: string, registry?: Registry): 
 
   // gray-matter splits the block; our engines read it. Options make it skip its shared cache.
   const yamlOut: YamlResult = { value: undefined, ok: false };
-  const block = src.slice(eol, closeAt);
+  // A copy, not a slice: the values parsed from it live on in the catalog, and a slice would keep
+  // the whole file text alive with them (V8 slices point into their parent string).
+  const block = detachString(src.slice(eol, closeAt));
   const yamlEngine = {
     // Reads our own copy of the block: gray-matter is given a guarded one (see guardBlankLines).
     parse: () => {
@@ -161,6 +163,11 @@ function setBodyAfter(r: ParsedSkill, src: string, afterDashes: number, openLine
   const nl = src.indexOf('\n', afterDashes);
   const from = nl === -1 ? src.length : nl + 1;
   setBody(r, src.slice(from), openLine + countNewlines(src, 0, from));
+}
+
+/** The same text in its own storage (not a slice of a larger string). */
+export function detachString(s: string): string {
+  return (' ' + s).slice(1);
 }
 
 export function countNewlines(s: string, from: number, to: number): number {

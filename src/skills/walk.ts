@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { createHash } from 'node:crypto';
+import crypto from 'node:crypto';
 
 // One pass over a skill folder. Symlinks are recorded, never followed (no cycles, nothing outside
 // the skill is read). Special files (FIFOs, sockets, devices) are skipped and never opened.
@@ -21,11 +21,18 @@ export interface WalkResult {
   dirs: Set<string>;
   /** Relative paths of `SKILL.md` files in subfolders, with their depth below the skill (1 = `x/SKILL.md`). */
   nested: { path: string; depth: number }[];
-  /** Contents of the top-level files named `skill.md` in any casing (read once, here). */
-  skillFiles: Map<string, Buffer>;
+  /** Text (UTF-8) of the top-level files named `skill.md` in any casing (read once, here). */
+  skillFiles: Map<string, string>;
   /** sha256 of each regular file's content, when walked with `hash`. */
   hashes: Map<string, string>;
+  /** Text of the other regular `.md` files up to 1 MB, when walked with `readMarkdown` and `hash`. */
+  texts: Map<string, string>;
 }
+
+/** An entry's type as listed ('' when the filesystem reports none). */
+export type EntryType = 'file' | 'dir' | 'link' | '';
+/** A directory entry as listed: name and type. */
+export type Listed = [name: string, type: EntryType];
 
 /** VCS metadata is not skill content and changes on every fetch. */
 const SKIPPED_DIRS = new Set(['.git']);
@@ -35,6 +42,34 @@ export interface WalkOptions {
   hash?: boolean;
   /** Keep the content of the top-level skill file (`SKILL.md` in any casing). */
   readSkillFile?: boolean;
+  /**
+   * With `hash`: also keep the text of Markdown files read for the hash, so reference checks
+   * never read a file twice.
+   */
+  readMarkdown?: boolean;
+  /** The skill folder's own listing when the caller has just taken it (saves one readdir). */
+  listing?: Listed[];
+}
+
+/** readdir with entry types; null when the folder cannot be read. */
+export function listDir(abs: string): Listed[] | null {
+  let entries: fs.Dirent[];
+  try {
+    entries = fs.readdirSync(abs, { withFileTypes: true });
+  } catch {
+    return null;
+  }
+  const out: Listed[] = new Array(entries.length);
+  for (let i = 0; i < entries.length; i++) {
+    const e = entries[i];
+    out[i] = [e.name, e.isFile() ? 'file' : e.isDirectory() ? 'dir' : e.isSymbolicLink() ? 'link' : ''];
+  }
+  return out;
+}
+
+function isMarkdown(name: string): boolean {
+  const n = name.length;
+  return n > 3 && name.charCodeAt(n - 3) === 46 && (name.charCodeAt(n - 2) | 32) === 109 && (name.charCodeAt(n - 1) | 32) === 100;
 }
 
 /**
@@ -45,22 +80,21 @@ export function walkSkill(dir: string, opts: WalkOptions = {}): WalkResult {
   const files: SkillFile[] = [];
   const dirs = new Set<string>();
   const nested: { path: string; depth: number }[] = [];
-  const skillFiles = new Map<string, Buffer>();
+  const skillFiles = new Map<string, string>();
   const hashes = new Map<string, string>();
+  const texts = new Map<string, string>();
+  const hash = opts.hash === true;
+  const markdown = hash && opts.readMarkdown === true;
   const stack: { rel: string; depth: number }[] = [{ rel: '', depth: 0 }];
   while (stack.length) {
     const { rel, depth } = stack.pop()!;
     const abs = rel ? path.join(dir, rel) : dir;
-    let entries: fs.Dirent[];
-    try {
-      entries = fs.readdirSync(abs, { withFileTypes: true });
-    } catch {
-      continue; // unreadable subfolder: skip it, keep the rest of the skill
-    }
-    for (const e of entries) {
-      const relPath = rel ? `${rel}/${e.name}` : e.name;
-      let kind = e.isFile() ? 'file' : e.isDirectory() ? 'dir' : e.isSymbolicLink() ? 'link' : '';
-      const full = path.join(abs, e.name);
+    const entries = !rel && opts.listing ? opts.listing : listDir(abs);
+    if (!entries) continue; // unreadable subfolder: skip it, keep the rest of the skill
+    for (const [name, listedKind] of entries) {
+      const relPath = rel ? `${rel}/${name}` : name;
+      let kind = listedKind;
+      const full = `${abs}${path.sep}${name}`;
       let st: fs.Stats | undefined;
       if (!kind) {
         // Some filesystems do not report entry types; ask once.
@@ -68,7 +102,7 @@ export function walkSkill(dir: string, opts: WalkOptions = {}): WalkResult {
         kind = !st ? '' : st.isFile() ? 'file' : st.isDirectory() ? 'dir' : st.isSymbolicLink() ? 'link' : '';
       }
       if (kind === 'dir') {
-        if (SKIPPED_DIRS.has(e.name)) continue;
+        if (SKIPPED_DIRS.has(name)) continue;
         dirs.add(relPath);
         stack.push({ rel: relPath, depth: depth + 1 });
         continue;
@@ -86,29 +120,32 @@ export function walkSkill(dir: string, opts: WalkOptions = {}): WalkResult {
         continue;
       }
       if (kind !== 'file') continue;
-      const isSkillFile = opts.readSkillFile === true && depth === 0 && e.name.length === 8 && e.name.toLowerCase() === 'skill.md';
-      if (isSkillFile || opts.hash) {
+      const isSkillFile = opts.readSkillFile === true && depth === 0 && name.length === 8 && name.toLowerCase() === 'skill.md';
+      if (isSkillFile || hash) {
         // fstat on the open file replaces the lstat: syscalls dominate the cost of a scan.
-        const r = readRegular(full, isSkillFile, opts.hash === true);
+        const asText = isSkillFile || (markdown && isMarkdown(name));
+        const r = readRegular(full, asText ? 'text' : null, hash, OPEN_FLAGS, isSkillFile);
         if (!r) continue;
         st = r.st;
-        if (r.content) skillFiles.set(relPath, r.content);
+        if (r.text !== undefined) {
+          if (isSkillFile) skillFiles.set(relPath, r.text);
+          else if (st.size <= WHOLE_READ_MAX) texts.set(relPath, r.text);
+        }
         if (r.hash) hashes.set(relPath, r.hash);
       } else {
         st ??= fs.lstatSync(full, { throwIfNoEntry: false });
         if (!st || !st.isFile()) continue;
       }
       files.push({ path: relPath, size: st.size, mtimeMs: st.mtimeMs, executable: (st.mode & 0o111) !== 0 });
-      if (depth > 0 && e.name === 'SKILL.md') nested.push({ path: relPath, depth });
+      if (depth > 0 && name === 'SKILL.md') nested.push({ path: relPath, depth });
     }
   }
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   nested.sort((a, b) => (a.path < b.path ? -1 : 1));
-  return { files, dirs, nested, skillFiles, hashes };
+  return { files, dirs, nested, skillFiles, hashes, texts };
 }
 
-const chunk = Buffer.allocUnsafe(1 << 16);
-/** Files up to this size are read whole; larger ones are streamed into the hash. */
+/** Files up to this size are read whole (into a buffer reused across files); larger ones are streamed into the hash. */
 const WHOLE_READ_MAX = 1 << 20;
 /** Bound on the SKILL.md text kept in memory (the spec wants bodies under ~20 KB anyway). */
 const SKILL_FILE_MAX = 16 << 20;
@@ -117,16 +154,41 @@ const BASE_FLAGS = fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0);
 // O_NOFOLLOW: the entry was a regular file when listed; never read through a link swapped in since.
 const OPEN_FLAGS = BASE_FLAGS | (fs.constants.O_NOFOLLOW ?? 0);
 
+// One buffer per thread for every whole read: a fresh buffer per file is an off-heap allocation
+// each, and tens of thousands of them in a scan keep the garbage collector busy.
+let scratch: Buffer | null = null;
+function scratchBuffer(): Buffer {
+  return (scratch ??= Buffer.allocUnsafeSlow(WHOLE_READ_MAX));
+}
+
+/** sha256 hex of bytes: the one-shot `crypto.hash` where Node has it (no Hash object per file). */
+type OneShot = (alg: string, data: Uint8Array, enc: 'hex') => string;
+const oneShot = (crypto as unknown as { hash?: OneShot }).hash;
+export const sha256Hex: (b: Uint8Array | string) => string = oneShot
+  ? (b) => oneShot('sha256', typeof b === 'string' ? Buffer.from(b) : b, 'hex')
+  : (b) => crypto.createHash('sha256').update(b).digest('hex');
+
 /**
  * The text of a skill file reached through a symlink: only when the target is a regular file
  * (never a device or FIFO), and bounded like any skill file. Null when it cannot be read.
  */
 export function readLinkedSkillFile(file: string): Buffer | null {
-  return readRegular(file, true, false, BASE_FLAGS)?.content ?? null;
+  return readRegular(file, 'bytes', false, BASE_FLAGS)?.bytes ?? null;
 }
 
-/** open + fstat + read + close: the skill file whole, or any file into a hash (streamed when large). */
-function readRegular(file: string, keep: boolean, hash: boolean, flags = OPEN_FLAGS): { st: fs.Stats; content?: Buffer; hash?: string } | null {
+interface ReadResult {
+  st: fs.Stats;
+  text?: string;
+  bytes?: Buffer;
+  hash?: string;
+}
+
+/**
+ * open + fstat + read + close: the content kept as UTF-8 text or as its own bytes (the first
+ * SKILL_FILE_MAX bytes; above WHOLE_READ_MAX only with `keepLarge`), and/or hashed whole
+ * (streamed when large).
+ */
+function readRegular(file: string, keep: 'text' | 'bytes' | null, hash: boolean, flags = OPEN_FLAGS, keepLarge = true): ReadResult | null {
   let fd: number;
   try {
     fd = fs.openSync(file, flags);
@@ -136,22 +198,36 @@ function readRegular(file: string, keep: boolean, hash: boolean, flags = OPEN_FL
   try {
     const st = fs.fstatSync(fd);
     if (!st.isFile()) return null;
-    if (st.size <= WHOLE_READ_MAX || (keep && st.size <= SKILL_FILE_MAX)) {
-      const content = readWhole(fd, st.size);
-      return { st, content: keep ? content : undefined, hash: hash ? createHash('sha256').update(content).digest('hex') : undefined };
+    if (st.size <= WHOLE_READ_MAX) {
+      const buf = scratchBuffer();
+      // Exactly the size fstat gave (no extra read to find the end); a file that claims to be empty
+      // (some pseudo-files) is read to its end, bounded by the buffer.
+      const len = readInto(fd, buf, st.size > 0 ? st.size : buf.length);
+      const data = buf.subarray(0, len);
+      return {
+        st,
+        text: keep === 'text' ? buf.toString('utf8', 0, len) : undefined,
+        bytes: keep === 'bytes' ? Buffer.from(data) : undefined,
+        hash: hash ? sha256Hex(data) : undefined,
+      };
     }
-    // Large: stream into the hash; a giant skill file keeps only its first SKILL_FILE_MAX bytes.
-    const h = createHash('sha256');
-    let content: Buffer | undefined;
+    // Large: a giant skill file keeps only its first SKILL_FILE_MAX bytes; the hash takes all.
+    let kept: Buffer | undefined;
+    if (keep && !keepLarge) keep = null;
     if (keep) {
-      content = readWhole(fd, SKILL_FILE_MAX);
-      h.update(content);
+      kept = Buffer.allocUnsafe(Math.min(st.size, SKILL_FILE_MAX));
+      kept = kept.subarray(0, readInto(fd, kept, kept.length));
     }
-    if (!hash) return { st, content };
+    const out: ReadResult = { st, text: keep === 'text' ? kept!.toString('utf8') : undefined, bytes: keep === 'bytes' ? kept : undefined };
+    if (!hash) return out;
+    const h = crypto.createHash('sha256');
+    if (kept) h.update(kept);
+    const chunk = scratchBuffer();
     for (let n = fs.readSync(fd, chunk, 0, chunk.length, null); n > 0; n = fs.readSync(fd, chunk, 0, chunk.length, null)) {
       h.update(chunk.subarray(0, n));
     }
-    return { st, content, hash: h.digest('hex') };
+    out.hash = h.digest('hex');
+    return out;
   } catch {
     return null;
   } finally {
@@ -159,22 +235,15 @@ function readRegular(file: string, keep: boolean, hash: boolean, flags = OPEN_FL
   }
 }
 
-/** Read `size` bytes (the fstat size); keep reading only if the file turns out longer or shorter. */
-function readWhole(fd: number, size: number): Buffer {
-  let buf = Buffer.allocUnsafe(size > 0 ? size : 4096);
+/** Read up to `want` bytes into the start of `buf`; fewer at end of file. */
+function readInto(fd: number, buf: Buffer, want: number): number {
   let len = 0;
-  for (;;) {
-    if (len === buf.length) {
-      if (len === size) break; // got exactly what fstat promised
-      const bigger = Buffer.allocUnsafe(buf.length * 2);
-      buf.copy(bigger, 0, 0, len);
-      buf = bigger;
-    }
-    const n = fs.readSync(fd, buf, len, buf.length - len, null);
+  while (len < want) {
+    const n = fs.readSync(fd, buf, len, want - len, null);
     if (n <= 0) break;
     len += n;
   }
-  return len === buf.length ? buf : buf.subarray(0, len);
+  return len;
 }
 
 /**
@@ -183,7 +252,7 @@ function readWhole(fd: number, size: number): Buffer {
  * raw target; a linked skill file also adds its content.
  */
 export function digestSkill(files: SkillFile[], hashes: Map<string, string>, linkedContent?: Map<string, Buffer>): string {
-  const h = createHash('sha256');
+  const h = crypto.createHash('sha256');
   for (const f of files) {
     if (f.symlink !== undefined) {
       h.update(`${f.path}\0L${sha256(Buffer.from(f.symlink))}`);
@@ -197,5 +266,5 @@ export function digestSkill(files: SkillFile[], hashes: Map<string, string>, lin
 }
 
 function sha256(b: Buffer): string {
-  return createHash('sha256').update(b).digest('hex');
+  return sha256Hex(b);
 }

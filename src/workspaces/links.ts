@@ -24,11 +24,13 @@ export function linkSkill(target: string, linkPath: string): string | null {
 export function verifyLink(linkPath: string, target: string, fresh = false): string | null {
   try {
     if (!fresh && !fs.lstatSync(linkPath).isSymbolicLink()) return `${linkPath} is not a link`;
-    const realLink = fs.realpathSync.native(linkPath);
-    if (realLink !== target) {
-      const realTarget = fs.realpathSync.native(target);
-      if (realLink !== realTarget) return `${linkPath} resolves to ${realLink}, expected ${realTarget}`;
-    }
+    // Same device and inode = the same folder, however either path is spelled: two stats instead of
+    // realpath, which walks every component of both paths (the bulk of a launch's link step).
+    const viaLink = fs.statSync(linkPath, { bigint: true });
+    const real = fs.statSync(target, { bigint: true });
+    const same = viaLink.ino !== 0n ? viaLink.dev === real.dev && viaLink.ino === real.ino
+      : fs.realpathSync.native(linkPath) === fs.realpathSync.native(target); // no inode numbers (FAT)
+    if (!same) return `${linkPath} resolves to ${fs.realpathSync.native(linkPath)}, expected ${fs.realpathSync.native(target)}`;
     if (!fs.statSync(path.join(linkPath, 'SKILL.md')).isFile()) return `${linkPath}/SKILL.md is not a file`;
     return null;
   } catch (err) {

@@ -213,3 +213,24 @@ describe('running the agent', () => {
     expect(fs.readFileSync(path.join(sb.home, 'conversations', r.conversationId, 'agent.pid'), 'utf8').trim()).toBe(pid);
   });
 });
+
+describe('launch refusal through the CLI', () => {
+  it('exits 1 naming the skill whose scripts changed since approval; --on-changed omit|skip launch anyway', async () => {
+    await codeAssistant();
+    fs.writeFileSync(path.join(sb.lib, 'runner', 'scripts', 'x.sh'), '#!/bin/sh\necho changed\n');
+    const refused = cli(['launch', 'Code Buddy']);
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toContain('Launch refused: the scripts of "runner" (changed since approval) need approval first');
+    expect(refused.stderr).toContain('--on-changed omit');
+    expect(refused.stdout).toBe('');
+    const omit = cli(['launch', 'Code Buddy', '--on-changed', 'omit', '--json']);
+    expect(omit.status, omit.stderr).toBe(0);
+    const r = JSON.parse(omit.stdout);
+    expect(r.links.map((l: { skill: string }) => l.skill)).toEqual(['code']);
+    expect(r.problems.map((p: { code: string }) => p.code)).toEqual(['script-omitted']);
+    const skip = cli(['launch', 'Code Buddy', '--on-changed', 'skip', '--json']);
+    expect(skip.status, skip.stderr).toBe(0);
+    expect(JSON.parse(skip.stdout).problems.map((p: { skill: string; code: string }) => [p.skill, p.code])).toEqual([['runner', 'script-blocked']]);
+    expect(cli(['launch', 'Code Buddy', '--on-changed', 'maybe']).status).toBe(2);
+  });
+});

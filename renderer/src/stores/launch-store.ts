@@ -1,15 +1,36 @@
 import { create } from 'zustand';
-import type { CleanResult, LaunchResult, WorkspaceInfo } from '../../../src/contract/index';
+import type { CleanResult, LaunchInput, LaunchResult, WorkspaceInfo } from '../../../src/contract/index';
 import { client } from '../client-port';
-import { errorText } from './errors';
+import { errorCode, errorText } from './errors';
+
+export type OnScriptsChanged = NonNullable<LaunchInput['onScriptsChanged']>;
+
+/** A launch the engine refused because attached skills' scripts are not (or no longer) approved. */
+export interface LaunchRefusal {
+  assistant: string;
+  workspace?: string;
+  skills: Array<{ name: string; status: string }>;
+}
+
+function refusalOf(err: unknown, assistant: string, workspace?: string): LaunchRefusal | null {
+  if (errorCode(err) !== 'refused') return null;
+  const skills = (err as { details?: { skills?: unknown } }).details?.skills;
+  if (!Array.isArray(skills) || !skills.length) return null;
+  return {
+    assistant,
+    ...(workspace ? { workspace } : {}),
+    skills: skills.map((s: { name?: unknown; status?: unknown }) => ({ name: String(s.name), status: String(s.status) })),
+  };
+}
 
 interface LaunchState {
   result: LaunchResult | null;
   launching: boolean;
   error: string | null;
+  refusal: LaunchRefusal | null;
   workspaces: WorkspaceInfo[];
   lastClean: CleanResult | null;
-  launch(assistant: string, workspace?: string): Promise<LaunchResult | null>;
+  launch(assistant: string, workspace?: string, onScriptsChanged?: OnScriptsChanged): Promise<LaunchResult | null>;
   loadWorkspaces(): Promise<void>;
   clean(): Promise<CleanResult | null>;
   clearError(): void;
@@ -19,17 +40,23 @@ export const useLaunch = create<LaunchState>((set, get) => ({
   result: null,
   launching: false,
   error: null,
+  refusal: null,
   workspaces: [],
   lastClean: null,
-  async launch(assistant, workspace) {
-    set({ launching: true, error: null });
+  async launch(assistant, workspace, onScriptsChanged) {
+    set({ launching: true, error: null, refusal: null });
     try {
-      const result = await client().api.launchAssistant({ assistant, workspace: workspace || undefined });
+      const result = await client().api.launchAssistant({
+        assistant,
+        workspace: workspace || undefined,
+        ...(onScriptsChanged ? { onScriptsChanged } : {}),
+      });
       set({ result, launching: false });
       void get().loadWorkspaces();
       return result;
     } catch (err) {
-      set({ error: errorText(err), launching: false });
+      const refusal = refusalOf(err, assistant, workspace || undefined);
+      set(refusal ? { refusal, launching: false } : { error: errorText(err), launching: false });
       return null;
     }
   },
@@ -55,7 +82,7 @@ export const useLaunch = create<LaunchState>((set, get) => ({
     }
   },
   clearError() {
-    set({ error: null });
+    set({ error: null, refusal: null });
   },
 }));
 

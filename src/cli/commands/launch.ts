@@ -4,10 +4,15 @@ import { parseArgs } from 'node:util';
 import type { LaunchResult } from '../../contract/index.js';
 import { getWorkspaces } from '../../workspaces/service.js';
 import { markExited, writePid } from '../../workspaces/in-use.js';
+import { SkillDockError } from '../../errors.js';
 import { paint, printJson } from '../format.js';
 import { UsageError, type CliCommand, type CliIO } from '../types.js';
 
+const ON_CHANGED = ['refuse', 'skip', 'omit'] as const;
+type OnChanged = (typeof ON_CHANGED)[number];
+
 // Problems that leave a skill out of the conversation: the launch counts as failed (exit 1).
+// (`script-omitted` is not one: the user asked for it with --on-changed omit.)
 const FATAL = new Set(['missing', 'link-failed', 'bad-name', 'duplicate-name']);
 
 function report(r: LaunchResult, io: CliIO, to: (t: string) => void): void {
@@ -64,21 +69,41 @@ async function exec(io: CliIO, conversationId: string): Promise<number> {
 export const launchCommand: CliCommand = {
   name: 'launch',
   summary: "Start a conversation: a workspace with the assistant's skills linked where its agent looks",
-  usage: 'skilldock launch <assistant> [--workspace DIR | --temporary] [--exec] [--json]',
+  usage: 'skilldock launch <assistant> [--workspace DIR | --temporary] [--on-changed refuse|skip|omit] [--exec] [--json]',
   async run(argv, io) {
     const { values, positionals } = parseArgs({
       args: argv,
       allowPositionals: true,
       strict: true,
-      options: { workspace: { type: 'string' }, temporary: { type: 'boolean' }, exec: { type: 'boolean' }, json: { type: 'boolean' } },
+      options: {
+        workspace: { type: 'string' },
+        temporary: { type: 'boolean' },
+        'on-changed': { type: 'string' },
+        exec: { type: 'boolean' },
+        json: { type: 'boolean' },
+      },
     });
     if (positionals.length !== 1) throw new UsageError('expected exactly one assistant (id or name)');
     if (values.workspace !== undefined && values.temporary) throw new UsageError('give --workspace or --temporary, not both');
-    const r = await io.service().api.launchAssistant({
-      assistant: positionals[0]!,
-      ...(values.workspace !== undefined ? { workspace: path.resolve(io.cwd, values.workspace) } : {}),
-      ...(values.temporary ? { temporary: true } : {}),
-    });
+    const onChanged = values['on-changed'];
+    if (onChanged !== undefined && !ON_CHANGED.includes(onChanged as OnChanged)) {
+      throw new UsageError(`--on-changed takes ${ON_CHANGED.join(', ')} (got "${onChanged}")`);
+    }
+    let r: LaunchResult;
+    try {
+      r = await io.service().api.launchAssistant({
+        assistant: positionals[0]!,
+        ...(values.workspace !== undefined ? { workspace: path.resolve(io.cwd, values.workspace) } : {}),
+        ...(values.temporary ? { temporary: true } : {}),
+        ...(onChanged !== undefined ? { onScriptsChanged: onChanged as OnChanged } : {}),
+      });
+    } catch (err) {
+      if (!(err instanceof SkillDockError) || err.code !== 'refused') throw err;
+      // Refused for unapproved scripts: say how to go on, without guessing for the user.
+      io.err(`skilldock launch: ${err.message}`);
+      io.err('  To launch anyway: --on-changed omit (without those skills) or --on-changed skip (linked, their scripts denied).');
+      return 1;
+    }
     const failed = r.problems.some((p) => FATAL.has(p.code));
     if (values.json) printJson(io, r);
     else report(r, io, values.exec ? io.err : io.out);

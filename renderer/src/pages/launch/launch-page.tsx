@@ -8,12 +8,13 @@ import { useNav } from '../../stores/nav-store';
 import { TID, pageId, rowId } from '../../testids';
 import { LaunchResultView } from './launch-result';
 import { ConversationList } from './conversation-list';
+import { LaunchRefusalView } from './launch-refusal';
 
 export function LaunchPage() {
   const { t } = useTranslation();
   const assistants = useAssistants((s) => s.list);
   const preselected = useNav((s) => s.launchAssistant);
-  const { launch, launching, error, result, clearError, loadWorkspaces } = useLaunch();
+  const { launch, launching, error, refusal, result, clearError, loadWorkspaces } = useLaunch();
   const [assistant, setAssistant] = useState<string | undefined>(preselected ?? undefined);
   const [mode, setMode] = useState<'temp' | 'project'>('temp');
   const [project, setProject] = useState('');
@@ -97,6 +98,7 @@ export function LaunchPage() {
       </div>
       {assistants.length === 0 && <Empty description={t('launch.noAssistants')} />}
       {error && <Alert type="error" closable onClose={clearError} content={error} className="page-alert" />}
+      {refusal && <LaunchRefusalView refusal={refusal} />}
       {result && <LaunchResultView result={result} />}
       <ConversationList />
     </div>
