@@ -3,13 +3,14 @@ import type { CatalogEntry, Counts, Diagnostic, Root } from '../contract/index.j
 import { analyzeSkill, makeDiagnostic, type SkillAnalysis } from '../skills/index.js';
 import type { Registry } from '../agents/registry.js';
 import type { Child } from './scan.js';
+import type { Listed } from '../skills/walk.js';
 
 // From one skill's analysis to its catalog entry, and the catalog-level rules over many entries
 // (shadowing across roots, duplicates inside one root).
 
 export type AnalyzeFn = (
   dir: string,
-  options: { resourcesDir: string; dirName?: string; digest?: boolean },
+  options: { resourcesDir: string; dirName?: string; digest?: boolean; listing?: Listed[] },
 ) => Promise<SkillAnalysis>;
 
 export const defaultAnalyze: AnalyzeFn = (dir, options) => analyzeSkill(dir, options);

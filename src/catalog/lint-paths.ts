@@ -6,6 +6,7 @@ import { countDiagnostics, duplicateDiagnostic } from './entries.js';
 import { analyzerFor, type RootEnv } from './root-state.js';
 import { listRoot, mapLimit, nestedDiagnostic, probeChild, resolveChild } from './scan.js';
 import type { SkillAnalysis } from '../skills/index.js';
+import type { Listed } from '../skills/walk.js';
 
 // `lint <path>...`: each path is a skill folder (or its SKILL.md) or a root whose children are
 // skills. A root also gets the root-level codes: duplicates, dangling links, loops, nesting.
@@ -23,8 +24,8 @@ async function holdsSkillFile(dir: string): Promise<boolean> {
   return names.some((n) => SKILL_FILE.test(n));
 }
 
-async function analyzeOne(env: RootEnv, dir: string, dirName: string): Promise<SkillAnalysis> {
-  return env.analyze(dir, { resourcesDir: env.resourcesDir, dirName, digest: false });
+async function analyzeOne(env: RootEnv, dir: string, dirName: string, listing?: Listed[]): Promise<SkillAnalysis> {
+  return env.analyze(dir, { resourcesDir: env.resourcesDir, dirName, digest: false, ...(listing ? { listing } : {}) });
 }
 
 function report(a: SkillAnalysis, dir: string, extra: Diagnostic[] = []): Report {
@@ -41,7 +42,7 @@ async function lintRoot(envIn: RootEnv, rootPath: string): Promise<Report[] | nu
     if (resolved.kind === 'broken') return { reports: [{ name: null, dir: resolved.dir, diagnostics: [resolved.diagnostic] }], skillLike: true };
     const { child } = resolved;
     const probe = await probeChild(child);
-    if (probe.kind === 'skill') return { reports: [report(await analyzeOne(env, child.dir, child.dirName), child.dir)], skillLike: true };
+    if (probe.kind === 'skill') return { reports: [report(await analyzeOne(env, child.dir, child.dirName, probe.listing), child.dir)], skillLike: true };
     if (probe.kind === 'nested') {
       const nested = await Promise.all(
         probe.nested.map(async (dir) => report(await analyzeOne(env, dir, path.basename(dir)), dir, [nestedDiagnostic(dir, env.registry)])),

@@ -95,7 +95,12 @@ export class RootState {
       return { state, diagnostics, probeSig: probe.sig };
     }
     // Analysed through the path as found, so findings point where the user sees the skill.
-    const analysis = await env.analyze(child.dir, { resourcesDir: env.resourcesDir, dirName: child.dirName, digest: true });
+    const analysis = await env.analyze(child.dir, {
+      resourcesDir: env.resourcesDir,
+      dirName: child.dirName,
+      digest: true,
+      ...(probe.listing ? { listing: probe.listing } : {}),
+    });
     return { state: { kind: 'skill', child }, diagnostics: [], entry: toEntry(this.root, child, analysis), signature: signatureOf(analysis.files) };
   }
 

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Diagnostic } from '../contract/index.js';
 import { makeDiagnostic } from '../skills/index.js';
+import { listDir, type Listed } from '../skills/walk.js';
 import type { Registry } from '../agents/registry.js';
 
 // Discovery below one root: its direct children, links followed once, nothing deeper than the
@@ -79,15 +80,24 @@ function isInside(parent: string, child: string): boolean {
  * Follow one child (dangling and looping links become diagnostics). A plain folder known from the
  * listing costs nothing here. Null when the entry vanished or is a plain file.
  */
+/**
+ * `path.join(parent, name)` for an absolute, normalised parent and a name from its listing (no
+ * separators, never `.` or `..`): the same string without join's normalising pass, which
+ * allocates per character and runs twice per child in a scan.
+ */
+function childPath(parent: string, name: string): string {
+  return parent.endsWith(path.sep) ? parent + name : parent + path.sep + name;
+}
+
 export async function resolveChild(rootPath: string, rootReal: string, dirName: string, kind: EntryKind = 'unknown'): Promise<Resolved | null> {
-  const dir = path.join(rootPath, dirName);
+  const dir = childPath(rootPath, dirName);
   if (kind === 'unknown') {
     const lst = fs.lstatSync(dir, { throwIfNoEntry: false });
     if (!lst) return null;
     kind = lst.isSymbolicLink() ? 'link' : lst.isDirectory() ? 'dir' : 'unknown';
     if (kind === 'unknown') return null;
   }
-  if (kind === 'dir') return { kind: 'child', child: { dirName, dir, realPath: path.join(rootReal, dirName), linked: false } };
+  if (kind === 'dir') return { kind: 'child', child: { dirName, dir, realPath: childPath(rootReal, dirName), linked: false } };
   let linkTarget = '';
   try {
     linkTarget = fs.readlinkSync(dir);
@@ -137,32 +147,37 @@ function exists(p: string): boolean {
 }
 
 export type Probe =
-  | { kind: 'skill' }
+  /** `listing`: the folder's entries, handed to the analysis so it does not list them again. */
+  | { kind: 'skill'; listing?: Listed[] }
   /** `sig` lists what was seen, so a rescan can tell whether a skill appeared since. */
   | { kind: 'nested'; nested: string[]; sig: string }
   | { kind: 'none'; sig: string };
 
 /**
- * Is this folder a skill? One lstat in the common case. Only a folder without `SKILL.md` is
- * listed (a `skill.md` in another casing is still a skill: the casing is lint's business) and
- * its subfolders probed for nested skills. A folder that is not a skill is never walked or
- * hashed, so a stray repository clone in a root costs a handful of syscalls.
+ * Is this folder a skill? One readdir, which the analysis of a skill then reuses. A folder with
+ * `SKILL.md` (or a `skill.md` in another casing: the casing is lint's business) is a skill;
+ * otherwise its subfolders are probed for nested skills. A folder that is not a skill is never
+ * walked or hashed, so a stray repository clone in a root costs a handful of syscalls.
  */
 export async function probeChild(child: Child): Promise<Probe> {
-  if (exists(path.join(child.dir, 'SKILL.md'))) return { kind: 'skill' };
-  let entries: fs.Dirent[] = [];
-  try {
-    entries = fs.readdirSync(child.dir, { withFileTypes: true });
-  } catch {
-    // unreadable: not a skill we can show
+  const listed = listDir(child.dir);
+  // A folder we may enter but not list still holds a skill file when it can be found by name.
+  if (!listed) return exists(path.join(child.dir, 'SKILL.md')) ? { kind: 'skill' } : { kind: 'none', sig: JSON.stringify([[], []]) };
+  const entries = listed;
+  let skill = false;
+  for (const [name, type] of entries) {
+    if (name === 'SKILL.md' || (type !== 'dir' && TOP_SKILL_FILE.test(name))) {
+      skill = true;
+      break;
+    }
   }
-  if (entries.some((e) => TOP_SKILL_FILE.test(e.name) && !e.isDirectory())) return { kind: 'skill' };
+  if (skill) return { kind: 'skill', listing: entries };
   const nested: string[] = [];
   const seen: string[] = [];
-  for (const e of entries) {
-    if (!e.isDirectory() && !e.isSymbolicLink()) continue;
-    seen.push(e.name);
-    const sub = path.join(child.dir, e.name);
+  for (const [name, type] of entries) {
+    if (type !== 'dir' && type !== 'link') continue;
+    seen.push(name);
+    const sub = path.join(child.dir, name);
     if (exists(path.join(sub, 'SKILL.md'))) nested.push(sub);
   }
   nested.sort(compareNames);

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { createService, type SkillDockService } from '../service.js';
 import { SkillDockError } from '../errors.js';
 import { commands } from './commands/index.js';
@@ -16,10 +17,50 @@ function help(): string {
   ].join('\n');
 }
 
+let stdoutIsFile: boolean | null = null;
+const NON_ASCII = /[^\x00-\x7f]/;
+
+/**
+ * Standard output. A file or /dev/null (the stream Node then uses writes synchronously anyway) is
+ * written straight from the string, skipping the Buffer the stream would build: for megabytes of
+ * JSON that copy costs more than the write. Pipes and terminals go through the stream.
+ */
+function writeOut(t: string): void {
+  if (stdoutIsFile === null) {
+    try {
+      const st = fs.fstatSync(1);
+      stdoutIsFile = !process.stdout.isTTY && (st.isFile() || st.isCharacterDevice());
+    } catch {
+      stdoutIsFile = false;
+    }
+  }
+  if (stdoutIsFile && t.length > 1 << 16) {
+    let n: number;
+    try {
+      // Plain ASCII (JSON output nearly always is) written as latin1 is the same bytes, copied
+      // without the per-character UTF-8 encoder.
+      n = fs.writeSync(1, t, null, NON_ASCII.test(t) ? 'utf8' : 'latin1');
+    } catch {
+      n = -1;
+      stdoutIsFile = false; // not writable this way after all: the stream reports its own errors
+    }
+    if (n >= 0) {
+      if (n < Buffer.byteLength(t)) process.stdout.write(Buffer.from(t).subarray(n));
+      return;
+    }
+  }
+  process.stdout.write(t);
+}
+
 export async function runCli(argv: string[], partial: Partial<CliIO> = {}): Promise<number> {
   let service: SkillDockService | undefined;
   const io: CliIO = {
-    out: (t) => process.stdout.write(t.endsWith('\n') ? t : `${t}\n`),
+    out: (t) => {
+      // Two writes rather than `t + '\n'`: a catalog's JSON runs to megabytes, and the joined
+      // string would be one more copy of it.
+      writeOut(t);
+      if (!t.endsWith('\n')) writeOut('\n');
+    },
     err: (t) => process.stderr.write(t.endsWith('\n') ? t : `${t}\n`),
     color: Boolean(process.stdout.isTTY) && !process.env.NO_COLOR,
     env: process.env,

@@ -111,7 +111,7 @@ export const ConversationSkillSchema = z.object({
   stateId: z.string().nullable(),
 });
 
-/** What `<home>/conversations.json` keeps for each launch. */
+/** The full record of a launch (`<home>/conversations/<id>/conversation.json`). */
 export const ConversationSchema = z.object({
   id: z.string(),
   assistantId: z.string(),
@@ -137,9 +137,9 @@ export const ConversationSchema = z.object({
 export type Conversation = z.infer<typeof ConversationSchema>;
 
 /**
- * What `conversations.json` keeps per conversation: small, so recording a launch stays fast with
- * many conversations. The full record (state dirs, legacy mappings, command, env) lives in
- * `<dataDir>/conversation.json` while the conversation's data dir exists.
+ * What the conversation index (`<home>/conversations/index.jsonl`, one line per launch) keeps per
+ * conversation, also after cleanup. The full record (state dirs, legacy mappings, command, env)
+ * lives in `<dataDir>/conversation.json` while the conversation's data dir exists.
  */
 export const ConversationIndexSchema = ConversationSchema.pick({
   id: true,

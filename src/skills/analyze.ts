@@ -32,7 +32,7 @@ export interface AnalyzeOptions {
   resourcesDir: string;
   /** Name under the root when the folder was reached through a link. */
   dirName?: string;
-  /** false: skip reading files other than SKILL.md (digest is then ''). Default true. */
+  /** false: hash nothing and read only SKILL.md and Markdown files (digest is then ''). Default true. */
   digest?: boolean;
   /** The folder's listing when the caller has just taken it (discovery does): saves a readdir. */
   listing?: Listed[];
@@ -46,9 +46,17 @@ const STATE_ROOT = '~/.skilldock/skills-state';
 type Diag = (code: string, init: DiagnosticInit) => void;
 
 /** Walk, parse and lint one skill folder. Never throws for a broken skill; diagnostics say why. */
+let lastRegistry: { dir: string; registry: Registry } | null = null;
+
+/** loadRegistry caches too, but keys on a joined path: this skips the join for every skill. */
+function registryFor(resourcesDir: string): Registry {
+  if (lastRegistry?.dir !== resourcesDir) lastRegistry = { dir: resourcesDir, registry: loadRegistry(resourcesDir) };
+  return lastRegistry.registry;
+}
+
 export async function analyzeSkill(dirIn: string, opts: AnalyzeOptions): Promise<SkillAnalysis> {
-  const registry = loadRegistry(opts.resourcesDir);
-  const dir = path.resolve(dirIn);
+  const registry = registryFor(opts.resourcesDir);
+  const dir = isCleanAbsolute(dirIn) ? dirIn : path.resolve(dirIn);
   const dirName = opts.dirName ?? path.basename(dir);
   const diagnostics: Diagnostic[] = [];
   const diag: Diag = (code, init) => diagnostics.push(makeDiagnostic(code, init, registry));
@@ -68,7 +76,8 @@ export async function analyzeSkill(dirIn: string, opts: AnalyzeOptions): Promise
 
   let raw: string | null = null;
   let linkedRaw: Buffer | null = null;
-  const skillPath = path.join(dir, skillFile?.path ?? 'SKILL.md');
+  // A top-level name joined to a clean absolute dir: what path.join would give, without its pass.
+  const skillPath = `${dir === path.sep ? '' : dir}${path.sep}${skillFile?.path ?? 'SKILL.md'}`;
   if (skillFile) {
     if (skillFile.symlink !== undefined) {
       diag('skill-file-symlink', { message: `${skillFile.path} is a symlink (to ${skillFile.symlink}).`, file: skillPath });
@@ -152,6 +161,12 @@ export async function analyzeSkill(dirIn: string, opts: AnalyzeOptions): Promise
     size,
     fileCount: files.length,
   };
+}
+
+/** Already what path.resolve would return (absolute, no `.`/`..` parts, no doubled or trailing slash). */
+function isCleanAbsolute(p: string): boolean {
+  if (path.sep !== '/' || p[0] !== '/' || p.length < 2 || p.endsWith('/')) return false;
+  return !p.includes('//') && !p.includes('/./') && !p.includes('/../') && !p.endsWith('/.') && !p.endsWith('/..');
 }
 
 function lintBodySize(body: string, bodyLine: number, file: string, diag: Diag): void {

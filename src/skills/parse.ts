@@ -103,6 +103,16 @@ export function parseSkillText(raw: string, file: string, registry?: Registry): 
   // A copy, not a slice: the values parsed from it live on in the catalog, and a slice would keep
   // the whole file text alive with them (V8 slices point into their parent string).
   const block = detachString(src.slice(eol, closeAt));
+  checkBlock(block, openLine - 1, diag);
+  const simple = parseSimpleYaml(block);
+  if (simple) {
+    // Plain `key: value` lines, the common case: nothing for gray-matter or the full YAML parser
+    // to decide (the block is split above exactly as gray-matter splits it, and it is not empty).
+    for (const [k, l] of simple.keyLines) result.keyLines[k] = openLine - 1 + l;
+    setBodyAfter(result, src, closeAt + 4, openLine);
+    result.frontmatter = simple.value;
+    return result;
+  }
   const yamlEngine = {
     // Reads our own copy of the block: gray-matter is given a guarded one (see guardBlankLines).
     parse: () => {
@@ -178,18 +188,16 @@ export function countNewlines(s: string, from: number, to: number): number {
 
 type Diag = (code: string, init: Omit<DiagnosticInit, 'file'>) => void;
 
-/**
- * Parse the frontmatter block (starting right after `---`, so its line 1 is the `---` line's
- * remainder). `lineBase` + block line = file line.
- */
-function readYaml(block: string, lineBase: number, diag: Diag, keyLines: Record<string, number>): YamlResult {
-  const strictAt = (message: string, line: number, column?: number) =>
-    diag('frontmatter-strict', { message, line: lineBase + line, column });
-
+/** Findings on the raw block, whichever parser reads it: tabs, and `---` inside it. */
+function checkBlock(block: string, lineBase: number, diag: Diag): void {
   const tab = block.indexOf('\t');
   if (tab !== -1) {
     const line = countNewlines(block, 0, tab) + 1;
-    strictAt('A tab character in the frontmatter (strict YAML parsers reject tabs).', line, tab - block.lastIndexOf('\n', tab - 1));
+    diag('frontmatter-strict', {
+      message: 'A tab character in the frontmatter (strict YAML parsers reject tabs).',
+      line: lineBase + line,
+      column: tab - block.lastIndexOf('\n', tab - 1),
+    });
   }
   for (let i = block.indexOf('---'); i !== -1; i = block.indexOf('---', i + 3)) {
     diag('frontmatter-dashes-in-value', {
@@ -199,11 +207,15 @@ function readYaml(block: string, lineBase: number, diag: Diag, keyLines: Record<
     });
     while (block[i + 3] === '-') i++;
   }
-  const simple = parseSimpleYaml(block);
-  if (simple) {
-    for (const [k, l] of simple.keyLines) keyLines[k] = lineBase + l;
-    return { value: simple.value, ok: true };
-  }
+}
+
+/**
+ * Parse the frontmatter block (starting right after `---`, so its line 1 is the `---` line's
+ * remainder). `lineBase` + block line = file line.
+ */
+function readYaml(block: string, lineBase: number, diag: Diag, keyLines: Record<string, number>): YamlResult {
+  const strictAt = (message: string, line: number, column?: number) =>
+    diag('frontmatter-strict', { message, line: lineBase + line, column });
   const lenient = quoteColonValues(block, (line) =>
     strictAt('An unquoted `: ` inside a value: strict YAML parsers reject it; quote the value.', line),
   );

@@ -25,7 +25,7 @@ export interface WalkResult {
   skillFiles: Map<string, string>;
   /** sha256 of each regular file's content, when walked with `hash`. */
   hashes: Map<string, string>;
-  /** Text of the other regular `.md` files up to 1 MB, when walked with `readMarkdown` and `hash`. */
+  /** Text of the other regular `.md` files up to 1 MB, when walked with `readMarkdown`. */
   texts: Map<string, string>;
 }
 
@@ -43,8 +43,8 @@ export interface WalkOptions {
   /** Keep the content of the top-level skill file (`SKILL.md` in any casing). */
   readSkillFile?: boolean;
   /**
-   * With `hash`: also keep the text of Markdown files read for the hash, so reference checks
-   * never read a file twice.
+   * Keep the text of Markdown files (read anyway when hashing; the reference checks read the
+   * ones SKILL.md points at, which is most of them), so no file is read twice.
    */
   readMarkdown?: boolean;
   /** The skill folder's own listing when the caller has just taken it (saves one readdir). */
@@ -84,7 +84,7 @@ export function walkSkill(dir: string, opts: WalkOptions = {}): WalkResult {
   const hashes = new Map<string, string>();
   const texts = new Map<string, string>();
   const hash = opts.hash === true;
-  const markdown = hash && opts.readMarkdown === true;
+  const markdown = opts.readMarkdown === true;
   const stack: { rel: string; depth: number }[] = [{ rel: '', depth: 0 }];
   while (stack.length) {
     const { rel, depth } = stack.pop()!;
@@ -121,9 +121,9 @@ export function walkSkill(dir: string, opts: WalkOptions = {}): WalkResult {
       }
       if (kind !== 'file') continue;
       const isSkillFile = opts.readSkillFile === true && depth === 0 && name.length === 8 && name.toLowerCase() === 'skill.md';
-      if (isSkillFile || hash) {
+      const asText = isSkillFile || (markdown && isMarkdown(name));
+      if (asText || hash) {
         // fstat on the open file replaces the lstat: syscalls dominate the cost of a scan.
-        const asText = isSkillFile || (markdown && isMarkdown(name));
         const r = readRegular(full, asText ? 'text' : null, hash, OPEN_FLAGS, isSkillFile);
         if (!r) continue;
         st = r.st;

@@ -4,7 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Conversation } from '../contract/index.js';
 import { clean, parseDuration } from './cleanup.js';
-import { ConversationLog, recordConversation } from './conversations.js';
+import { ConversationLog, indexEntry, legacyConversationsStore, recordConversation } from './conversations.js';
 import { writePid } from './in-use.js';
 import { launchWorkspace } from './launch.js';
 import { agent, cliScript, launchSkills, sandbox, treeHash, writeSkill, type Sandbox } from './test-helpers.js';
@@ -121,6 +121,31 @@ describe('workspace cleanup', () => {
     expect(r.kept[0]!.reason).toMatch(/^not removed: recorded path is not/);
     expect(fs.readFileSync(path.join(victim, 'keep.txt'), 'utf8')).toBe('keep\n');
     expect(fs.existsSync(conv.workspace)).toBe(true);
+  });
+
+  it('reads conversations recorded by earlier versions (conversations.json) and cleans them up too', async () => {
+    const conv = await launch();
+    // move the record to where earlier versions kept it
+    const log = new ConversationLog(sb.home);
+    fs.rmSync(log.indexFile);
+    legacyConversationsStore(sb.home).update((f) => {
+      f.conversations.push(indexEntry(conv));
+    });
+    expect(log.list().map((c) => c.id)).toEqual([conv.id]);
+    const r = clean(sb.home, log, { olderThanMs: 0, dryRun: false });
+    expect(r.removed.map((x) => x.conversationId)).toEqual([conv.id]);
+    expect(log.list()[0]!.removedAt).toBeTruthy();
+    expect(fs.existsSync(conv.workspace)).toBe(false);
+  });
+
+  it('skips a line torn by a crash in the conversation index', async () => {
+    const conv = await launch();
+    const log = new ConversationLog(sb.home);
+    fs.appendFileSync(log.indexFile, '{"id":"torn-20261202-1');
+    expect(log.list().map((c) => c.id)).toEqual([conv.id]);
+    // the next launch is not glued to the torn line
+    const next = await launch();
+    expect(log.list().map((c) => c.id)).toEqual([conv.id, next.id]);
   });
 
   it('parses durations', () => {

@@ -88,8 +88,18 @@ export class ConversationLog {
 
   private append(...lines: unknown[]): void {
     fs.mkdirSync(path.dirname(this.indexFile), { recursive: true });
-    // One write call per append: O_APPEND makes each land whole at the end, even across processes.
-    fs.appendFileSync(this.indexFile, lines.map((l) => `${JSON.stringify(l)}\n`).join(''), { mode: 0o600 });
+    let text = lines.map((l) => `${JSON.stringify(l)}\n`).join('');
+    const fd = fs.openSync(this.indexFile, 'a+', 0o600);
+    try {
+      // A line torn by a crash must not swallow this one: start on a fresh line.
+      const size = fs.fstatSync(fd).size;
+      const last = Buffer.alloc(1);
+      if (size > 0 && fs.readSync(fd, last, 0, 1, size - 1) === 1 && last[0] !== 0x0a) text = `\n${text}`;
+      // One write call per append: O_APPEND makes each land whole at the end, even across processes.
+      fs.writeSync(fd, text);
+    } finally {
+      fs.closeSync(fd);
+    }
   }
 }
 

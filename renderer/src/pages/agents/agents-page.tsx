@@ -176,7 +176,7 @@ function ProjectPicker() {
     <div className="inline toolbar">
       <span className="muted">{t('agents.project')}</span>
       <Input
-        className="toolbar-search"
+        className="toolbar-path"
         allowClear
         value={draft}
         onChange={(v) => {

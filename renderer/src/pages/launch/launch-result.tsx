@@ -78,6 +78,7 @@ export function LaunchResultView({ result }: { result: LaunchResult }) {
         ]}
       />
       <div className="subheading">{t('launch.links', { count: result.links.length })}</div>
+      {result.links.length === 0 && <div className="muted small">{t(result.mode === 'native' ? 'launch.noLinks' : 'launch.noLinksIndex')}</div>}
       {result.links.map((l) => (
         <div key={l.path} className="mono small" data-testid={rowId(TID.launchLink, l.skill)} data-ok={l.ok}>
           <Tag size="small" color={l.ok ? 'green' : 'red'}>
