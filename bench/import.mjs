@@ -5,43 +5,18 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
+import { fileURLToPath } from 'node:url';
+import { loadEngine, median } from './engine.mjs';
 import { generateSkills } from './generate-skills.mjs';
 
 const TARGET = 3.0;
 const SKILLS = 1000;
 const ROUNDS = 3;
 
-function median(xs) {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)];
-}
-
-async function loadEngine(root, tmp) {
-  const outfile = path.join(tmp, 'engine.mjs');
-  await build({
-    stdin: {
-      contents: "export { createService } from './src/service.ts';",
-      resolveDir: root,
-      sourcefile: 'bench-import-entry.ts',
-      loader: 'ts',
-    },
-    bundle: true,
-    platform: 'node',
-    target: 'node20',
-    format: 'esm',
-    outfile,
-    logLevel: 'warning',
-    banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
-  });
-  return import(pathToFileURL(outfile).href);
-}
-
 export default async function run({ log, root }) {
   const tmp = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'sd-bench-import-')));
   try {
-    const { createService } = await loadEngine(root, tmp);
+    const { createService } = await loadEngine(root, tmp, "export { createService } from './src/service.ts';");
     const src = path.join(tmp, 'skills');
     const stats = generateSkills(src, SKILLS, { seed: 7 });
     const copyTimes = [];

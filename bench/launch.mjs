@@ -11,37 +11,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
+import { loadEngine, median } from './engine.mjs';
 import { generateSkills } from './generate-skills.mjs';
 
 const SKILLS = 50;
 const RUNS = 25;
-
-function median(xs) {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-}
-
-/** The engine bundled once for this run (bench modules are plain .mjs; the engine is TypeScript). */
-async function loadEngine(root, tmp) {
-  const outfile = path.join(tmp, 'engine.mjs');
-  await build({
-    stdin: {
-      contents: "export { createService } from './src/service.ts'; export { launchWorkspace } from './src/workspaces/launch.ts'; export { findAgent } from './src/agents/registry.ts';",
-      resolveDir: root,
-      loader: 'ts',
-    },
-    bundle: true,
-    platform: 'node',
-    target: 'node20',
-    format: 'esm',
-    outfile,
-    logLevel: 'error',
-    banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
-  });
-  return import(pathToFileURL(outfile).href);
-}
 
 /** Grow a generated skill to a published skill's shape: references, a few scripts, assets. */
 function grow(dir, i) {
@@ -112,7 +86,7 @@ async function measure(engine, root, tmp, label, shape) {
 export default async function launchBench({ log, root }) {
   const tmp = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'sd-bench-launch-')));
   try {
-    const engine = await loadEngine(root, tmp);
+    const engine = await loadEngine(root, tmp, "export { createService } from './src/service.ts'; export { launchWorkspace } from './src/workspaces/launch.ts'; export { findAgent } from './src/agents/registry.ts';");
     for (const shape of ['generated', 'published']) {
       const m = await measure(engine, root, tmp, shape, shape);
       const set = `${SKILLS} ${shape}-size skills (${m.files} files, ${(m.bytes / 1e6).toFixed(1)} MB)`;
