@@ -217,3 +217,24 @@ describe('worker threads', () => {
     expect(r.stdout).toBe(single.stdout);
   }, 240_000);
 });
+
+describe('output', () => {
+  it('prints compact JSON when piped and stops quietly when the reader leaves early', async () => {
+    const root = path.join(base, 'piped');
+    for (let i = 0; i < 300; i++) skill(path.join(root, `p-${i}`), `name: p-${i}\ndescription: Piped skill ${i}. Use when piping ${i}.`);
+    const whole = run(['list', '--json', '--root', root]);
+    expect(whole.code).toBe(0);
+    // Not a terminal: one line of JSON a program reads, not an indented page.
+    expect(whole.stdout.trimEnd().split('\n')).toHaveLength(1);
+    expect(JSON.parse(whole.stdout).entries.length).toBeGreaterThanOrEqual(300);
+
+    // `skilldock list --json | head -c 100`: the reader leaves after the first bytes.
+    const r = spawnSync('bash', ['-c', `"${process.execPath}" "${cli}" list --json --root "${root}" | head -c 100 >/dev/null; exit \${PIPESTATUS[0]}`], {
+      env: { PATH: process.env.PATH ?? '', HOME: path.join(base, 'home'), SKILLDOCK_HOME: path.join(base, 'sdhome'), SKILLDOCK_RESOURCES: path.join(repo, 'resources') },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(r.stderr).not.toMatch(/EPIPE|Unhandled|\n\s+at /);
+    expect(r.status).toBe(0);
+  }, 60_000);
+});

@@ -3,14 +3,19 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { SkillAnalysis } from '../skills/index.js';
-import type { AnalyzeFn } from './entries.js';
+import type { EntryKind } from './scan.js';
+import type { ChildJob } from './child-tasks.js';
 
-// Skill analysis is CPU work (YAML, lint, hashing) on top of small synchronous reads, so a cold
-// scan of thousands of skills is spread over worker threads, one per core. Small scans stay on
-// the calling thread: starting a worker costs more than analysing a few dozen skills.
+// A cold scan of a big root is mostly syscalls (a readdir per folder, open/read/close per file)
+// plus YAML, lint and hashing: it is spread over worker threads and the calling thread, which
+// all take the next few children from one shared counter until none are left. No thread waits
+// for another, a slow start of a worker only means it takes fewer children, and the results keep
+// the root's order whoever computed them.
 
 const WORKER_FILE = 'analyze-worker.mjs';
+
+/** Children taken from the shared counter at a time. */
+export const CHUNK = 32;
 
 /** The built worker script next to the running bundle, or null (running from source). */
 export function findWorkerScript(): string | null {
@@ -28,10 +33,10 @@ export function findWorkerScript(): string | null {
 }
 
 /**
- * Worker count: `SKILLDOCK_WORKERS` (0 disables), else one per core but one, at most 4: the
- * calling thread analyses too whenever every worker has a full queue, so every core works.
- * None on two cores or fewer: measured there (bench/catalog.mjs, 10,000 skills) one thread was
- * as fast or faster, a worker's start and JIT warm-up eating what the second core gave.
+ * Worker count: `SKILLDOCK_WORKERS` (0 disables), else one per core but one (the calling thread
+ * is the last core), at most 4; none on two cores or fewer. Measured on a two-vCPU VM
+ * (bench/catalog.mjs, 10,000 skills): a scan is syscall-bound, two threads each ran ~1.4x slower
+ * per skill than one alone, and a worker takes ~90 ms to boot, so one thread was faster.
  */
 export function workerCount(env: NodeJS.ProcessEnv = process.env): number {
   const raw = env.SKILLDOCK_WORKERS;
@@ -40,14 +45,27 @@ export function workerCount(env: NodeJS.ProcessEnv = process.env): number {
   return cores <= 2 ? 0 : Math.min(4, cores - 1);
 }
 
-/** Jobs queued per worker before the caller analyses on its own thread instead. */
-const QUEUE_DEPTH = 4;
+/** From a worker: results for children [start, start + values.length), or the end of its share. */
+type Reply =
+  | { jobId: number; start: number; json: string }
+  | { jobId: number; done: true }
+  | { jobId: number; error: string };
 
-type Pending = { resolve: (a: SkillAnalysis) => void; reject: (e: Error) => void };
+/** Sent to a worker: a job, the children's names and listing types, and the shared counter. */
+export interface JobMessage {
+  jobId: number;
+  job: ChildJob;
+  resourcesDir: string;
+  names: string[];
+  kinds: Array<EntryKind | undefined>;
+  counter: SharedArrayBuffer;
+}
 
-export class AnalyzePool {
-  private workers: Array<{ worker: Worker; busy: number }> = [];
-  private pending = new Map<number, Pending>();
+type Listener = (m: Reply) => void;
+
+export class ScanPool {
+  private workers: Worker[] = [];
+  private listeners = new Map<number, Set<Listener>>();
   private nextId = 1;
   private broken = false;
   private closing = false;
@@ -57,65 +75,94 @@ export class AnalyzePool {
     private size: number,
   ) {}
 
-  private start(): void {
-    if (this.workers.length) return;
-    for (let i = 0; i < this.size; i++) {
-      const worker = new Worker(this.script);
-      const slot = { worker, busy: 0 };
-      worker.on('message', (m: { id: number; value?: SkillAnalysis; error?: string }) => {
-        slot.busy--;
-        const p = this.pending.get(m.id);
-        if (!p) return;
-        this.pending.delete(m.id);
-        if (m.error !== undefined) p.reject(new Error(m.error));
-        else p.resolve(m.value!);
-        if (this.pending.size === 0) for (const w of this.workers) w.worker.unref();
-      });
-      const fail = (err: Error) => {
-        // A worker that failed to start or crashed fails its jobs and retires the pool: the
-        // callers fall back to analysing on their own thread, nothing waits forever.
-        this.broken = true;
-        for (const [id, p] of this.pending) {
-          this.pending.delete(id);
-          p.reject(err);
-        }
-      };
-      worker.on('error', fail);
-      worker.on('exit', (code) => {
-        if (!this.closing) fail(new Error(`analyse worker exited (${code})`));
-      });
-      this.workers.push(slot);
+  private start(): Worker[] {
+    if (this.broken || this.closing) return [];
+    if (this.workers.length) return this.workers;
+    try {
+      for (let i = 0; i < this.size; i++) {
+        const worker = new Worker(this.script);
+        worker.unref();
+        worker.on('message', (m: Reply) => {
+          for (const l of this.listeners.get(m.jobId) ?? []) l(m);
+        });
+        const fail = (err: Error) => {
+          // A worker that failed to start or crashed retires the pool: whatever it had taken is
+          // redone on the calling thread, nothing waits forever.
+          this.broken = true;
+          for (const set of this.listeners.values()) for (const l of set) l({ jobId: -1, error: err.message });
+        };
+        worker.on('error', fail);
+        worker.on('exit', (code) => {
+          if (!this.closing) fail(new Error(`scan worker exited (${code})`));
+        });
+        this.workers.push(worker);
+      }
+    } catch {
+      this.broken = true;
+      return [];
     }
+    return this.workers;
   }
 
   /**
-   * Analyse on the least busy worker; null when every worker already has a full queue (the caller
-   * then analyses on its own thread, so it works too instead of waiting). Bodies are dropped
-   * unless `keepBody`.
+   * Every child of `job` through `local` (this thread) or a worker running the same task. Results
+   * in the order of `names`. Children a failed worker had taken are redone here.
    */
-  tryAnalyze(dir: string, opts: Parameters<AnalyzeFn>[1], keepBody = false): Promise<SkillAnalysis> | null {
-    if (this.broken || this.closing) return null;
-    try {
-      this.start();
-    } catch {
-      this.broken = true;
-      return null;
-    }
-    let slot = this.workers[0];
-    for (const w of this.workers) if (w.busy < slot.busy) slot = w;
-    if (slot.busy >= QUEUE_DEPTH) return null;
-    slot.busy++;
-    slot.worker.ref();
-    const id = this.nextId++;
-    return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
-      slot.worker.postMessage({ id, dir, opts, keepBody });
+  async map<R>(job: ChildJob, resourcesDir: string, names: string[], kinds: Array<EntryKind | undefined>, local: (i: number) => Promise<R>): Promise<R[]> {
+    const n = names.length;
+    const out = new Array<R>(n);
+    const done = new Uint8Array(n);
+    const counterBuf = new SharedArrayBuffer(4);
+    const counter = new Int32Array(counterBuf);
+    const workers = this.start();
+    const jobId = this.nextId++;
+    const set = new Set<Listener>();
+    this.listeners.set(jobId, set);
+    let pending = workers.length;
+    let allDone: () => void = () => undefined;
+    const finished = new Promise<void>((resolve) => {
+      allDone = resolve;
+      if (!pending) resolve();
     });
+    set.add((m) => {
+      if ('json' in m) {
+        const values = JSON.parse(m.json) as R[];
+        for (let k = 0; k < values.length; k++) {
+          out[m.start + k] = values[k];
+          done[m.start + k] = 1;
+        }
+      } else if (--pending <= 0) allDone(); // `done`, or an error (a failed worker never sends more)
+    });
+    const message: JobMessage = { jobId, job, resourcesDir, names, kinds, counter: counterBuf };
+    for (const w of workers) {
+      w.ref();
+      w.postMessage(message);
+    }
+    try {
+      for (;;) {
+        const start = Atomics.add(counter, 0, CHUNK);
+        if (start >= n) break;
+        const end = Math.min(n, start + CHUNK);
+        for (let i = start; i < end; i++) {
+          out[i] = await local(i);
+          done[i] = 1;
+        }
+        // Let the workers' replies in between chunks: reading them is this thread's work too, and
+        // doing it as they come keeps the end of the scan from waiting on one big backlog.
+        if (workers.length) await new Promise<void>((r) => setImmediate(r));
+      }
+      await finished;
+    } finally {
+      this.listeners.delete(jobId);
+      for (const w of workers) w.unref();
+    }
+    for (let i = 0; i < n; i++) if (!done[i]) out[i] = await local(i);
+    return out;
   }
 
   async close(): Promise<void> {
     this.closing = true;
     const ws = this.workers.splice(0);
-    await Promise.all(ws.map((w) => w.worker.terminate()));
+    await Promise.all(ws.map((w) => w.terminate()));
   }
 }

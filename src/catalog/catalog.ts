@@ -18,7 +18,7 @@ import { RootState, type ChildRecord, type RootEnv } from './root-state.js';
 import { applyPrecedence, defaultAnalyze, withRoot, type AnalyzeFn } from './entries.js';
 import { compareNames } from './scan.js';
 import { RootWatcher } from './watch.js';
-import { AnalyzePool, findWorkerScript, workerCount } from './analyze-pool.js';
+import { ScanPool, findWorkerScript, workerCount } from './analyze-pool.js';
 import { buildAgentView } from './agent-view.js';
 import { lintPaths } from './lint-paths.js';
 
@@ -46,7 +46,7 @@ export class CatalogService {
   private rootSettings = '';
   private readonly analyze: AnalyzeFn;
   private readonly concurrency: number;
-  private readonly pool: AnalyzePool | null;
+  private readonly pool: ScanPool | null;
 
   constructor(
     private ctx: ServiceContext,
@@ -57,7 +57,7 @@ export class CatalogService {
     // A caller's own analyser (tests) always runs here; the default one may use worker threads.
     const script = options.analyze ? null : findWorkerScript();
     const workers = workerCount();
-    this.pool = script && workers > 0 ? new AnalyzePool(script, workers) : null;
+    this.pool = script && workers > 0 ? new ScanPool(script, workers) : null;
     // Extra roots and custom agents change the set of roots: watch the new ones and tell the UI.
     const now = getSettings(ctx).get();
     this.rootSettings = JSON.stringify([now.extraRoots, now.customAgents]);
@@ -103,7 +103,7 @@ export class CatalogService {
       analyze: this.analyze,
       concurrency: this.concurrency,
       registry: loadRegistry(this.ctx.paths.resourcesDir),
-      ...(this.pool ? { bulk: this.pool.tryAnalyze.bind(this.pool) } : {}),
+      ...(this.pool ? { pool: this.pool } : {}),
     };
   }
 

@@ -3,15 +3,14 @@ import path from 'node:path';
 import type { Diagnostic, LintReport } from '../contract/index.js';
 import { SkillDockError } from '../errors.js';
 import { countDiagnostics, duplicateDiagnostic } from './entries.js';
-import { analyzerFor, type RootEnv } from './root-state.js';
-import { listRoot, mapLimit, nestedDiagnostic, probeChild, resolveChild } from './scan.js';
-import type { SkillAnalysis } from '../skills/index.js';
-import type { Listed } from '../skills/walk.js';
+import { mapChildren, type RootEnv } from './root-state.js';
+import { listRoot, resolveChild } from './scan.js';
+import { analyzeForLint, lintReport, type ChildJob, type LintChildResult, type LintSkillReport } from './child-tasks.js';
 
 // `lint <path>...`: each path is a skill folder (or its SKILL.md) or a root whose children are
 // skills. A root also gets the root-level codes: duplicates, dangling links, loops, nesting.
 
-type Report = LintReport['skills'][number];
+type Report = LintSkillReport;
 
 const SKILL_FILE = /^skill\.md$/i;
 
@@ -24,35 +23,15 @@ async function holdsSkillFile(dir: string): Promise<boolean> {
   return names.some((n) => SKILL_FILE.test(n));
 }
 
-async function analyzeOne(env: RootEnv, dir: string, dirName: string, listing?: Listed[]): Promise<SkillAnalysis> {
-  return env.analyze(dir, { resourcesDir: env.resourcesDir, dirName, digest: false, ...(listing ? { listing } : {}) });
-}
+const analyzeOne = analyzeForLint;
+const report = lintReport;
 
-function report(a: SkillAnalysis, dir: string, extra: Diagnostic[] = []): Report {
-  return { name: typeof a.name === 'string' ? a.name : null, dir, diagnostics: [...a.diagnostics, ...extra] };
-}
-
-async function lintRoot(envIn: RootEnv, rootPath: string): Promise<Report[] | null> {
+async function lintRoot(env: RootEnv, rootPath: string): Promise<Report[] | null> {
   const listing = await listRoot(rootPath);
-  const env = { ...envIn, analyze: analyzerFor(envIn, listing.names.length) };
   const real = await fs.promises.realpath(rootPath);
-  const out = await mapLimit(listing.names, env.concurrency, async (name): Promise<{ reports: Report[]; skillLike: boolean }> => {
-    const resolved = await resolveChild(rootPath, real, name, listing.kinds.get(name));
-    if (!resolved) return { reports: [], skillLike: false };
-    if (resolved.kind === 'broken') return { reports: [{ name: null, dir: resolved.dir, diagnostics: [resolved.diagnostic] }], skillLike: true };
-    const { child } = resolved;
-    const probe = await probeChild(child);
-    if (probe.kind === 'skill') return { reports: [report(await analyzeOne(env, child.dir, child.dirName, probe.listing), child.dir)], skillLike: true };
-    if (probe.kind === 'nested') {
-      const nested = await Promise.all(
-        probe.nested.map(async (dir) => report(await analyzeOne(env, dir, path.basename(dir)), dir, [nestedDiagnostic(dir, env.registry)])),
-      );
-      return { reports: nested, skillLike: true };
-    }
-    // A folder in a root without SKILL.md: worth a `skill-file-missing`, unless hidden (.git...).
-    if (child.dirName.startsWith('.')) return { reports: [], skillLike: false };
-    return { reports: [report(await analyzeOne(env, child.dir, child.dirName), child.dir)], skillLike: false };
-  });
+  const { names, kinds } = listing;
+  const job: ChildJob = { task: 'lint', rootPath, rootReal: real, trustListing: true };
+  const out = await mapChildren<LintChildResult>(env, job, names, names.map((n) => kinds.get(n)));
   if (!out.some((o) => o.skillLike)) return null; // nothing skill-like below: the path is one skill
   const reports = out.flatMap((o) => o.reports);
   // Same name twice in one root (direct children only: nested ones are already reported).

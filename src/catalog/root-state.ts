@@ -1,43 +1,33 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { CatalogEntry, Diagnostic, Root } from '../contract/index.js';
-import type { Registry } from '../agents/registry.js';
-import { toEntry, type AnalyzeFn } from './entries.js';
-import { listRoot, mapLimit, nestedDiagnostic, probeChild, resolveChild, type Child, type ChildState, type RootListing } from './scan.js';
-import { signatureChanged, signatureOf, type Signature } from './signature.js';
+import { listRoot, mapLimit, probeChild, type Child, type EntryKind, type RootListing } from './scan.js';
+import { signatureChanged } from './signature.js';
+import { runChild, type ChildJob, type ChildRecord, type TaskEnv } from './child-tasks.js';
+import type { ScanPool } from './analyze-pool.js';
 
 // What the catalog remembers about one root folder: one record per direct child, each with the
 // stat signature that lets a rescan skip it when nothing under it changed.
 
-export interface ChildRecord {
-  state: ChildState;
-  entry?: CatalogEntry;
-  /** Skills: the files the analysis saw. */
-  signature?: Signature;
-  /** Folders that are not skills: what the probe saw. */
-  probeSig?: string;
-  /** Root-level findings about this child (dangling link, loop, nested skills). */
-  diagnostics: Diagnostic[];
-}
+export type { ChildRecord } from './child-tasks.js';
 
-export interface RootEnv {
-  resourcesDir: string;
-  analyze: AnalyzeFn;
+export interface RootEnv extends TaskEnv {
   concurrency: number;
-  /** Fills each root-level diagnostic's `agents` from the rule table. */
-  registry: Registry;
-  /** Analysis on worker threads for batches big enough to pay for them; null = do it here. */
-  bulk?: (...args: Parameters<AnalyzeFn>) => ReturnType<AnalyzeFn> | null;
+  /** Worker threads for roots big enough to pay for them; absent = everything on this thread. */
+  pool?: ScanPool;
 }
 
-/** Batches at least this big go to the worker pool. */
-const BULK_MIN = 200;
+/** Roots with at least this many children to read are shared with the worker threads. */
+export const BULK_MIN = 200;
 
-/** The analyser for a batch of `n` skills: the pool for big ones, falling back to this thread. */
-export function analyzerFor(env: RootEnv, n: number): AnalyzeFn {
-  const { bulk, analyze } = env;
-  if (!bulk || n < BULK_MIN) return analyze;
-  return (dir, opts) => bulk(dir, opts)?.catch(() => analyze(dir, opts)) ?? analyze(dir, opts);
+/**
+ * Run `job` for each name: on this thread for a few, shared with the pool's workers for many.
+ * Results in the order of `names`.
+ */
+export async function mapChildren<R>(env: RootEnv, job: ChildJob, names: string[], kinds: Array<EntryKind | undefined>): Promise<R[]> {
+  const local = (i: number) => runChild(job, names[i], kinds[i], env) as Promise<R>;
+  if (env.pool && names.length >= BULK_MIN) return env.pool.map(job, env.resourcesDir, names, kinds, local);
+  return mapLimit(names, env.concurrency, (_n, i) => local(i));
 }
 
 export class RootState {
@@ -69,8 +59,8 @@ export class RootState {
     this.listing = await listRoot(this.root.path);
     this.real = this.listing.exists ? await fs.promises.realpath(this.root.path).catch(() => this.root.path) : this.root.path;
     this.children.clear();
-    const batch = { ...env, analyze: analyzerFor(env, this.listing.names.length) };
-    const records = await mapLimit(this.listing.names, env.concurrency, (name) => this.evaluate(name, batch, true));
+    const { names, kinds } = this.listing;
+    const records = await mapChildren<ChildRecord | null>(env, this.job(true), names, names.map((n) => kinds.get(n)));
     this.listing.names.forEach((name, i) => {
       const r = records[i];
       if (r) this.children.set(name, r);
@@ -78,30 +68,8 @@ export class RootState {
     this.listing.names = this.listing.names.filter((n) => this.children.has(n));
   }
 
-  /**
-   * Read one child afresh (null when it is gone or is a plain file). `trustListing`: the entry type
-   * from the listing just taken is still right (a cold scan); a rescan asks the disk again.
-   */
-  async evaluate(name: string, env: RootEnv, trustListing = false): Promise<ChildRecord | null> {
-    const kind = trustListing ? this.listing.kinds.get(name) : undefined;
-    const resolved = await resolveChild(this.root.path, this.real, name, kind);
-    if (!resolved) return null;
-    if (resolved.kind === 'broken') return { state: resolved, diagnostics: [resolved.diagnostic] };
-    const { child } = resolved;
-    const probe = await probeChild(child);
-    if (probe.kind !== 'skill') {
-      const state: ChildState = probe.kind === 'nested' ? { kind: 'nested', child, nested: probe.nested } : { kind: 'none', child };
-      const diagnostics = probe.kind === 'nested' ? probe.nested.map((d) => nestedDiagnostic(d, env.registry)) : [];
-      return { state, diagnostics, probeSig: probe.sig };
-    }
-    // Analysed through the path as found, so findings point where the user sees the skill.
-    const analysis = await env.analyze(child.dir, {
-      resourcesDir: env.resourcesDir,
-      dirName: child.dirName,
-      digest: true,
-      ...(probe.listing ? { listing: probe.listing } : {}),
-    });
-    return { state: { kind: 'skill', child }, diagnostics: [], entry: toEntry(this.root, child, analysis), signature: signatureOf(analysis.files) };
+  private job(trustListing: boolean): ChildJob {
+    return { task: 'catalog', root: this.root, rootReal: this.real, trustListing };
   }
 
   /**
@@ -130,8 +98,7 @@ export class RootState {
       for (const n of stale) if (n) todo.add(n);
     }
     const list = [...todo];
-    const batch = { ...env, analyze: analyzerFor(env, list.length) };
-    const fresh = await mapLimit(list, env.concurrency, (n) => this.evaluate(n, batch));
+    const fresh = await mapChildren<ChildRecord | null>(env, this.job(false), list, list.map(() => undefined));
     let membership = relisted !== null;
     list.forEach((n, i) => {
       const before = this.children.get(n);

@@ -17,6 +17,6 @@ export function formatDiagnostic(d: Diagnostic, color: boolean): string {
   return text;
 }
 
-export function printJson(io: { out(t: string): void }, value: unknown): void {
-  io.out(JSON.stringify(value, null, 2));
+export function printJson(io: { out(t: string): void; prettyJson?: boolean }, value: unknown): void {
+  io.out(io.prettyJson === false ? JSON.stringify(value) : JSON.stringify(value, null, 2));
 }

@@ -63,6 +63,7 @@ export async function runCli(argv: string[], partial: Partial<CliIO> = {}): Prom
     },
     err: (t) => process.stderr.write(t.endsWith('\n') ? t : `${t}\n`),
     color: Boolean(process.stdout.isTTY) && !process.env.NO_COLOR,
+    prettyJson: Boolean(process.stdout.isTTY),
     env: process.env,
     cwd: process.cwd(),
     service: () => (service ??= createService()),

@@ -5,6 +5,11 @@ export interface CliIO {
   err(text: string): void;
   /** Colour only on a TTY (and never with NO_COLOR). */
   color: boolean;
+  /**
+   * Indent JSON for a person reading a terminal; compact when piped or redirected, where a
+   * program reads it (a 10,000-skill catalog is a third smaller and written much faster).
+   */
+  prettyJson?: boolean;
   env: NodeJS.ProcessEnv;
   cwd: string;
   /** The engine, created on first use with SKILLDOCK_HOME honoured. */

@@ -148,8 +148,9 @@ export const assistantsMethods = {
 
 export const AssistantsChangedEventSchema = z.object({
   type: z.literal('assistants-changed'),
-  action: z.enum(['created', 'updated', 'skills-attached', 'skills-detached', 'duplicated', 'deleted']),
-  /** The assistant that changed (the new copy for `duplicated`). */
+  /** `reloaded`: another process (the CLI, a hand edit) changed assistants.json; `id` is `*`. */
+  action: z.enum(['created', 'updated', 'skills-attached', 'skills-detached', 'duplicated', 'deleted', 'reloaded']),
+  /** The assistant that changed (the new copy for `duplicated`; `*` for `reloaded`). */
   id: z.string(),
 });
 export type AssistantsChangedEvent = z.infer<typeof AssistantsChangedEventSchema>;

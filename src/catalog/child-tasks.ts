@@ -1,0 +1,105 @@
+import path from 'node:path';
+import type { CatalogEntry, Diagnostic, LintReport, Root } from '../contract/index.js';
+import type { Registry } from '../agents/registry.js';
+import type { SkillAnalysis } from '../skills/index.js';
+import type { Listed } from '../skills/walk.js';
+import { toEntry, type AnalyzeFn } from './entries.js';
+import { nestedDiagnostic, probeChild, resolveChild, type ChildState, type EntryKind } from './scan.js';
+import { signatureOf, type Signature } from './signature.js';
+
+// The per-child work of a scan and of `lint <root>`, as plain functions of plain data: the calling
+// thread runs them, and so do the scan workers (analyze-worker.ts) for their share of a big root.
+
+/** What the catalog remembers about one direct child of a root. */
+export interface ChildRecord {
+  state: ChildState;
+  entry?: CatalogEntry;
+  /** Skills: the files the analysis saw. */
+  signature?: Signature;
+  /** Folders that are not skills: what the probe saw. */
+  probeSig?: string;
+  /** Root-level findings about this child (dangling link, loop, nested skills). */
+  diagnostics: Diagnostic[];
+}
+
+/** What a child task needs besides the child's name: all of it can cross to a worker thread. */
+export interface TaskEnv {
+  resourcesDir: string;
+  analyze: AnalyzeFn;
+  /** Fills each root-level diagnostic's `agents` from the rule table. */
+  registry: Registry;
+}
+
+/** One root's children, handed out by name; `rootReal` is the root's real path. */
+export type ChildJob = (
+  | { task: 'catalog'; root: Root }
+  | { task: 'lint'; rootPath: string }
+) & {
+  rootReal: string;
+  /** The entry types from a listing just taken (a cold scan); a rescan asks the disk again. */
+  trustListing: boolean;
+};
+
+/**
+ * Read one child afresh for the catalog (null when it is gone or is a plain file). A skill is
+ * analysed through the path as found, so findings point where the user sees the skill.
+ */
+export async function evaluateChild(root: Root, rootReal: string, name: string, kind: EntryKind | undefined, env: TaskEnv): Promise<ChildRecord | null> {
+  const resolved = await resolveChild(root.path, rootReal, name, kind);
+  if (!resolved) return null;
+  if (resolved.kind === 'broken') return { state: resolved, diagnostics: [resolved.diagnostic] };
+  const { child } = resolved;
+  const probe = await probeChild(child);
+  if (probe.kind !== 'skill') {
+    const state: ChildState = probe.kind === 'nested' ? { kind: 'nested', child, nested: probe.nested } : { kind: 'none', child };
+    const diagnostics = probe.kind === 'nested' ? probe.nested.map((d) => nestedDiagnostic(d, env.registry)) : [];
+    return { state, diagnostics, probeSig: probe.sig };
+  }
+  const analysis = await env.analyze(child.dir, {
+    resourcesDir: env.resourcesDir,
+    dirName: child.dirName,
+    digest: true,
+    ...(probe.listing ? { listing: probe.listing } : {}),
+  });
+  return { state: { kind: 'skill', child }, diagnostics: [], entry: toEntry(root, child, analysis), signature: signatureOf(analysis.files) };
+}
+
+export type LintSkillReport = LintReport['skills'][number];
+
+/** What `lint <root>` finds in one child; `skillLike` says whether the child looks like a skill at all. */
+export interface LintChildResult {
+  reports: LintSkillReport[];
+  skillLike: boolean;
+}
+
+export async function analyzeForLint(env: TaskEnv, dir: string, dirName: string, listing?: Listed[]): Promise<SkillAnalysis> {
+  return env.analyze(dir, { resourcesDir: env.resourcesDir, dirName, digest: false, ...(listing ? { listing } : {}) });
+}
+
+export function lintReport(a: SkillAnalysis, dir: string, extra: Diagnostic[] = []): LintSkillReport {
+  return { name: typeof a.name === 'string' ? a.name : null, dir, diagnostics: [...a.diagnostics, ...extra] };
+}
+
+export async function lintChild(rootPath: string, rootReal: string, name: string, kind: EntryKind | undefined, env: TaskEnv): Promise<LintChildResult> {
+  const resolved = await resolveChild(rootPath, rootReal, name, kind);
+  if (!resolved) return { reports: [], skillLike: false };
+  if (resolved.kind === 'broken') return { reports: [{ name: null, dir: resolved.dir, diagnostics: [resolved.diagnostic] }], skillLike: true };
+  const { child } = resolved;
+  const probe = await probeChild(child);
+  if (probe.kind === 'skill') return { reports: [lintReport(await analyzeForLint(env, child.dir, child.dirName, probe.listing), child.dir)], skillLike: true };
+  if (probe.kind === 'nested') {
+    const nested = await Promise.all(
+      probe.nested.map(async (dir) => lintReport(await analyzeForLint(env, dir, path.basename(dir)), dir, [nestedDiagnostic(dir, env.registry)])),
+    );
+    return { reports: nested, skillLike: true };
+  }
+  // A folder in a root without SKILL.md: worth a `skill-file-missing`, unless hidden (.git...).
+  if (child.dirName.startsWith('.')) return { reports: [], skillLike: false };
+  return { reports: [lintReport(await analyzeForLint(env, child.dir, child.dirName), child.dir)], skillLike: false };
+}
+
+/** Run one child of a job: the same function on whichever thread claims it. */
+export function runChild(job: ChildJob, name: string, kind: EntryKind | undefined, env: TaskEnv): Promise<ChildRecord | LintChildResult | null> {
+  const k = job.trustListing ? kind : undefined;
+  return job.task === 'catalog' ? evaluateChild(job.root, job.rootReal, name, k, env) : lintChild(job.rootPath, job.rootReal, name, k, env);
+}
