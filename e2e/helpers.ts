@@ -15,13 +15,9 @@ export async function importFixtureSkills(app: Caller, names: string[]): Promise
   for (const r of summary.results) expect(r.status, r.name).toBe('imported');
 }
 
-/**
- * Change settings the way another window would. Sent whole: the contract's patch schema fills
- * zod defaults into absent keys (reported to the lead), so `{ theme }` alone would reset the language.
- */
+/** Change settings the way another window would: only the fields given (the engine merges them). */
 export async function patchSettings(app: Caller, patch: Record<string, unknown>): Promise<void> {
-  const current = await app.call<Record<string, unknown>>('getSettings');
-  await app.call('updateSettings', { ...current, ...patch });
+  await app.call('updateSettings', patch);
 }
 
 /** Change the language from outside the page; the page follows through the event stream. */

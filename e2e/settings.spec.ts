@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { test, expect } from './app-fixture';
-import { TID, pageId } from '../renderer/src/testids';
+import { TID, pageId, rowId } from '../renderer/src/testids';
 
 test('switching language and theme in Settings applies at once, persists in the engine and survives a reload', async ({ app, page }) => {
   await app.open(page);
@@ -40,4 +40,52 @@ test('a page opened without the token cannot read anything and says how to get i
   // The client's ApiError('unauthorized') message reaches the user.
   await expect(page.getByText(/No access token: open the URL that `skilldock serve` printed/).first()).toBeVisible();
   await expect(page.getByTestId(TID.skillsList).locator(`[data-testid^="${TID.skillRow}-"]`)).toHaveCount(0);
+});
+
+test('a custom agent added in Settings is checked as typed, saved by the engine, offered to assistants, and removed after confirmation', async ({ app, page }) => {
+  await app.open(page);
+  await page.getByTestId(TID.navSettings).click();
+  const section = page.getByTestId(TID.settingsCustomAgents);
+  await expect(section.getByTestId(TID.settingsCustomAgentsEmpty)).toBeVisible();
+  await section.getByTestId(TID.settingsCustomAgentAdd).click();
+  const form = section.getByTestId(TID.settingsCustomAgentForm);
+
+  // Inline rules: a shipped id and a path leaving the workspace are refused before anything is sent.
+  await form.getByTestId(TID.settingsCustomAgentId).fill('claude');
+  await form.getByTestId(TID.settingsCustomAgentSkillsDir).fill('../elsewhere');
+  await form.getByTestId(TID.settingsCustomAgentName).focus();
+  await expect(form.getByText('“claude” is a built-in agent; choose another ID')).toBeVisible();
+  await expect(form.getByText('“..” would lead out of the workspace')).toBeVisible();
+
+  await form.getByTestId(TID.settingsCustomAgentId).fill('myagent');
+  await form.getByTestId(TID.settingsCustomAgentName).fill('My Agent');
+  await form.getByTestId(TID.settingsCustomAgentCommand).fill('myagent --chat');
+  await form.getByTestId(TID.settingsCustomAgentSkillsDir).fill('.myagent/skills');
+  await form.getByTestId(TID.settingsCustomAgentContextFile).fill('MYAGENT.md');
+  await form.getByTestId(TID.settingsCustomAgentSubmit).click();
+
+  const row = section.getByTestId(rowId(TID.settingsCustomAgentRow, 'myagent'));
+  await expect(row).toContainText('My Agent');
+  await expect(row).toContainText('.myagent/skills');
+  await expect(form).toBeHidden();
+  const saved = JSON.parse(fs.readFileSync(path.join(app.home, 'settings.json'), 'utf8'));
+  expect((saved.data ?? saved).customAgents).toEqual([
+    { id: 'myagent', name: 'My Agent', command: 'myagent --chat', skillsDir: '.myagent/skills', contextFile: 'MYAGENT.md' },
+  ]);
+
+  // Assistants can pick it at once (the registry cache was refreshed).
+  await page.getByTestId(TID.navAssistants).click();
+  await page.getByTestId(TID.assistantNew).click();
+  await page.getByTestId(TID.assistantCreateAgent).click();
+  await expect(page.getByTestId(rowId(TID.assistantCreateAgent, 'myagent'))).toBeVisible();
+  await page.keyboard.press('Escape'); // closes the select
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('dialog')).toBeHidden();
+
+  await page.getByTestId(TID.navSettings).click();
+  await row.getByTestId(rowId(TID.settingsCustomAgentRemove, 'myagent')).click();
+  await expect(page.getByText('Remove the custom agent “My Agent”?', { exact: false })).toBeVisible();
+  await page.getByTestId(TID.settingsCustomAgentRemoveOk).click();
+  await expect(row).toBeHidden();
+  expect(await app.call<{ customAgents: unknown[] }>('getSettings')).toMatchObject({ customAgents: [] });
 });

@@ -24,6 +24,18 @@ function openWindow(): void {
   trustWindow(createMainWindow(preloadPath()));
 }
 
+/**
+ * Long-lived mode for as long as the app runs: the catalog's default roots kept fresh from file
+ * events (lookups and launches need not re-check every skill folder) and home files synced from
+ * other processes. Runs in the background; a failure is logged, never fatal.
+ */
+function goLive(engine: ReturnType<typeof createEngine>): Promise<void> {
+  return engine.live().then(
+    () => undefined,
+    (err: unknown) => console.error('SkillDock: could not watch the skill roots; every lookup re-checks them instead:', err),
+  );
+}
+
 function setupLifecycle(close: () => Promise<void>): void {
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();
@@ -38,11 +50,13 @@ if (setupSingleInstance()) {
   registerAppScheme();
   void app.whenReady().then(() => {
     const engine = createEngine();
+    const watching = goLive(engine);
     serveRenderer(rendererDir());
     setupIpc(engine);
     setupEvents(engine);
     setupMenu(engine);
-    setupLifecycle(() => engine.close());
+    // A watch still starting must settle first, or it would be set up after the engine closed.
+    setupLifecycle(() => watching.then(() => engine.close()));
     openWindow();
   });
 }

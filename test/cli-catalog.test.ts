@@ -1,55 +1,25 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliHarness, repo, type CliHarness } from './cli-harness.js';
 
 // The catalog commands as a user runs them: a real `node` child process on a freshly built bundle
 // (built here, so the test never runs a stale dist/), with HOME and SKILLDOCK_HOME in temp dirs.
 
-const repo = fileURLToPath(new URL('..', import.meta.url));
+let h: CliHarness;
 let base: string;
 let cli: string;
 
 beforeAll(async () => {
-  base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'sd-cli-')));
-  const out = path.join(base, 'dist');
-  const common = {
-    bundle: true,
-    platform: 'node' as const,
-    target: 'node20',
-    format: 'esm' as const,
-    logLevel: 'error' as const,
-    absWorkingDir: repo,
-    banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
-  };
-  await build({ ...common, entryPoints: ['src/cli/entry.ts'], outfile: path.join(out, 'cli.mjs') });
-  await build({ ...common, entryPoints: ['src/catalog/analyze-worker.ts'], outfile: path.join(out, 'analyze-worker.mjs') });
-  cli = path.join(out, 'cli.mjs');
-  fs.mkdirSync(path.join(base, 'home'));
+  h = await cliHarness('sd-cli-');
+  base = h.base;
+  cli = h.cli;
 }, 60_000);
 
-afterAll(() => {
-  fs.rmSync(base, { recursive: true, force: true });
-});
+afterAll(() => h.done());
 
-function run(args: string[], env: Record<string, string> = {}) {
-  const r = spawnSync(process.execPath, [cli, ...args], {
-    cwd: base,
-    encoding: 'utf8',
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: path.join(base, 'home'),
-      SKILLDOCK_HOME: path.join(base, 'sdhome'),
-      SKILLDOCK_RESOURCES: path.join(repo, 'resources'),
-      ...env,
-    },
-    timeout: 60_000,
-  });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+const run = (args: string[], env: Record<string, string> = {}) => h.run(args, env);
 
 function skill(dir: string, fm: string, body = '# Body\n\nDo the thing.\n'): string {
   fs.mkdirSync(dir, { recursive: true });

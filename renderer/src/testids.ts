@@ -7,6 +7,7 @@
 //   `conversation-row-<conversation id>`, `agent-card-<agent id>` (the agent's tab), `skill-agent-row-<agent id>`,
 //   `skill-tab-<overview|body|files|diagnostics|security>`, select options `settings-language-<lang>`,
 //   `launch-assistant-<assistant id>`, `assistant-agent-<agent id>`, `assistant-create-agent-<agent id>`.
+//   Custom agents in Settings: `settings-custom-agent-row-<agent id>`, `settings-custom-agent-remove-<agent id>`.
 // - Badges (`skill-badge-*`) repeat per row: scope them inside a row locator.
 // - Useful data attributes: rows carry `data-status` (import results: the ImportStatus),
 //   `data-verdict` (per-agent row), `data-missing` (assistant skill), `data-ok` (launch link),
@@ -166,6 +167,22 @@ export const TID = {
   settingsCleanupDays: 'settings-cleanup-days',
   settingsScriptPolicy: 'settings-script-policy',
   settingsSave: 'settings-save',
+  settingsCustomAgents: 'settings-custom-agents',
+  settingsCustomAgentsEmpty: 'settings-custom-agents-empty',
+  settingsCustomAgentRow: 'settings-custom-agent-row', // + `-${agent id}`
+  settingsCustomAgentRemove: 'settings-custom-agent-remove', // + `-${agent id}`
+  settingsCustomAgentRemoveOk: 'settings-custom-agent-remove-ok',
+  settingsCustomAgentRemoveError: 'settings-custom-agent-remove-error',
+  settingsCustomAgentAdd: 'settings-custom-agent-add',
+  settingsCustomAgentForm: 'settings-custom-agent-form',
+  settingsCustomAgentId: 'settings-custom-agent-id',
+  settingsCustomAgentName: 'settings-custom-agent-name',
+  settingsCustomAgentCommand: 'settings-custom-agent-command',
+  settingsCustomAgentSkillsDir: 'settings-custom-agent-skills-dir',
+  settingsCustomAgentContextFile: 'settings-custom-agent-context-file',
+  settingsCustomAgentSubmit: 'settings-custom-agent-submit',
+  settingsCustomAgentCancel: 'settings-custom-agent-cancel',
+  settingsCustomAgentRefused: 'settings-custom-agent-refused',
 } as const;
 
 export type TestId = (typeof TID)[keyof typeof TID];

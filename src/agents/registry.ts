@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import type { CustomAgent } from '../contract/index.js';
+import { workspacePathProblem } from '../settings/custom-agents.js';
 
 // The agent registry is data (resources/agents.json): what each agent CLI reads, its loader quirks
 // and how to launch it. Code asks the registry; it never hard-codes an agent's behaviour.
@@ -139,10 +140,23 @@ export function customAgentDef(a: CustomAgent): AgentDef {
 }
 
 /** Shipped agents followed by the user's custom ones (a custom id never replaces a shipped one). */
+/**
+ * Why a custom agent from settings cannot be used, or null. Saving checks this too, but
+ * settings.json can be edited by hand (or by anything running as the user): a launch joins these
+ * paths onto a workspace and writes there, so an entry that would leave it is never used.
+ */
+export function customAgentProblem(c: CustomAgent): string | null {
+  for (const field of ['skillsDir', 'contextFile'] as const) {
+    const problem = workspacePathProblem(c[field]);
+    if (problem) return `${field} "${c[field]}" ${problem}`;
+  }
+  return null;
+}
+
 export function allAgents(resourcesDir: string, custom: CustomAgent[] = []): AgentDef[] {
   const shipped = loadRegistry(resourcesDir).agents;
   const ids = new Set(shipped.map((a) => a.id));
-  return [...shipped, ...custom.filter((c) => !ids.has(c.id)).map(customAgentDef)];
+  return [...shipped, ...custom.filter((c) => !ids.has(c.id) && customAgentProblem(c) === null).map(customAgentDef)];
 }
 
 export function findAgent(resourcesDir: string, id: string, custom: CustomAgent[] = []): AgentDef | undefined {

@@ -47,6 +47,22 @@ describe('incremental rescan', () => {
     expect(changes()[0].generation).toBe(change.generation);
   });
 
+  it('re-reads a skill whose script only changed mode (chmod +x moves no mtime)', async () => {
+    writeSkill(path.join(lib(), 'runner'));
+    fs.mkdirSync(path.join(lib(), 'runner', 'scripts'));
+    const script = path.join(lib(), 'runner', 'scripts', 'go.sh');
+    fs.writeFileSync(script, 'echo hi\n', { mode: 0o644 });
+    const spy = countingAnalyze();
+    const svc = catalogFor(sb, { analyze: spy.analyze });
+    await svc.list();
+    spy.calls.length = 0;
+    const { mtime } = fs.statSync(script);
+    fs.chmodSync(script, 0o755);
+    fs.utimesSync(script, mtime, mtime);
+    await svc.refresh();
+    expect(spy.calls).toEqual([path.join(lib(), 'runner')]);
+  });
+
   it('notices a file added deeper in a skill, and added and removed skills', async () => {
     for (const n of ['a', 'b']) writeSkill(path.join(lib(), n));
     fs.mkdirSync(path.join(lib(), 'b', 'references'));

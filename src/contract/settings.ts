@@ -9,7 +9,7 @@ export type ScriptPolicy = z.infer<typeof ScriptPolicySchema>;
 
 /** A user-defined agent (issue: agent registry); merged with the shipped registry. */
 export const CustomAgentSchema = z.object({
-  id: z.string().regex(/^[a-z0-9][a-z0-9-]{0,31}$/),
+  id: z.string().regex(/^[a-z0-9][a-z0-9-]{0,31}$/, 'an agent id is 1-32 characters of a-z, 0-9 and -, starting with a letter or digit'),
   name: z.string().min(1),
   command: z.string().min(1),
   /** Native project skills dir, relative, e.g. `.myagent/skills`. */

@@ -19,6 +19,8 @@ const KEEP_BYTES = 256 * 1024;
 export class ApprovalStore {
   private store: JsonStore<ApprovalsFile>;
   private blobDir: string;
+  /** The parsed file, by its identity on disk (every launch asks; another process may approve or revoke). */
+  private memo: { key: string; approvals: Approval[] } | null = null;
 
   constructor(ctx: ServiceContext) {
     this.store = openStore<ApprovalsFile>(ctx, 'approvals.json', {
@@ -29,17 +31,33 @@ export class ApprovalStore {
     this.blobDir = path.join(ctx.paths.home, 'security', 'blobs');
   }
 
+  /**
+   * The approvals, sorted by name. Re-read and re-validated only when the file's inode, size, mtime
+   * or ctime moved, so a launch pays one stat. The store only ever replaces the file by renaming a
+   * new one over it, and the new file is created while the old one still holds its inode, so every
+   * version has a different inode: no same-tick rewrite can look unchanged.
+   */
+  private current(): Approval[] {
+    const st = fs.statSync(this.store.file, { throwIfNoEntry: false });
+    const key = st ? `${st.ino}:${st.size}:${st.mtimeMs}:${st.ctimeMs}` : '';
+    if (key && this.memo?.key === key) return this.memo.approvals;
+    const approvals = [...this.store.read().approvals].sort((a, b) => a.name.localeCompare(b.name));
+    this.memo = key ? { key, approvals } : null;
+    return approvals;
+  }
+
   list(): Approval[] {
-    return [...this.store.read().approvals].sort((a, b) => a.name.localeCompare(b.name));
+    return [...this.current()];
   }
 
   get(name: string): Approval | null {
-    return this.store.read().approvals.find((a) => a.name === name) ?? null;
+    return this.current().find((a) => a.name === name) ?? null;
   }
 
   /** Save an approval (replacing the skill's previous one); returns the previous one. */
   put(approval: Approval): Approval | null {
     let previous: Approval | null = null;
+    this.memo = null;
     this.store.update((file) => {
       previous = file.approvals.find((a) => a.name === approval.name) ?? null;
       return { approvals: [...file.approvals.filter((a) => a.name !== approval.name), approval] };
@@ -49,6 +67,7 @@ export class ApprovalStore {
 
   remove(name: string): Approval | null {
     let removed: Approval | null = null;
+    this.memo = null;
     this.store.update((file) => {
       removed = file.approvals.find((a) => a.name === name) ?? null;
       return { approvals: file.approvals.filter((a) => a.name !== name) };

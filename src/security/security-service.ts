@@ -16,7 +16,7 @@ import {
 } from './launch-guard.js';
 import { scanPaths } from './scan.js';
 import { inventoryOf, loadSkillSource, type SkillSource } from './surface.js';
-import { FolderCache } from './surface-cache.js';
+import { SurfaceCache } from './surface-cache.js';
 
 // The security domain: inventories, scans, approvals pinned to the surface digest, and the
 // verdicts attach and launch ask for. Every front door reaches it through `getSecurity(ctx)`.
@@ -45,10 +45,11 @@ interface Resolved extends Surface {
 export class SecurityService {
   readonly approvals: ApprovalStore;
   /** Inventories of catalog entries, reused while the folder is provably unchanged (surface-cache.ts). */
-  private readonly surfaces = new FolderCache<Surface>();
+  readonly surfaces = new SurfaceCache<Surface>();
 
   constructor(private readonly ctx: ServiceContext) {
     this.approvals = new ApprovalStore(ctx);
+    ctx.onClose(() => this.surfaces.clear());
   }
 
   policy() {
@@ -70,15 +71,24 @@ export class SecurityService {
     return this.resolveEntry(entry);
   }
 
-  private resolveEntry(entry: CatalogEntry): Resolved {
-    const src = loadSkillSource(entry.provenance.realPath);
+  private resolveEntry(entry: CatalogEntry, beforeList?: (abs: string) => void): Resolved {
+    const src = loadSkillSource(entry.provenance.realPath, { beforeList });
     return { name: entry.name, dir: src.folder.dir, src, inv: inventoryOf(src) };
   }
 
-  /** The entry's surface without the file texts: cached, for the checks every launch and attach makes. */
-  private surfaceOfEntry(entry: CatalogEntry): Surface {
-    return this.surfaces.get(entry.provenance.realPath, entry.digest, () => {
-      const { name, dir, inv } = this.resolveEntry(entry);
+  /** Roots the catalog keeps fresh from file events (read once per batch of entries). */
+  private watchedRoots(): Set<string> {
+    return new Set(getCatalog(this.ctx).watching());
+  }
+
+  /**
+   * The entry's surface without the file texts, for the checks every launch and attach makes:
+   * cached per real folder and catalog digest (surface-cache.ts).
+   */
+  private surfaceOfEntry(entry: CatalogEntry, watched = this.watchedRoots()): Surface {
+    const { realPath, rootPath } = entry.provenance;
+    return this.surfaces.get(realPath, entry.digest, watched.has(rootPath), (beforeList) => {
+      const { name, dir, inv } = this.resolveEntry(entry, beforeList);
       return { name, dir, inv };
     });
   }
@@ -231,8 +241,9 @@ export class SecurityService {
     const known = { policy, approvals: new Map(this.approvals.list().map((a) => [a.name, a])) };
     const skills: LaunchSkillDecision[] = [];
     const denied: DeniedSkill[] = [];
+    const watched = this.watchedRoots();
     for (const entry of entries) {
-      const r = this.surfaceOfEntry(entry);
+      const r = this.surfaceOfEntry(entry, watched);
       const t = this.trustOf(r, known);
       const d = decide(policy, t.status, opts.onChanged);
       skills.push({ name: r.name, dir: r.dir, status: t.status, ...d, digest: t.digest, approvedDigest: t.approvedDigest });

@@ -155,13 +155,23 @@ export function readOneFile(abs: string): SkillFile {
   return readFile(abs, path.basename(abs), st);
 }
 
+export interface ReadOptions {
+  /**
+   * Called with each folder (the skill's own first) just before it is listed: a caller that wants
+   * to hear of later changes starts watching it here, so nothing can change unseen between the
+   * listing and the watch (surface-cache.ts).
+   */
+  beforeList?: (abs: string) => void;
+}
+
 /** Every file of a skill folder (links recorded, not followed), sorted by path. */
-export function readSkillFolder(dir: string): SkillFolder {
+export function readSkillFolder(dir: string, opts: ReadOptions = {}): SkillFolder {
   const root = path.resolve(dir);
   const files: SkillFile[] = [];
   let truncated = false;
   const walk = (abs: string, rel: string): void => {
     let names: string[];
+    opts.beforeList?.(abs);
     try {
       names = fs.readdirSync(abs).sort();
     } catch {

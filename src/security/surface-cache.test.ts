@@ -1,40 +1,51 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { getInventory } from './surface.js';
-import { FolderCache, folderStamp } from './surface-cache.js';
+import { getInventory, inventoryOf, loadSkillSource } from './surface.js';
+import { SurfaceCache, folderStamp } from './surface-cache.js';
 import { tmpDir, writeSkill } from './test-helpers.js';
 
-// The launch-time cache of skill surfaces: reused only while nothing in the folder moved.
+// The launch-time cache of skill surfaces: reused only while the catalog digest holds and nothing in
+// the folder moved (a stat walk when unwatched; folder watches when the catalog is watched).
 
 let dir: string;
 let skill: string;
+let caches: SurfaceCache<string>[] = [];
 beforeEach(() => {
   dir = tmpDir();
   skill = writeSkill(dir, 'tool', '# Tool\n\n```bash\npython scripts/run.py\n```\n', { 'scripts/run.py': 'print(1)\n', 'assets/data.txt': 'abc\n' });
 });
 afterEach(() => {
+  for (const c of caches) c.clear();
+  caches = [];
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
 /** A cache with no "recently touched" window (tests cannot age a ctime), counting real reads. */
-function counted() {
-  const cache = new FolderCache<string>(100, 0);
-  let reads = 0;
-  const get = (digest = 'd1') => cache.get(skill, digest, () => {
-    reads++;
-    return getInventory(skill).digest;
-  });
-  return { cache, get, reads: () => reads };
+function counted(watched = false) {
+  const cache = new SurfaceCache<string>(100, 0);
+  caches.push(cache);
+  const get = (digest = 'd1') => cache.get(skill, digest, watched, (beforeList) => inventoryOf(loadSkillSource(skill, { beforeList })).digest);
+  return { cache, get, reads: () => cache.reads };
 }
 
-describe('FolderCache', () => {
+/** Let the event loop deliver file events until `cond` holds (fails after 3 s). */
+async function until(cond: () => boolean): Promise<void> {
+  const end = Date.now() + 3000;
+  while (!cond()) {
+    if (Date.now() > end) throw new Error('timed out waiting for a file event');
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
+describe('SurfaceCache, unwatched folder (stat walk)', () => {
   it('reuses the surface while the folder is unchanged', () => {
     const c = counted();
     const first = c.get();
     expect(c.get()).toBe(first);
     expect(c.get()).toBe(first);
     expect(c.reads()).toBe(1);
+    expect(c.cache.stampChecks).toBe(2);
   });
 
   it('re-reads when the catalog digest changes', () => {
@@ -73,10 +84,10 @@ describe('FolderCache', () => {
   });
 
   it('does not keep what it read from a folder touched in the last moments', () => {
-    const cache = new FolderCache<number>(); // default window
+    const cache = new SurfaceCache<number>(); // default window
     let reads = 0;
-    cache.get(skill, 'd1', () => ++reads);
-    cache.get(skill, 'd1', () => ++reads);
+    cache.get(skill, 'd1', false, () => ++reads);
+    cache.get(skill, 'd1', false, () => ++reads);
     expect(reads).toBe(2);
     expect(cache.size).toBe(0);
   });
@@ -85,5 +96,82 @@ describe('FolderCache', () => {
     const a = folderStamp(skill)!;
     expect(a.names).toContain('fscripts/run.py');
     expect(folderStamp(path.join(dir, 'missing'))).toBeNull();
+  });
+});
+
+describe('SurfaceCache, watched folder (catalog digest + folder watches)', () => {
+  it('reuses the surface without touching the disk', () => {
+    const c = counted(true);
+    const first = c.get();
+    expect(c.get()).toBe(first);
+    expect(c.get()).toBe(first);
+    expect(c.reads()).toBe(1);
+    expect(c.cache.stampChecks).toBe(0); // not even a stat walk
+    expect(c.cache.holds(skill)).toBe(true);
+  });
+
+  it('keeps it even for a folder written a moment ago (no 2 s window: the watch started before the read)', () => {
+    const cache = new SurfaceCache<number>(); // default window
+    caches.push(cache as unknown as SurfaceCache<string>);
+    let reads = 0;
+    const read = (beforeList?: (abs: string) => void) => {
+      loadSkillSource(skill, { beforeList });
+      return ++reads;
+    };
+    cache.get(skill, 'd1', true, read);
+    cache.get(skill, 'd1', true, read);
+    expect(reads).toBe(1);
+  });
+
+  it('re-reads when the catalog digest changes', () => {
+    const c = counted(true);
+    c.get('d1');
+    c.get('d2');
+    expect(c.reads()).toBe(2);
+  });
+
+  it('re-reads after what the catalog digest ignores: chmod +x alone, an edit with its mtime put back', async () => {
+    const c = counted(true);
+    const before = c.get();
+    const data = path.join(skill, 'assets', 'data.txt');
+    const t = fs.statSync(data);
+    fs.chmodSync(data, 0o755);
+    fs.utimesSync(data, t.atime, t.mtime);
+    await until(() => !c.cache.holds(skill));
+    const afterChmod = c.get();
+    expect(c.reads()).toBe(2);
+    expect(afterChmod).not.toBe(before);
+    expect(getInventory(skill).digest).toBe(afterChmod);
+
+    const script = path.join(skill, 'scripts', 'run.py');
+    const s = fs.statSync(script);
+    fs.writeFileSync(script, 'print(3)\n'); // same size
+    fs.utimesSync(script, s.atime, s.mtime);
+    await until(() => !c.cache.holds(skill));
+    expect(c.get()).not.toBe(afterChmod);
+    expect(c.reads()).toBe(3);
+  });
+
+  it('re-reads after a file is added in a subfolder, or the folder is swapped for another', async () => {
+    const c = counted(true);
+    c.get();
+    fs.writeFileSync(path.join(skill, 'assets', 'new.sh'), '#!/bin/sh\necho\n');
+    await until(() => !c.cache.holds(skill));
+    c.get();
+    expect(c.reads()).toBe(2);
+    const other = writeSkill(dir, 'other', '# Other\n', {});
+    fs.renameSync(skill, path.join(dir, 'old'));
+    fs.renameSync(other, skill);
+    await until(() => !c.cache.holds(skill));
+    c.get();
+    expect(c.reads()).toBe(3);
+  });
+
+  it('an unwatched lookup of a value kept under watch proves it by a stat walk first', () => {
+    const c = counted(true);
+    c.get();
+    const unwatched = () => c.cache.get(skill, 'd1', false, () => 'fresh');
+    expect(unwatched()).toBe('fresh'); // no stamp was kept under watch: read again
+    expect(c.reads()).toBe(2);
   });
 });

@@ -2,10 +2,19 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 // Launch asks security about every attached skill on every launch. Reading and parsing each skill's
-// files each time costs most of a launch, so the result of reading a skill folder is kept, keyed by
-// its real dir and the catalog digest, and reused only while a stat walk of the folder (no file
-// content read) still sees exactly the same entries. The catalog digest alone is not enough: it
-// ignores the executable bit, and a watched catalog may lag an edit by its debounce.
+// files each time would cost most of a launch, so what was read from a skill folder is kept, keyed
+// by its real dir and the catalog's content digest of the folder, and reused only while the folder
+// is provably unchanged since the read:
+//
+// - Watched (the catalog keeps the folder's root fresh from file events, as the app and the browser
+//   server do): the catalog digest, plus a watch on each of the skill's own folders started just
+//   before that folder was listed for the read. The digest covers every file's bytes and is
+//   brought up to date by the catalog's watcher; the folder watch also fires on what the digest and
+//   the catalog's watcher ignore (a chmod +x alone, an edit whose mtime was put back). A hit costs no
+//   syscall. Like the catalog, it knows of a change once the event loop has delivered its event.
+// - Unwatched (the one-shot CLI, or a root whose watch failed): the catalog re-checks the root on
+//   every lookup, and a stat walk of the folder (no file content read) must still see exactly the
+//   same entries (size, mtime, ctime, mode, inode) as before the read.
 
 /** Timestamps younger than this at read time may hide a later same-tick edit (coarse clocks, FAT's 2 s). */
 export const RACY_MS = 2000;
@@ -76,15 +85,67 @@ export function folderStamp(dir: string): FolderStamp | null {
   return { names, nums, newest };
 }
 
-interface Slot<T> {
-  digest: string;
-  stamp: FolderStamp;
-  value: T;
+/**
+ * A watch on each folder of one skill (one non-recursive `fs.watch` per folder: a change to any
+ * entry of a watched folder, its attributes included, is reported on the folder). `fired` turns
+ * true at the first event or error, and the watches are closed then: one change is all it needs to
+ * know. The watches never keep the process alive.
+ */
+export class FolderGuard {
+  fired = false;
+  private watchers: fs.FSWatcher[] = [];
+
+  /** Start watching `dir`; throws when the system refuses (watch limit, folder gone). */
+  watch(dir: string): void {
+    if (this.fired) return;
+    const w = fs.watch(dir, { persistent: false });
+    const trip = () => this.trip();
+    w.on('change', trip);
+    w.on('error', trip);
+    this.watchers.push(w);
+  }
+
+  get size(): number {
+    return this.watchers.length;
+  }
+
+  private trip(): void {
+    this.fired = true;
+    this.close();
+  }
+
+  close(): void {
+    const ws = this.watchers;
+    this.watchers = [];
+    for (const w of ws) {
+      try {
+        w.close();
+      } catch {
+        // already closed
+      }
+    }
+  }
 }
 
-/** Values computed from a skill folder's files, valid while the folder's stamp and digest hold. */
-export class FolderCache<T> {
+interface Slot<T> {
+  digest: string;
+  value: T;
+  /** Watched: the folder watches started before the read. */
+  guard: FolderGuard | null;
+  /** Unwatched: the stat walk taken before the read. */
+  stamp: FolderStamp | null;
+}
+
+/** Reads a skill folder; calls `beforeList` with each folder it is about to list. */
+export type FolderReader<T> = (beforeList?: (abs: string) => void) => T;
+
+/** Values computed from a skill folder's files, valid while the catalog digest holds and the folder is unchanged. */
+export class SurfaceCache<T> {
   private slots = new Map<string, Slot<T>>();
+  /** How often a folder was read (tests and benchmarks: a hit reads nothing). */
+  reads = 0;
+  /** How often an unwatched folder was stat-walked to check a cached value. */
+  stampChecks = 0;
 
   constructor(
     private readonly max = 2000,
@@ -92,26 +153,70 @@ export class FolderCache<T> {
   ) {}
 
   /**
-   * The cached value for `dir` when the catalog digest and the stamp both still match; else
-   * `compute()` it, stamping the folder first so an edit during the read invalidates it later.
+   * The cached value for the folder `dir` while `digest` (the catalog's) is unchanged and the
+   * folder provably too; else `read()` it. `watched`: the catalog keeps the folder's root fresh
+   * from file events (see the top of this file).
    */
-  get(dir: string, digest: string, compute: () => T): T {
-    const now = folderStamp(dir);
+  get(dir: string, digest: string, watched: boolean, read: FolderReader<T>): T {
     const hit = this.slots.get(dir);
-    if (hit && now && hit.digest === digest && sameStamp(hit.stamp, now)) return hit.value;
-    const started = Date.now();
-    const value = compute();
-    if (now && now.newest < started - this.racyMs) {
-      if (this.slots.size >= this.max) this.slots.delete(this.slots.keys().next().value!);
-      this.slots.delete(dir);
-      this.slots.set(dir, { digest, stamp: now, value });
-    } else {
-      this.slots.delete(dir);
+    if (hit && hit.digest === digest) {
+      if (watched && hit.guard && !hit.guard.fired) return hit.value;
+      if (hit.stamp) {
+        this.stampChecks++;
+        const now = folderStamp(dir);
+        if (now && sameStamp(hit.stamp, now)) return hit.value;
+      }
     }
+    if (hit) this.drop(dir);
+    return watched ? this.readWatched(dir, digest, read) : this.readStamped(dir, digest, read);
+  }
+
+  private readWatched(dir: string, digest: string, read: FolderReader<T>): T {
+    const guard = new FolderGuard();
+    let complete = true;
+    this.reads++;
+    const value = read((abs) => {
+      if (!complete) return;
+      try {
+        guard.watch(abs);
+      } catch {
+        complete = false; // a folder we could not watch: keep nothing
+      }
+    });
+    if (complete && !guard.fired && guard.size > 0) this.put(dir, { digest, value, guard, stamp: null });
+    else guard.close();
     return value;
   }
 
+  /** Stamp first, so an edit during the read shows up as a changed stamp later. */
+  private readStamped(dir: string, digest: string, read: FolderReader<T>): T {
+    const stamp = folderStamp(dir);
+    const started = Date.now();
+    this.reads++;
+    const value = read();
+    if (stamp && stamp.newest < started - this.racyMs) this.put(dir, { digest, value, guard: null, stamp });
+    return value;
+  }
+
+  private put(dir: string, slot: Slot<T>): void {
+    if (this.slots.size >= this.max) this.drop(this.slots.keys().next().value!);
+    this.slots.set(dir, slot);
+  }
+
+  private drop(dir: string): void {
+    this.slots.get(dir)?.guard?.close();
+    this.slots.delete(dir);
+  }
+
+  /** A value is kept for `dir` and no watch of it has fired (it may still fail its digest or stamp check). */
+  holds(dir: string): boolean {
+    const s = this.slots.get(dir);
+    return Boolean(s && !s.guard?.fired);
+  }
+
+  /** Forget everything and close every folder watch. */
   clear(): void {
+    for (const s of this.slots.values()) s.guard?.close();
     this.slots.clear();
   }
 

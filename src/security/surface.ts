@@ -3,7 +3,8 @@ import path from 'node:path';
 import type { Inventory, SurfaceCommand, SurfaceFile, SurfaceReason } from '../contract/index.js';
 import { inlineCode, markdownLines, SHELL_LANGS, shellCommands, type MdLine } from './markdown.js';
 import {
-  findSkillFile, parseSkillDoc, readSkillFolder, sha256, skillName, type SkillDoc, type SkillFile, type SkillFolder,
+  findSkillFile, parseSkillDoc, readSkillFolder, sha256, skillName, type ReadOptions, type SkillDoc, type SkillFile,
+  type SkillFolder,
 } from './skill-files.js';
 
 // The executable surface of a skill: what in it can make code run on the user's machine. Its digest
@@ -42,8 +43,8 @@ function insideDir(dir: string, target: string): boolean {
 }
 
 /** Read a skill folder and its SKILL.md once, for both the inventory and the scan. */
-export function loadSkillSource(dir: string): SkillSource {
-  const folder = readSkillFolder(dir);
+export function loadSkillSource(dir: string, opts: ReadOptions = {}): SkillSource {
+  const folder = readSkillFolder(dir, opts);
   const skillFile = findSkillFile(folder);
   let text = skillFile?.text;
   if (skillFile?.symlink !== undefined) {

@@ -13,6 +13,11 @@ import { DEFAULT_UPLOAD_LIMITS, UploadStaging, type UploadLimits } from './uploa
 export interface EngineLike {
   call(method: string, input: unknown): Promise<Result<unknown>>;
   on(listener: (event: SkillDockEvent) => void): () => void;
+  /**
+   * Long-lived mode (`SkillDockService.live`): the catalog watched, home files synced from other
+   * processes. Without it the server asks for the catalog watch through `watchCatalog`.
+   */
+  live?(): Promise<unknown>;
 }
 
 export interface ServerOptions {
@@ -28,6 +33,14 @@ export interface ServerOptions {
   token?: string;
   /** SSE keep-alive comment interval. */
   heartbeatMs?: number;
+  /**
+   * Keep the catalog's default roots fresh from file events while serving (default true, through
+   * `service.live()` when the engine has it), so a lookup or a launch need not re-check every skill
+   * folder. A failure is reported, never fatal.
+   */
+  watchCatalog?: boolean;
+  /** Where a non-fatal startup problem goes (default: stderr). */
+  warn?: (message: string) => void;
 }
 
 export interface RunningServer {
@@ -36,7 +49,20 @@ export interface RunningServer {
   token: string;
   /** The URL to open: the token travels in the fragment, which browsers never send to a server. */
   url: string;
+  /** Settles once the catalog watch is in place (or failed, or was not asked for); never rejects. */
+  catalogWatch: Promise<void>;
   close(): Promise<void>;
+}
+
+/** Go live (catalog watched for the default query); a failure is reported and the server runs on. */
+function goLive(service: EngineLike, warn: (message: string) => void): Promise<void> {
+  const report = (why: string) => warn(`SkillDock: could not watch the skill roots (${why}); every lookup re-checks them instead.`);
+  const started = service.live
+    ? service.live().then(() => undefined)
+    : service.call('watchCatalog', {}).then((r) => {
+        if (!r.ok) report(r.error.message);
+      });
+  return started.catch((err: unknown) => report(err instanceof Error ? err.message : String(err)));
 }
 
 const MAX_JSON_BYTES = 16 * 1024 * 1024;
@@ -220,18 +246,25 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const origin = `http://${HOST}:${port}`;
   const sweeper = setInterval(() => staging.sweep(), 60 * 60 * 1000);
   sweeper.unref();
+  // After listening, so the URL is printed at once; the first scan and the watch run in the background.
+  const warn = options.warn ?? ((message: string) => process.stderr.write(`${message}\n`));
+  const catalogWatch = options.watchCatalog === false ? Promise.resolve() : goLive(options.service, warn);
 
   return {
     port,
     origin,
     token,
     url: `${origin}/#token=${token}`,
-    close: () =>
-      new Promise<void>((resolve) => {
+    catalogWatch,
+    close: async () => {
+      await new Promise<void>((resolve) => {
         clearInterval(sweeper);
         for (const res of streams) res.end();
         server.close(() => resolve());
         server.closeAllConnections();
-      }),
+      });
+      // A watch still starting would be set up after the caller closes the service: let it settle.
+      await catalogWatch;
+    },
   };
 }

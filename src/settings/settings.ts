@@ -1,6 +1,8 @@
-import { SettingsSchema, type Settings } from '../contract/index.js';
+import { SettingsSchema, type Settings } from '../contract/settings.js';
 import type { ServiceContext } from '../service-context.js';
 import { openStore, type JsonStore } from '../store/index.js';
+import { loadRegistry } from '../agents/registry.js';
+import { validateCustomAgents } from './custom-agents.js';
 
 // settings.json through the versioned, validated, atomic store. Version 0 is the interim plain-JSON
 // file written before the store existed; it holds the same fields, so it passes through unchanged.
@@ -22,10 +24,19 @@ export class SettingsService {
   }
 
   update(patch: Partial<Settings>): Settings {
-    const next = this.store.update((current) => SettingsSchema.parse({ ...current, ...patch }));
+    const next = this.store.update((current) => {
+      // Checked here, the one write path, so the CLI, the desktop app and the browser all get it;
+      // under the store's lock, against the list as it is on disk.
+      const customAgents = patch.customAgents && validateCustomAgents(patch.customAgents, shippedIds(this.ctx), current.customAgents);
+      return SettingsSchema.parse(customAgents ? { ...current, ...patch, customAgents } : { ...current, ...patch });
+    });
     this.ctx.events.emit({ type: 'settings-changed', settings: next });
     return next;
   }
+}
+
+function shippedIds(ctx: ServiceContext): string[] {
+  return loadRegistry(ctx.paths.resourcesDir).agents.map((a) => a.id);
 }
 
 export function getSettings(ctx: ServiceContext): SettingsService {

@@ -59,6 +59,24 @@ describe('JsonStore', () => {
     expect(fs.readdirSync(dir).sort()).toEqual(['doc.json', 'doc.json.bak']);
   });
 
+  it('reuses an unchanged file without re-reading it, yet sees every change, and hands out copies', () => {
+    const store = makeStore();
+    store.update(() => ({ counter: 1, seen: ['a'], payload: 'xxxx' }));
+    const first = store.read();
+    first.seen.push('mutated by a caller');
+    expect(store.read().seen).toEqual(['a']);
+
+    // Rewritten in place by hand, same size, same second: ctime moves, so the change is seen.
+    const file = path.join(dir, 'doc.json');
+    const text = fs.readFileSync(file, 'utf8');
+    fs.writeFileSync(file, text.replace('"xxxx"', '"yyyy"'));
+    expect(store.read().payload).toBe('yyyy');
+    // Unreadable now (a directory in its place): not served from memory.
+    fs.rmSync(file);
+    fs.mkdirSync(file);
+    expect(store.read()).toEqual({ counter: 0, seen: [], payload: '' }); // no backup yet: defaults, not the memo
+  });
+
   it('refuses to save a value that does not match the schema and leaves the file as it was', () => {
     const store = makeStore();
     store.update((s) => ({ ...s, counter: 5 }));

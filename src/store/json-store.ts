@@ -69,6 +69,16 @@ export function writeFileAtomic(file: string, text: string): void {
   fsyncDir(dir);
 }
 
+/** Identity and times of a file, or null when it cannot be stat'ed. */
+function fileKey(file: string): string | null {
+  try {
+    const st = fs.statSync(file, { bigint: true });
+    return `${st.dev}:${st.ino}:${st.size}:${st.mtimeNs}:${st.ctimeNs}`;
+  } catch {
+    return null;
+  }
+}
+
 function stamp(): string {
   return new Date().toISOString().replace(/[:.]/g, '-');
 }
@@ -88,10 +98,21 @@ export class JsonStore<T> {
     this.lock = new FileLock(this.lockFile, { timeoutMs: opts.lockTimeoutMs, staleMs: opts.staleLockMs });
   }
 
+  /** The last good read, keyed on the file's identity and times (see `fileKey`). */
+  private memo: { key: string; value: T } | null = null;
+
   /** The current value: validated and migrated; a corrupt file is moved aside and the backup used. */
   read(): T {
+    // Unchanged since the last read (same inode, size, mtime and ctime: every save renames a new
+    // file into place, and an edit in place moves ctime): no read, parse or validation. A copy, so
+    // a caller changing what it got never changes what the next caller gets.
+    const key = fileKey(this.file);
+    if (key !== null && this.memo?.key === key) return structuredClone(this.memo.value);
     const first = this.load(this.file);
-    if (first.kind === 'ok') return first.value;
+    if (first.kind === 'ok') {
+      if (key !== null) this.memo = { key, value: structuredClone(first.value) };
+      return first.value;
+    }
     if (first.kind === 'missing') return this.opts.defaults();
     // Recovery renames files, so it runs under the lock and re-checks what it saw.
     return this.withLock(() => this.readLocked());

@@ -87,9 +87,15 @@ export class ConversationLog {
   }
 
   private append(...lines: unknown[]): void {
-    fs.mkdirSync(path.dirname(this.indexFile), { recursive: true });
     let text = lines.map((l) => `${JSON.stringify(l)}\n`).join('');
-    const fd = fs.openSync(this.indexFile, 'a+', 0o600);
+    let fd: number;
+    try {
+      fd = fs.openSync(this.indexFile, 'a+', 0o600);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+      fs.mkdirSync(path.dirname(this.indexFile), { recursive: true }); // the first launch of this home
+      fd = fs.openSync(this.indexFile, 'a+', 0o600);
+    }
     try {
       // A line torn by a crash must not swallow this one: start on a fresh line.
       const size = fs.fstatSync(fd).size;
@@ -157,7 +163,7 @@ export function newConversationId(assistantName: string, now = new Date()): stri
  * final path fails on EEXIST, so two launches can never share a workspace.
  */
 export function createUniqueDir(parent: string, assistantName: string, now = new Date()): { id: string; dir: string } {
-  fs.mkdirSync(parent, { recursive: true });
+  let madeParent = false;
   for (let attempt = 0; attempt < 20; attempt++) {
     const id = newConversationId(assistantName, now);
     const dir = path.join(parent, id);
@@ -165,7 +171,15 @@ export function createUniqueDir(parent: string, assistantName: string, now = new
       fs.mkdirSync(dir);
       return { id, dir };
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT' && !madeParent) {
+        // the parent is made once per home, not probed on every launch
+        fs.mkdirSync(parent, { recursive: true });
+        madeParent = true;
+        attempt--;
+        continue;
+      }
+      if (code !== 'EEXIST') throw err;
     }
   }
   throw new Error(`Could not create a unique workspace under ${parent}`);

@@ -11,7 +11,7 @@ import type {
 } from '../contract/index.js';
 import type { AgentDef } from '../agents/registry.js';
 import { SkillDockError } from '../errors.js';
-import { ensureStateDir, stateUri } from '../state/state-dirs.js';
+import { ensureStateDir, stateDirFor, stateRoot, stateUri } from '../state/state-dirs.js';
 import { legacyMappings } from '../state/write-policy.js';
 import { linkSkill } from './links.js';
 import { renderContextFile, renderFirstMessage, renderStateRules } from './context-file.js';
@@ -80,9 +80,12 @@ export function launchWorkspace(spec: LaunchSpec): LaunchOutcome {
 
   const links: SkillLink[] = [];
   if (skillsDir) {
-    fs.mkdirSync(skillsDir, { recursive: true });
+    // A fresh temporary workspace is empty: make each folder down to the skills dir, no probing.
+    if (temporary) mkdirsBelow(workspace, agent.nativeSkillsDir);
+    else fs.mkdirSync(skillsDir, { recursive: true });
+    const prefix = skillsDir + path.sep;
     for (const { name, entry } of usable) {
-      const linkPath = path.join(skillsDir, name);
+      const linkPath = prefix + name; // a safe folder name (pickUsable): nothing for path.join to normalise
       const target = entry.provenance.realPath;
       const error = linkSkill(target, linkPath);
       links.push(error ? { skill: name, path: linkPath, target, ok: false, error } : { skill: name, path: linkPath, target, ok: true });
@@ -92,13 +95,14 @@ export function launchWorkspace(spec: LaunchSpec): LaunchOutcome {
 
   const stateDirs: StateDir[] = [];
   const legacy: LegacyMapping[] = [];
+  const present = stateDirsPresent(home);
   for (const { name, entry } of usable) {
     if (!entry.stateId) {
       problems.push({ skill: name, code: 'no-state-id', message: `Skill "${name}" has no usable name for a state dir; it gets none.` });
       continue;
     }
     try {
-      const dir = ensureStateDir(home, entry.stateId);
+      const dir = present.has(entry.stateId) ? stateDirFor(home, entry.stateId) : ensureStateDir(home, entry.stateId);
       stateDirs.push({ skill: name, id: entry.stateId, dir, uri: stateUri(entry.stateId) });
       legacy.push(...legacyMappings(name, entry.legacyPaths, dir, spec.userHome));
     } catch (err) {
@@ -142,7 +146,9 @@ export function launchWorkspace(spec: LaunchSpec): LaunchOutcome {
       problems.push({ skill: null, code: 'guard', message: 'The skilldock CLI was not found, so no write guard was installed.' });
     } else {
       const file = temporary ? path.join(workspace, guard.settingsFile) : path.join(dataDir, 'guard-settings.json');
-      writeClaudeGuard(file, guard, spec.cli, { home, userHome: spec.userHome, conversationId: id }, spec.guardHooks);
+      // In a temporary workspace the settings file usually sits in the folder just made for the skills.
+      const dirReady = temporary && skillsDir !== null && isInside(path.dirname(file), skillsDir);
+      writeClaudeGuard(file, guard, spec.cli, { home, userHome: spec.userHome, conversationId: id }, spec.guardHooks, dirReady);
       guardFiles.push(file);
       if (!temporary) guardArgs.push(guard.settingsFlag!, file);
     }
@@ -197,6 +203,59 @@ export function launchWorkspace(spec: LaunchSpec): LaunchOutcome {
     removedAt: null,
   };
   return { result, conversation };
+}
+
+/** Make `rel`'s folders one by one under `base`, a folder this launch just created (so none exists yet). */
+function mkdirsBelow(base: string, rel: string): void {
+  let dir = base;
+  for (const part of rel.split(/[\\/]+/)) {
+    if (!part || part === '.') continue;
+    dir = path.join(dir, part);
+    try {
+      fs.mkdirSync(dir);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      fs.mkdirSync(dir, { recursive: true }); // EEXIST: fine if a folder, throws if not
+    }
+  }
+}
+
+function isInside(parent: string, child: string): boolean {
+  return child === parent || child.startsWith(parent + path.sep);
+}
+
+/**
+ * The plain folders in `<home>/skills-state`, so a launch does not stat each skill's state dir: one
+ * stat of skills-state, and a listing only when an entry may have come or gone since the last one
+ * (its mtime or inode moved, or it was listed within the same few seconds as its last change, when
+ * a later change could keep the same mtime). Whatever is not listed goes through `ensureStateDir`.
+ */
+const presentCache = new Map<string, { key: string; names: Set<string> }>();
+const EMPTY = new Set<string>();
+const RACY_MS = 2000;
+
+function stateDirsPresent(home: string): Set<string> {
+  const root = stateRoot(home);
+  const st = fs.statSync(root, { throwIfNoEntry: false });
+  if (!st?.isDirectory()) {
+    presentCache.delete(root);
+    return EMPTY;
+  }
+  const key = `${st.dev}:${st.ino}:${st.mtimeMs}`;
+  const hit = presentCache.get(root);
+  if (hit && hit.key === key) return hit.names;
+  const names = new Set<string>();
+  const started = Date.now();
+  try {
+    for (const d of fs.readdirSync(root, { withFileTypes: true })) if (d.isDirectory()) names.add(d.name);
+  } catch {
+    return EMPTY;
+  }
+  if (st.mtimeMs < started - RACY_MS) {
+    if (presentCache.size > 16) presentCache.clear();
+    presentCache.set(root, { key, names });
+  } else presentCache.delete(root);
+  return names;
 }
 
 function checkUserWorkspace(dir: string, home: string): string {

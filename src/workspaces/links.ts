@@ -7,25 +7,38 @@ import path from 'node:path';
 
 export const LINK_TYPE: 'junction' | 'dir' = process.platform === 'win32' ? 'junction' : 'dir';
 
-/** Link `linkPath` -> `target` (its parent dir must exist) and check it; returns an error or null. */
+/**
+ * Link `linkPath` -> `target` (an absolute real path; the link's parent dir must exist) and check
+ * it; returns an error or null. The link was just made holding exactly `target`, so it resolves
+ * wherever `target` does: one stat through it, of its SKILL.md, proves it resolves to a folder with
+ * a SKILL.md file (the full check of an existing link is `verifyLink`).
+ */
 export function linkSkill(target: string, linkPath: string): string | null {
   try {
     fs.symlinkSync(target, linkPath, LINK_TYPE);
   } catch (err) {
     return `could not create link ${linkPath} -> ${target}: ${(err as Error).message}`;
   }
-  return verifyLink(linkPath, target, true);
+  let st: fs.Stats | undefined;
+  try {
+    st = fs.statSync(linkPath + path.sep + 'SKILL.md', { throwIfNoEntry: false });
+  } catch (err) {
+    return `${linkPath} does not resolve: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`;
+  }
+  if (!st) return fs.existsSync(linkPath) ? `${linkPath}/SKILL.md is missing` : `${linkPath} does not resolve: ENOENT`;
+  if (!st.isFile()) return `${linkPath}/SKILL.md is not a file`;
+  return null;
 }
 
 /**
- * The link resolves to `target` (compared as real paths) and the folder holds SKILL.md; else why
- * not. `fresh`: the link was just created by us, so it is known to be a link (saves a syscall).
+ * An existing link: it is a link, it resolves to `target` (compared as real paths) and the folder
+ * holds SKILL.md; else why not.
  */
-export function verifyLink(linkPath: string, target: string, fresh = false): string | null {
+export function verifyLink(linkPath: string, target: string): string | null {
   try {
-    if (!fresh && !fs.lstatSync(linkPath).isSymbolicLink()) return `${linkPath} is not a link`;
+    if (!fs.lstatSync(linkPath).isSymbolicLink()) return `${linkPath} is not a link`;
     // Same device and inode = the same folder, however either path is spelled: two stats instead of
-    // realpath, which walks every component of both paths (the bulk of a launch's link step).
+    // realpath, which walks every component of both paths.
     const viaLink = fs.statSync(linkPath, { bigint: true });
     const real = fs.statSync(target, { bigint: true });
     const same = viaLink.ino !== 0n ? viaLink.dev === real.dev && viaLink.ino === real.ino

@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { AgentInfo, CleanResult, Conversation, ConversationIndex, LaunchInput, LaunchResult, WorkspaceInfo, WriteDecision } from '../contract/index.js';
-import { allAgents, findAgent, type AgentDef } from '../agents/registry.js';
+import type {
+  AgentInfo, AssistantView, CleanResult, Conversation, ConversationIndex, LaunchInput, LaunchResult, WorkspaceInfo, WriteDecision,
+} from '../contract/index.js';
+import { allAgents, customAgentProblem, findAgent, type AgentDef } from '../agents/registry.js';
 import { getAssistants } from '../assistants/service.js';
 import { SkillDockError } from '../errors.js';
 import type { ServiceContext } from '../service-context.js';
@@ -30,8 +32,14 @@ export class WorkspacesService {
   }
 
   agent(id: string): AgentDef {
-    const a = findAgent(this.ctx.paths.resourcesDir, id, getSettings(this.ctx).get().customAgents);
-    if (!a) throw new SkillDockError('not-found', `Unknown agent "${id}"; agents: ${this.agents().map((x) => x.id).join(', ')}`);
+    const custom = getSettings(this.ctx).get().customAgents;
+    const a = findAgent(this.ctx.paths.resourcesDir, id, custom);
+    if (!a) {
+      const unusable = custom.find((c) => c.id === id);
+      const problem = unusable ? customAgentProblem(unusable) : null;
+      if (problem) throw new SkillDockError('bad-request', `Custom agent "${id}" in settings.json cannot be used: ${problem}. Fix or remove it in Settings.`);
+      throw new SkillDockError('not-found', `Unknown agent "${id}"; agents: ${this.agents().map((x) => x.id).join(', ')}`);
+    }
     return a;
   }
 
@@ -54,9 +62,7 @@ export class WorkspacesService {
   }
 
   async launch(input: LaunchInput): Promise<LaunchResult> {
-    const assistants = getAssistants(this.ctx);
-    const chosen = input.workspace ?? (input.temporary ? undefined : assistants.get(input.assistant).defaultWorkspace ?? undefined);
-    const view = await assistants.view(input.assistant, chosen ? { project: path.resolve(chosen) } : {});
+    const { chosen, view } = await this.viewFor(input);
     const agent = this.agent(view.agent);
     const entries = view.skills.flatMap((s) => (s.entry ? [s.entry] : []));
     // Before anything is written: which skills may run their scripts, which stay out, or no launch.
@@ -96,6 +102,24 @@ export class WorkspacesService {
       problems: result.problems.length,
     });
     return result;
+  }
+
+  /**
+   * The workspace to launch in (undefined: a fresh temporary one) and the assistant resolved
+   * against it. Without an explicit workspace the view already resolves skills against the
+   * assistant's default workspace, so the assistant is read once, not once for the default
+   * workspace and again for the view.
+   */
+  private async viewFor(input: LaunchInput): Promise<{ chosen: string | undefined; view: AssistantView }> {
+    const assistants = getAssistants(this.ctx);
+    if (input.workspace !== undefined) {
+      return { chosen: input.workspace, view: await assistants.view(input.assistant, { project: path.resolve(input.workspace) }) };
+    }
+    let view = await assistants.view(input.assistant, {});
+    const chosen = input.temporary ? undefined : view.defaultWorkspace ?? undefined;
+    // A default workspace spelled unlike its resolved path: resolve against the normalised path.
+    if (chosen && path.resolve(chosen) !== chosen) view = await assistants.view(input.assistant, { project: path.resolve(chosen) });
+    return { chosen, view };
   }
 
   conversations(): ConversationIndex[] {

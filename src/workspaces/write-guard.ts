@@ -71,6 +71,8 @@ export function writeClaudeGuard(
   cli: CliInvocation,
   opts: { home: string; userHome: string; conversationId: string },
   extraGroups: GuardHookGroup[] = [],
+  /** The caller just made the file's folder. */
+  dirReady = false,
 ): string {
   const settings = {
     hooks: {
@@ -83,7 +85,7 @@ export function writeClaudeGuard(
       ],
     },
   };
-  fs.mkdirSync(path.dirname(file), { recursive: true });
+  if (!dirReady) fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, `${JSON.stringify(settings, null, 2)}\n`);
   return file;
 }

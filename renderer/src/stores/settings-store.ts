@@ -24,10 +24,9 @@ export const useSettings = create<SettingsState>((set) => ({
   },
   async update(patch) {
     try {
-      // Sent whole: the contract's patch schema (`SettingsSchema.partial()`) fills zod defaults
-      // into absent keys, so a bare `{ theme }` would reset the language and everything else.
-      const current = useSettings.getState().settings;
-      const settings = await client().api.updateSettings(current ? { ...current, ...patch } : patch);
+      // Only the fields that changed: the engine merges them into what is on disk now, so a value
+      // another process saved meanwhile (the CLI adding an agent) is not overwritten by our copy.
+      const settings = await client().api.updateSettings(patch);
       set({ settings, error: null });
       return settings;
     } catch (err) {

@@ -42,6 +42,19 @@ it('switches language and theme, and a change to one keeps the other', async () 
   expect((await engine.client.api.getSettings({})).language).toBe('ja');
 });
 
+it('a theme change does not overwrite what another process saved meanwhile', async () => {
+  await renderApp(engine, 'en', 'settings');
+  // The CLI saves a setting while this window holds an older copy (no event delivered yet).
+  const before = useSettings.getState().settings!;
+  await engine.client.api.updateSettings({ workspaceCleanupDays: before.workspaceCleanupDays + 5 });
+  useSettings.setState({ settings: before });
+  fireEvent.click(screen.getByTestId(TID.settingsThemeDark).querySelector('input')!);
+  await waitFor(async () => expect((await engine.client.api.getSettings({})).theme).toBe('dark'));
+  expect((await engine.client.api.getSettings({})).workspaceCleanupDays).toBe(before.workspaceCleanupDays + 5);
+  fireEvent.click(screen.getByTestId(TID.settingsThemeLight).querySelector('input')!);
+  await waitFor(async () => expect((await engine.client.api.getSettings({})).theme).toBe('light'));
+});
+
 it('saves extra roots and the terminal command together', async () => {
   await renderApp(engine, 'en', 'settings');
   const root = engine.userHome;

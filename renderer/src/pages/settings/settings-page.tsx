@@ -6,6 +6,7 @@ import { client } from '../../client-port';
 import { useSettings } from '../../stores/settings-store';
 import { LANGUAGES, LANGUAGE_NAMES } from '../../i18n';
 import { TID, pageId, rowId } from '../../testids';
+import { CustomAgentsSection } from './custom-agents';
 
 type Theme = Settings['theme'];
 
@@ -18,12 +19,15 @@ export function SettingsPage() {
   const [days, setDays] = useState(7);
   const c = client();
 
+  // Reset the drafts only when their own fields change: adding a custom agent or switching the
+  // theme must not throw away an unsaved extra root.
+  const storedDrafts = settings && JSON.stringify([settings.extraRoots, settings.terminalCommand, settings.workspaceCleanupDays]);
   useEffect(() => {
     if (!settings) return;
     setRoots(settings.extraRoots);
     setTerminal(settings.terminalCommand ?? '');
     setDays(settings.workspaceCleanupDays);
-  }, [settings]);
+  }, [storedDrafts]); // eslint-disable-line react-hooks/exhaustive-deps
 
   if (!settings) return error ? <Alert type="error" content={error} /> : <Spin />;
   const dirty =
@@ -133,6 +137,8 @@ export function SettingsPage() {
           </Button>
         </div>
       </div>
+
+      <CustomAgentsSection />
     </div>
   );
 }
