@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { generateSkills } from './generate-skills.mjs';
+import { removeAtExit } from './engine.mjs';
 
 // The floor: "a plain Node script that lists the same dirs and reads every SKILL.md".
 // The scan lists the root and every folder inside each skill (it must: a skill's files are what
@@ -163,7 +164,7 @@ export default async function catalogBench({ log, root }) {
       log('catalog skills-ref: not installed');
     }
   } finally {
-    fs.rmSync(tmp, { recursive: true, force: true });
+    removeAtExit(tmp);
   }
 }
 

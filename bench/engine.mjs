@@ -1,5 +1,6 @@
 // Shared by the bench modules: bench files are plain .mjs while the engine is TypeScript, so each
 // in-process bench bundles the engine entry points it needs once per run.
+import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
@@ -24,4 +25,24 @@ export async function loadEngine(root, tmp, contents) {
     banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
   });
   return import(pathToFileURL(outfile).href);
+}
+
+const scratch = [];
+/**
+ * Remove a benchmark's scratch dir when the whole run ends, not when that benchmark ends: on this
+ * VM's ext4 (mounted with `discard`) a mass delete makes every inode created in the next minutes
+ * slow, which would tax the benchmarks that follow (launch creates links, the copy creates files)
+ * for work another benchmark did. Everything is still removed, on exit or Ctrl-C.
+ */
+export function removeAtExit(dir) {
+  scratch.push(dir);
+  if (scratch.length > 1) return;
+  const clean = () => {
+    for (const d of scratch.splice(0)) fs.rmSync(d, { recursive: true, force: true });
+  };
+  process.on('exit', clean);
+  process.on('SIGINT', () => {
+    clean();
+    process.exit(130);
+  });
 }

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadEngine, median } from './engine.mjs';
+import { loadEngine, median, removeAtExit } from './engine.mjs';
 import { generateSkills } from './generate-skills.mjs';
 
 const TARGET = 3.0;
@@ -37,8 +37,6 @@ export default async function run({ log, root }) {
       summary = await service.api.importPaths({ paths: [src] });
       importTimes.push(performance.now() - t);
       await service.close();
-      fs.rmSync(dest, { recursive: true, force: true });
-      fs.rmSync(home, { recursive: true, force: true });
     }
     const counts = {};
     for (const r of summary.results) counts[r.status] = (counts[r.status] ?? 0) + 1;
@@ -51,7 +49,7 @@ export default async function run({ log, root }) {
         `${tally}; ${stats.files} files) target <= ${TARGET.toFixed(1)}${ratio <= TARGET ? '' : '  OVER TARGET'}`,
     );
   } finally {
-    fs.rmSync(tmp, { recursive: true, force: true });
+    removeAtExit(tmp);
   }
 }
 

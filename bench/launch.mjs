@@ -13,7 +13,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { loadEngine, median } from './engine.mjs';
+import { loadEngine, median, removeAtExit } from './engine.mjs';
 import { generateSkills } from './generate-skills.mjs';
 
 const SKILLS = 50;
@@ -97,6 +97,6 @@ export default async function launchBench({ log, root }) {
       log(`  ${shape}: first launch (cold) ${m.cold.toFixed(1)} ms; link step alone (no catalog, no security) ${m.core.toFixed(1)} ms = ${(m.copy / m.core).toFixed(1)}x faster than the copy`);
     }
   } finally {
-    fs.rmSync(tmp, { recursive: true, force: true });
+    removeAtExit(tmp);
   }
 }

@@ -103,9 +103,15 @@ export async function resolveSkills(source: SkillSource, refs: AssistantSkillRef
   const covered = new Set(catalog.roots.map((r) => r.path));
   const uncovered = roots.filter((r) => !covered.has(r));
   if (uncovered.length) catalog = await source.catalog({ project, roots: uncovered });
-  const entries = catalog.entries;
+  // By name once: a library of thousands of skills is not scanned once per attached skill.
+  const byName = new Map<string, CatalogEntry[]>();
+  for (const e of catalog.entries) {
+    const list = byName.get(e.name);
+    if (list) list.push(e);
+    else byName.set(e.name, [e]);
+  }
   return refs.map((ref) => {
-    const named = entries.filter((e) => e.name === ref.name);
+    const named = byName.get(ref.name) ?? [];
     const exact =
       (ref.rootPath && named.find((e) => e.provenance.rootPath === ref.rootPath)) ||
       named.find((e) => e.provenance.rootId === ref.rootId && e.provenance.rootKind === ref.rootKind);

@@ -42,7 +42,8 @@ export function agentDirs(agents: AgentDef[], pick: (a: AgentDef) => string[]): 
 
 function exists(dir: string): boolean {
   try {
-    return fs.statSync(dir).isDirectory();
+    // Most agents' user roots do not exist: no exception built for each of them on every lookup.
+    return fs.statSync(dir, { throwIfNoEntry: false })?.isDirectory() ?? false;
   } catch {
     return false;
   }

@@ -69,13 +69,16 @@ export function writeFileAtomic(file: string, text: string): void {
   fsyncDir(dir);
 }
 
-/** Identity and times of a file, or null when it cannot be stat'ed. */
+const MISSING = 'missing';
+
+/** Identity and times of a file, `missing` when there is none, null when it cannot be stat'ed. */
 function fileKey(file: string): string | null {
   try {
-    const st = fs.statSync(file, { bigint: true });
+    const st = fs.statSync(file, { bigint: true, throwIfNoEntry: false });
+    if (!st) return MISSING;
     return `${st.dev}:${st.ino}:${st.size}:${st.mtimeNs}:${st.ctimeNs}`;
   } catch {
-    return null;
+    return null; // unreadable folder and the like: read it the slow way, which reports why
   }
 }
 
@@ -113,7 +116,11 @@ export class JsonStore<T> {
       if (key !== null) this.memo = { key, value: structuredClone(first.value) };
       return first.value;
     }
-    if (first.kind === 'missing') return this.opts.defaults();
+    if (first.kind === 'missing') {
+      const value = this.opts.defaults();
+      if (key === MISSING) this.memo = { key, value: structuredClone(value) };
+      return value;
+    }
     // Recovery renames files, so it runs under the lock and re-checks what it saw.
     return this.withLock(() => this.readLocked());
   }
