@@ -13,6 +13,7 @@ export * from './assistants.js';
 export * from './launch.js';
 export * from './security.js';
 export * from './settings.js';
+export * from './custom-agent-rules.js';
 
 /**
  * The one API contract. Every front door (IPC, HTTP, CLI) calls these methods on the service,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CUSTOM_AGENT_ID } from './custom-agent-rules.js';
 
 export const LanguageSchema = z.enum(['en', 'zh-CN', 'zh-TW', 'ja']);
 export type Language = z.infer<typeof LanguageSchema>;
@@ -9,7 +10,7 @@ export type ScriptPolicy = z.infer<typeof ScriptPolicySchema>;
 
 /** A user-defined agent (issue: agent registry); merged with the shipped registry. */
 export const CustomAgentSchema = z.object({
-  id: z.string().regex(/^[a-z0-9][a-z0-9-]{0,31}$/, 'an agent id is 1-32 characters of a-z, 0-9 and -, starting with a letter or digit'),
+  id: z.string().regex(CUSTOM_AGENT_ID, 'an agent id is 1-32 characters of a-z, 0-9 and -, starting with a letter or digit'),
   name: z.string().min(1),
   command: z.string().min(1),
   /** Native project skills dir, relative, e.g. `.myagent/skills`. */

@@ -1,4 +1,5 @@
 import type { CustomAgent } from '../contract/settings.js';
+import { CUSTOM_AGENT_ID, pathsOverlap, workspacePathProblem as checkWorkspacePath } from '../contract/custom-agent-rules.js';
 import { SkillDockError } from '../errors.js';
 
 // Rules a custom agent must meet before it is saved. The contract's schema checks shapes; these
@@ -7,36 +8,29 @@ import { SkillDockError } from '../errors.js';
 
 export type CustomAgentField = 'id' | 'name' | 'command' | 'skillsDir' | 'contextFile';
 
-const ID = /^[a-z0-9][a-z0-9-]{0,31}$/;
-const MAX_PATH = 200;
-
-/** Why `value` is not a relative path inside the workspace, or null when it is one. */
+/** Why `value` is not a relative path inside the workspace (in words), or null when it is one. */
 export function workspacePathProblem(value: string): string | null {
-  if (!value) return 'is empty';
-  if (value.length > MAX_PATH) return `is longer than ${MAX_PATH} characters`;
-  if (/[\u0000-\u001f\u007f]/.test(value)) return 'contains a control character';
-  // On Windows `\` separates segments, so `..\..` climbs out even where `/` is checked.
-  if (value.includes('\\')) return 'must use / between folders, not \\';
-  if (value.startsWith('/')) return 'must be relative to the workspace, not an absolute path';
-  if (/^[A-Za-z]:/.test(value)) return 'must not start with a drive like C:';
-  // `:` after a name is an NTFS alternate data stream; nothing legitimate needs it here.
-  if (value.includes(':')) return 'must not contain ":"';
-  if (value.startsWith('~')) return 'must not start with ~ (it is relative to the workspace, not the home folder)';
-  for (const seg of value.split('/')) {
-    if (seg === '') return 'must not have empty segments (a leading, trailing or doubled /)';
-    if (seg === '..') return 'must not contain ".." (it has to stay inside the workspace)';
-    if (seg === '.') return 'must not contain "." segments (write it without ./)';
-    // Windows drops trailing dots and spaces from a name, turning `.. ` or `...` into `..`.
-    if (/[. ]$/.test(seg)) return `must not have a segment ending in a dot or space ("${seg}")`;
+  const p = checkWorkspacePath(value);
+  if (!p) return null;
+  switch (p.code) {
+    case 'empty': return 'is empty';
+    case 'too-long': return `is longer than ${p.max} characters`;
+    case 'control-char': return 'contains a control character';
+    case 'backslash': return 'must use / between folders, not \\';
+    case 'absolute': return 'must be relative to the workspace, not an absolute path';
+    case 'drive': return 'must not start with a drive like C:';
+    case 'colon': return 'must not contain ":"';
+    case 'home': return 'must not start with ~ (it is relative to the workspace, not the home folder)';
+    case 'empty-segment': return 'must not have empty segments (a leading, trailing or doubled /)';
+    case 'parent': return 'must not contain ".." (it has to stay inside the workspace)';
+    case 'dot-segment': return 'must not contain "." segments (write it without ./)';
+    case 'trailing-dot-or-space': return `must not have a segment ending in a dot or space ("${p.segment}")`;
   }
-  return null;
 }
 
 function refuse(agent: string, field: CustomAgentField, message: string, code: 'bad-request' | 'conflict' = 'bad-request'): never {
   throw new SkillDockError(code, `Custom agent "${agent}": ${message}`, { agent, field });
 }
-
-const within = (inner: string, outer: string) => inner === outer || inner.startsWith(`${outer}/`);
 
 const same = (a: CustomAgent, b: CustomAgent) =>
   a.id === b.id && a.name === b.name && a.command === b.command && a.skillsDir === b.skillsDir && a.contextFile === b.contextFile;
@@ -69,7 +63,7 @@ export function validateCustomAgents(list: CustomAgent[], shippedIds: readonly s
   for (const { agent: a, fresh } of checked) {
     if (!fresh) continue;
     const who = a.id || '(no id)';
-    if (!ID.test(a.id)) {
+    if (!CUSTOM_AGENT_ID.test(a.id)) {
       refuse(who, 'id', `id "${a.id}" must be 1-32 characters of a-z, 0-9 and -, starting with a letter or digit`);
     }
     if (shipped.has(a.id)) {
@@ -81,7 +75,7 @@ export function validateCustomAgents(list: CustomAgent[], shippedIds: readonly s
       const problem = workspacePathProblem(a[field]);
       if (problem) refuse(a.id, field, `${field} "${a[field]}" ${problem}`);
     }
-    if (within(a.contextFile, a.skillsDir) || within(a.skillsDir, a.contextFile)) {
+    if (pathsOverlap(a.skillsDir, a.contextFile)) {
       refuse(a.id, 'contextFile', `contextFile "${a.contextFile}" and skillsDir "${a.skillsDir}" must not be the same path or one inside the other`);
     }
   }

@@ -11,7 +11,7 @@ import type {
 } from '../contract/index.js';
 import type { AgentDef } from '../agents/registry.js';
 import { SkillDockError } from '../errors.js';
-import { ensureStateDir, stateDirFor, stateRoot, stateUri } from '../state/state-dirs.js';
+import { ensureStateDir, isInside, stateDirFor, stateRoot, stateUri } from '../state/state-dirs.js';
 import { legacyMappings } from '../state/write-policy.js';
 import { linkSkill } from './links.js';
 import { renderContextFile, renderFirstMessage, renderStateRules } from './context-file.js';
@@ -147,7 +147,7 @@ export function launchWorkspace(spec: LaunchSpec): LaunchOutcome {
     } else {
       const file = temporary ? path.join(workspace, guard.settingsFile) : path.join(dataDir, 'guard-settings.json');
       // In a temporary workspace the settings file usually sits in the folder just made for the skills.
-      const dirReady = temporary && skillsDir !== null && isInside(path.dirname(file), skillsDir);
+      const dirReady = temporary && skillsDir !== null && isInside(skillsDir, path.dirname(file));
       writeClaudeGuard(file, guard, spec.cli, { home, userHome: spec.userHome, conversationId: id }, spec.guardHooks, dirReady);
       guardFiles.push(file);
       if (!temporary) guardArgs.push(guard.settingsFlag!, file);
@@ -218,10 +218,6 @@ function mkdirsBelow(base: string, rel: string): void {
       fs.mkdirSync(dir, { recursive: true }); // EEXIST: fine if a folder, throws if not
     }
   }
-}
-
-function isInside(parent: string, child: string): boolean {
-  return child === parent || child.startsWith(parent + path.sep);
 }
 
 /**

@@ -1,6 +1,7 @@
-// The engine's rules for a custom agent (src/settings/custom-agents.ts), repeated here so the form
-// can say what is wrong as the user types. The engine stays the authority: it checks again on save,
-// and its refusal is shown as is. The renderer may not import the engine, hence the copy.
+// The Settings form's checks for a custom agent, so it can say what is wrong as the user types.
+// The rules themselves are the contract's (the engine checks every save with the same functions
+// and stays the authority); this file only maps them to the form's i18n keys.
+import { CUSTOM_AGENT_ID, CUSTOM_AGENT_PATH_MAX, pathsOverlap, workspacePathProblem } from '../../../../src/contract/custom-agent-rules';
 
 export type ProblemKey =
   | 'required' | 'idFormat' | 'idBuiltin' | 'idTaken'
@@ -9,8 +10,7 @@ export type ProblemKey =
 /** An i18n key under `settings.customAgents.errors` and its interpolation values, or null = fine. */
 export type Problem = { key: ProblemKey; values?: { id?: string; max?: string } } | null;
 
-export const ID_PATTERN = /^[a-z0-9][a-z0-9-]{0,31}$/;
-const MAX_PATH = 200;
+export const ID_PATTERN = CUSTOM_AGENT_ID;
 
 export function idProblem(raw: string | undefined, shippedIds: readonly string[], customIds: readonly string[]): Problem {
   const id = (raw ?? '').trim();
@@ -25,19 +25,27 @@ export function requiredProblem(raw: string | undefined): Problem {
   return (raw ?? '').trim() ? null : { key: 'required' };
 }
 
-/** Mirrors `workspacePathProblem`: a relative path that stays inside the workspace on every OS. */
+const PATH_KEYS: Record<NonNullable<ReturnType<typeof workspacePathProblem>>['code'], ProblemKey> = {
+  empty: 'required',
+  'too-long': 'pathTooLong',
+  'control-char': 'pathChars',
+  backslash: 'pathBackslash',
+  absolute: 'pathAbsolute',
+  drive: 'pathAbsolute',
+  home: 'pathAbsolute',
+  colon: 'pathChars',
+  'empty-segment': 'pathSegments',
+  'dot-segment': 'pathSegments',
+  parent: 'pathParent',
+  'trailing-dot-or-space': 'pathChars',
+};
+
+/** A relative path that stays inside the workspace on every OS (the contract's rule). */
 export function pathProblem(raw: string | undefined): Problem {
-  const value = (raw ?? '').trim();
-  if (!value) return { key: 'required' };
-  if (value.length > MAX_PATH) return { key: 'pathTooLong', values: { max: String(MAX_PATH) } };
-  if (value.includes('\\')) return { key: 'pathBackslash' };
-  if (value.startsWith('/') || /^[A-Za-z]:/.test(value) || value.startsWith('~')) return { key: 'pathAbsolute' };
-  if (value.includes(':') || /[\u0000-\u001f\u007f]/.test(value)) return { key: 'pathChars' };
-  const segments = value.split('/');
-  if (segments.includes('..')) return { key: 'pathParent' };
-  if (segments.some((s) => s === '' || s === '.')) return { key: 'pathSegments' };
-  if (segments.some((s) => /[. ]$/.test(s))) return { key: 'pathChars' };
-  return null;
+  const p = workspacePathProblem((raw ?? '').trim());
+  if (!p) return null;
+  const key = PATH_KEYS[p.code];
+  return key === 'pathTooLong' ? { key, values: { max: String(CUSTOM_AGENT_PATH_MAX) } } : { key };
 }
 
 /** The context file may not be the skills dir, nor sit inside it (or hold it). */
@@ -45,6 +53,5 @@ export function overlapProblem(skillsDir: string | undefined, contextFile: strin
   const a = (skillsDir ?? '').trim();
   const b = (contextFile ?? '').trim();
   if (!a || !b) return null;
-  const within = (inner: string, outer: string) => inner === outer || inner.startsWith(`${outer}/`);
-  return within(a, b) || within(b, a) ? { key: 'pathOverlap' } : null;
+  return pathsOverlap(a, b) ? { key: 'pathOverlap' } : null;
 }

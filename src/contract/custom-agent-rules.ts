@@ -1,0 +1,52 @@
+// What a custom agent's fields must be, as plain functions: the engine checks every save with them
+// (src/settings/custom-agents.ts) and the Settings form checks as the user types, from one copy.
+// They return problem codes; each side words them (English errors / the UI's i18n keys).
+
+export const CUSTOM_AGENT_ID = /^[a-z0-9][a-z0-9-]{0,31}$/;
+export const CUSTOM_AGENT_PATH_MAX = 200;
+
+/** Why a value is not a relative path that stays inside the workspace on every OS. */
+export type WorkspacePathProblem =
+  | { code: 'empty' }
+  | { code: 'too-long'; max: number }
+  | { code: 'control-char' }
+  | { code: 'backslash' }
+  | { code: 'absolute' }
+  | { code: 'drive' }
+  | { code: 'colon' }
+  | { code: 'home' }
+  | { code: 'empty-segment' }
+  | { code: 'parent' }
+  | { code: 'dot-segment' }
+  | { code: 'trailing-dot-or-space'; segment: string };
+
+/**
+ * The launcher joins `skillsDir` and `contextFile` onto a workspace and writes there, so each must
+ * name a place inside it on every OS. `value` is checked as given (trim it first if the caller does).
+ */
+export function workspacePathProblem(value: string): WorkspacePathProblem | null {
+  if (!value) return { code: 'empty' };
+  if (value.length > CUSTOM_AGENT_PATH_MAX) return { code: 'too-long', max: CUSTOM_AGENT_PATH_MAX };
+  if (/[\u0000-\u001f\u007f]/.test(value)) return { code: 'control-char' };
+  // On Windows `\` separates segments, so `..\..` climbs out even where `/` is checked.
+  if (value.includes('\\')) return { code: 'backslash' };
+  if (value.startsWith('/')) return { code: 'absolute' };
+  if (/^[A-Za-z]:/.test(value)) return { code: 'drive' };
+  // `:` after a name is an NTFS alternate data stream; nothing legitimate needs it here.
+  if (value.includes(':')) return { code: 'colon' };
+  if (value.startsWith('~')) return { code: 'home' };
+  for (const segment of value.split('/')) {
+    if (segment === '') return { code: 'empty-segment' };
+    if (segment === '..') return { code: 'parent' };
+    if (segment === '.') return { code: 'dot-segment' };
+    // Windows drops trailing dots and spaces from a name, turning `.. ` or `...` into `..`.
+    if (/[. ]$/.test(segment)) return { code: 'trailing-dot-or-space', segment };
+  }
+  return null;
+}
+
+/** The context file and the skills dir are the same path, or one lies inside the other. */
+export function pathsOverlap(skillsDir: string, contextFile: string): boolean {
+  const within = (inner: string, outer: string) => inner === outer || inner.startsWith(`${outer}/`);
+  return within(contextFile, skillsDir) || within(skillsDir, contextFile);
+}
