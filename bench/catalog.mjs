@@ -97,7 +97,9 @@ export default async function catalogBench({ log, root }) {
     const dir = path.join(tmp, 'skills');
     const t0 = Date.now();
     const made = generateSkills(dir, n, { seed: 7 });
-    console.log(`generated ${made.skills} skills (${made.withReferences} with references, ${made.withScripts} with scripts, ${made.broken} broken, ${made.files} files, ${(made.bytes / 1e6).toFixed(1)} MB) in ${Date.now() - t0} ms`);
+    console.log(
+      `generated ${made.skills} skills (${made.withReferences} with references, ${made.withScripts} with scripts, ${made.broken} broken, ${made.files} files, ${(made.bytes / 1e6).toFixed(1)} MB) in ${Date.now() - t0} ms`,
+    );
     for (const d of ['home', 'sdhome']) fs.mkdirSync(path.join(tmp, d));
     fs.writeFileSync(path.join(tmp, 'floor.mjs'), FLOOR);
     fs.writeFileSync(path.join(tmp, 'floor-root.mjs'), FLOOR_ROOT_ONLY);
@@ -128,22 +130,32 @@ export default async function catalogBench({ log, root }) {
     }
     const f = median(floor);
     const ratio = (ms) => (ms / f).toFixed(2);
-    log(`catalog cold scan+lint ${n} skills (list --json): ${ratio(median(list))}x floor (floor ${fmt(f)}: lists the same dirs, reads every SKILL.md; ours ${fmt(median(list))}) target <= 2.0`);
-    log(`catalog cold lint ${n} skills (lint --json): ${ratio(median(lint))}x floor (floor ${fmt(f)}, ours ${fmt(median(lint))}) target <= 2.0`);
+    log(
+      `catalog cold scan+lint ${n} skills (list --json): ${ratio(median(list))}x floor (floor ${fmt(f)}: lists the same dirs, reads every SKILL.md; ours ${fmt(median(list))}) target <= 2.0`,
+    );
+    log(
+      `catalog cold lint ${n} skills (lint --json): ${ratio(median(lint))}x floor (floor ${fmt(f)}, ours ${fmt(median(lint))}) target <= 2.0`,
+    );
     const ro = median(rootOnly);
     const ra = median(readAll);
-    log(`  for context: list --json is ${(median(list) / ro).toFixed(2)}x a script that lists only the root and reads every SKILL.md (${fmt(ro)}), and ${(median(list) / ra).toFixed(2)}x one that reads every file of every skill without parsing anything (${fmt(ra)}; that script alone is ${(ra / ro).toFixed(2)}x the root-only one)`);
+    log(
+      `  for context: list --json is ${(median(list) / ro).toFixed(2)}x a script that lists only the root and reads every SKILL.md (${fmt(ro)}), and ${(median(list) / ra).toFixed(2)}x one that reads every file of every skill without parsing anything (${fmt(ra)}; that script alone is ${(ra / ro).toFixed(2)}x the root-only one)`,
+    );
     // The default shares a big root between this thread and (cores - 1) workers (at most 4) above
     // two cores, and scans on one thread otherwise: measure the other choice too.
     const cores = typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length;
     const other = cores <= 2 ? '1' : '0';
-    const alt = median(Array.from({ length: rounds }, () => timeRun(node, [bin, 'list', '--root', dir, '--json'], { ...env, SKILLDOCK_WORKERS: other }).ms));
+    const alt = median(
+      Array.from({ length: rounds }, () => timeRun(node, [bin, 'list', '--root', dir, '--json'], { ...env, SKILLDOCK_WORKERS: other }).ms),
+    );
     log(`catalog cold scan+lint ${n} skills with SKILLDOCK_WORKERS=${other} (${cores} cores): ${ratio(alt)}x floor (ours ${fmt(alt)})`);
 
     const mem = timeRun(node, ['--import', pathToFileURL(path.join(tmp, 'maxrss.mjs')).href, bin, 'list', '--root', dir, '--json'], env);
     const floorMem = timeRun(node, ['--import', pathToFileURL(path.join(tmp, 'maxrss.mjs')).href, path.join(tmp, 'floor.mjs'), dir], env);
     if (mem.maxRssKb) {
-      log(`catalog peak memory of the scan (${n} skills, max RSS): ${Math.round(mem.maxRssKb / 1024)} MB (floor script ${Math.round((floorMem.maxRssKb ?? 0) / 1024)} MB) target <= 300 MB`);
+      log(
+        `catalog peak memory of the scan (${n} skills, max RSS): ${Math.round(mem.maxRssKb / 1024)} MB (floor script ${Math.round((floorMem.maxRssKb ?? 0) / 1024)} MB) target <= 300 MB`,
+      );
     }
 
     await warm({ log, root, tmp, dir, n });
@@ -156,7 +168,9 @@ export default async function catalogBench({ log, root }) {
         const peer = [probe.ms];
         for (let i = 1; i < rounds; i++) peer.push(timeRun(node, [path.join(tmp, 'skills-ref.mjs'), dir, refUrl], env).ms);
         const p = median(peer);
-        log(`catalog skills-ref validate ${n} skills: ${ratio(p)}x floor (floor ${fmt(f)}, skills-ref ${fmt(p)}); ours/skills-ref ${(median(list) / p).toFixed(2)}x (ours also hashes every file and checks references)`);
+        log(
+          `catalog skills-ref validate ${n} skills: ${ratio(p)}x floor (floor ${fmt(f)}, skills-ref ${fmt(p)}); ours/skills-ref ${(median(list) / p).toFixed(2)}x (ours also hashes every file and checks references)`,
+        );
       } else {
         log(`catalog skills-ref: did not run offline (${(probe.stderr ?? '').split('\n')[0]})`);
       }
@@ -189,7 +203,11 @@ async function warm({ log, root, tmp, dir, n }) {
       `export { EventBus } from ${JSON.stringify(path.join(root, 'src/context.ts'))};\n`,
   );
   await build({ ...common, entryPoints: [path.join(out, 'entry.ts')], outfile: path.join(out, 'engine.mjs') });
-  await build({ ...common, entryPoints: [path.join(root, 'src/catalog/analyze-worker.ts')], outfile: path.join(out, 'analyze-worker.mjs') });
+  await build({
+    ...common,
+    entryPoints: [path.join(root, 'src/catalog/analyze-worker.ts')],
+    outfile: path.join(out, 'analyze-worker.mjs'),
+  });
   const { CatalogService, createServiceContext, EventBus } = await import(pathToFileURL(path.join(out, 'engine.mjs')).href);
   // Own resources dir (the shipped registry, no built-in skills): the bench edits skills, and it
   // must only ever edit the ones it generated.
@@ -219,14 +237,18 @@ async function warm({ log, root, tmp, dir, n }) {
       if (i >= 2) times.push(performance.now() - t);
       if (change.changed.length !== 1) throw new Error(`expected one changed skill, got ${JSON.stringify(change)}`);
     }
-    log(`catalog warm rescan after one skill changed (${n} skills): ${median(times).toFixed(1)} ms target <= 20 (re-read + event; median of 5, max ${Math.max(...times).toFixed(1)} ms)`);
+    log(
+      `catalog warm rescan after one skill changed (${n} skills): ${median(times).toFixed(1)} ms target <= 20 (re-read + event; median of 5, max ${Math.max(...times).toFixed(1)} ms)`,
+    );
 
     // Without a watcher, finding the changed skill means checking every signature (stat only).
     const target = ours[1].provenance.dir;
     fs.appendFileSync(path.join(target, 'SKILL.md'), '\nEdited again.\n');
     t = performance.now();
     const full = await svc.refresh();
-    log(`catalog full signature check of ${n} skills, one changed (no watcher): ${fmt(performance.now() - t)} (${full.changed.length} re-read)`);
+    log(
+      `catalog full signature check of ${n} skills, one changed (no watcher): ${fmt(performance.now() - t)} (${full.changed.length} re-read)`,
+    );
   } finally {
     await ctx.close();
   }

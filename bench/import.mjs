@@ -40,7 +40,9 @@ export default async function run({ log, root }) {
     }
     const counts = {};
     for (const r of summary.results) counts[r.status] = (counts[r.status] ?? 0) + 1;
-    const tally = Object.entries(counts).map(([k, v]) => `${v} ${k}`).join(', ');
+    const tally = Object.entries(counts)
+      .map(([k, v]) => `${v} ${k}`)
+      .join(', ');
     const floor = median(copyTimes);
     const ours = median(importTimes);
     const ratio = ours / floor;

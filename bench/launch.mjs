@@ -82,19 +82,34 @@ async function measure(engine, root, tmp, label, shape) {
     for (const e of good) fs.cpSync(e.provenance.realPath, path.join(dest, e.name), { recursive: true });
     if (i > 0) copies.push(Number(process.hrtime.bigint() - t) / 1e6); // first run warms the page cache
   }
-  return { cold, ours: median(ours), core: median(core), copy: median(copies), files: good.reduce((n, e) => n + e.fileCount, 0), bytes: good.reduce((n, e) => n + e.size, 0) };
+  return {
+    cold,
+    ours: median(ours),
+    core: median(core),
+    copy: median(copies),
+    files: good.reduce((n, e) => n + e.fileCount, 0),
+    bytes: good.reduce((n, e) => n + e.size, 0),
+  };
 }
 
 export default async function launchBench({ log, root }) {
   const tmp = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'sd-bench-launch-')));
   try {
-    const engine = await loadEngine(root, tmp, "export { createService } from './src/service.ts'; export { launchWorkspace } from './src/workspaces/launch.ts'; export { findAgent } from './src/agents/registry.ts';");
+    const engine = await loadEngine(
+      root,
+      tmp,
+      "export { createService } from './src/service.ts'; export { launchWorkspace } from './src/workspaces/launch.ts'; export { findAgent } from './src/agents/registry.ts';",
+    );
     for (const shape of ['generated', 'published']) {
       const m = await measure(engine, root, tmp, shape, shape);
       const set = `${SKILLS} ${shape}-size skills (${m.files} files, ${(m.bytes / 1e6).toFixed(1)} MB)`;
       const ok = (b) => (b ? 'ok' : 'MISS');
-      log(`launch ${set}: median ${m.ours.toFixed(1)} ms (target <= 50 ms: ${ok(m.ours <= 50)}); ${(m.copy / m.ours).toFixed(1)}x faster than copying (copy ${m.copy.toFixed(1)} ms) target >= 10x: ${ok(m.copy / m.ours >= 10)}`);
-      log(`  ${shape}: first launch (cold) ${m.cold.toFixed(1)} ms; link step alone (no catalog, no security) ${m.core.toFixed(1)} ms = ${(m.copy / m.core).toFixed(1)}x faster than the copy`);
+      log(
+        `launch ${set}: median ${m.ours.toFixed(1)} ms (target <= 50 ms: ${ok(m.ours <= 50)}); ${(m.copy / m.ours).toFixed(1)}x faster than copying (copy ${m.copy.toFixed(1)} ms) target >= 10x: ${ok(m.copy / m.ours >= 10)}`,
+      );
+      log(
+        `  ${shape}: first launch (cold) ${m.cold.toFixed(1)} ms; link step alone (no catalog, no security) ${m.core.toFixed(1)} ms = ${(m.copy / m.core).toFixed(1)}x faster than the copy`,
+      );
     }
   } finally {
     removeAtExit(tmp);

@@ -27,7 +27,11 @@ export interface SkillDockApp {
 }
 
 async function startServe(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; info: { url: string; origin: string; token: string } }> {
-  const child = spawn(process.execPath, [path.join(root, 'bin', 'skilldock.js'), 'serve', '--port', '0', '--json'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [path.join(root, 'bin', 'skilldock.js'), 'serve', '--port', '0', '--json'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   let err = '';
   child.stderr!.on('data', (d) => (err += d));

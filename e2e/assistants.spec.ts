@@ -5,7 +5,10 @@ import { TID, rowId } from '../renderer/src/testids';
 
 const SKILLS = ['alpha-notes', 'beta-review', 'gamma-docs'];
 
-test('an assistant with three skills: the remove dialog names the skill in every language, and the list updates at once', async ({ app, page }) => {
+test('an assistant with three skills: the remove dialog names the skill in every language, and the list updates at once', async ({
+  app,
+  page,
+}) => {
   await importFixtureSkills(app, SKILLS);
   await app.open(page);
   await createAssistant(page, 'Code Helper');

@@ -34,6 +34,9 @@ export function zipFolder(dir: string, zipPath: string): Promise<void> {
   walk(dir, base);
   zip.end();
   return new Promise((resolve, reject) => {
-    zip.outputStream.pipe(fs.createWriteStream(zipPath)).on('close', () => resolve()).on('error', reject);
+    zip.outputStream
+      .pipe(fs.createWriteStream(zipPath))
+      .on('close', () => resolve())
+      .on('error', reject);
   });
 }

@@ -34,7 +34,10 @@ test('desktop app: import, assistant with three skills, remove one, launch with 
     const desktop: Caller = {
       scratch,
       async call<T>(method: string, input: unknown = {}) {
-        const r = await page.evaluate(([m, i]) => (globalThis as unknown as { skilldock: Record<string, (x: unknown) => Promise<unknown>> }).skilldock[m as string](i), [method, input] as const);
+        const r = await page.evaluate(
+          ([m, i]) => (globalThis as unknown as { skilldock: Record<string, (x: unknown) => Promise<unknown>> }).skilldock[m as string](i),
+          [method, input] as const,
+        );
         const result = r as { ok: boolean; value?: T; error?: { message: string } };
         if (!result.ok) throw new Error(`${method}: ${result.error?.message}`);
         return result.value as T;

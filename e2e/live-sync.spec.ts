@@ -17,7 +17,8 @@ test('an assistant created and given a skill from the terminal appears in the op
   await expect(list).toBeVisible();
 
   const env = { ...process.env, HOME: app.userHome, SKILLDOCK_HOME: app.home, SKILLDOCK_USER_HOME: app.userHome, NO_COLOR: '1' };
-  const cli = (...args: string[]) => execFileSync(process.execPath, [path.join(root, 'bin', 'skilldock.js'), ...args], { env, encoding: 'utf8' });
+  const cli = (...args: string[]) =>
+    execFileSync(process.execPath, [path.join(root, 'bin', 'skilldock.js'), ...args], { env, encoding: 'utf8' });
   cli('assistant', 'create', '--name', 'From Terminal', '--agent', 'claude');
   const created = await app.call<Array<{ id: string; name: string }>>('listAssistants');
   const id = created.find((a) => a.name === 'From Terminal')!.id;
@@ -29,6 +30,8 @@ test('an assistant created and given a skill from the terminal appears in the op
 
   // Attached in the terminal while its editor is open: the skill row appears there.
   cli('assistant', 'attach', 'From Terminal', 'alpha-notes');
-  await expect(page.getByTestId(TID.assistantSkills).getByTestId(rowId(TID.assistantSkillRow, 'alpha-notes'))).toBeVisible({ timeout: 5_000 });
+  await expect(page.getByTestId(TID.assistantSkills).getByTestId(rowId(TID.assistantSkillRow, 'alpha-notes'))).toBeVisible({
+    timeout: 5_000,
+  });
   await shot(page, 'assistant-changed-from-terminal-light-en');
 });

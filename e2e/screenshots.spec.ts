@@ -3,12 +3,23 @@ import { importFixtureSkills, patchSettings, setLanguage } from './helpers';
 import { shot } from './shots';
 import { PAGES, TID, pageId, rowId } from '../renderer/src/testids';
 
-const NAV = { skills: TID.navSkills, assistants: TID.navAssistants, launch: TID.navLaunch, agents: TID.navAgents, settings: TID.navSettings } as const;
+const NAV = {
+  skills: TID.navSkills,
+  assistants: TID.navAssistants,
+  launch: TID.navLaunch,
+  agents: TID.navAgents,
+  settings: TID.navSettings,
+} as const;
 
 test('screenshots of every page, light and dark, English and Chinese', async ({ app, page }) => {
   test.setTimeout(180_000);
   await importFixtureSkills(app, ['alpha-notes', 'beta-review', 'gamma-docs']);
-  const a = await app.call<{ id: string }>('createAssistant', { name: 'Docs Writer', agent: 'claude', skills: ['alpha-notes', 'gamma-docs'], rules: '# Persona\n\nWrite **clear** docs.' });
+  const a = await app.call<{ id: string }>('createAssistant', {
+    name: 'Docs Writer',
+    agent: 'claude',
+    skills: ['alpha-notes', 'gamma-docs'],
+    rules: '# Persona\n\nWrite **clear** docs.',
+  });
   await app.call('launchAssistant', { assistant: a.id });
   await app.open(page);
 

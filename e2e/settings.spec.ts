@@ -42,7 +42,10 @@ test('a page opened without the token cannot read anything and says how to get i
   await expect(page.getByTestId(TID.skillsList).locator(`[data-testid^="${TID.skillRow}-"]`)).toHaveCount(0);
 });
 
-test('a custom agent added in Settings is checked as typed, saved by the engine, offered to assistants, and removed after confirmation', async ({ app, page }) => {
+test('a custom agent added in Settings is checked as typed, saved by the engine, offered to assistants, and removed after confirmation', async ({
+  app,
+  page,
+}) => {
   await app.open(page);
   await page.getByTestId(TID.navSettings).click();
   const section = page.getByTestId(TID.settingsCustomAgents);

@@ -12,9 +12,7 @@ export { APP_ORIGIN, APP_SCHEME } from './app-origin.js';
 
 /** Must run before `app` is ready. */
 export function registerAppScheme(): void {
-  protocol.registerSchemesAsPrivileged([
-    { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
-  ]);
+  protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
 }
 
 export function serveRenderer(rendererDir: string): void {
@@ -22,7 +20,8 @@ export function serveRenderer(rendererDir: string): void {
     const url = new URL(request.url);
     if (url.host !== 'skilldock') return new Response('Not found', { status: 404 });
     const found = resolveStatic(rendererDir, url.pathname);
-    if (found.kind !== 'file') return new Response(found.kind === 'refused' ? 'Forbidden' : 'Not found', { status: found.kind === 'refused' ? 403 : 404 });
+    if (found.kind !== 'file')
+      return new Response(found.kind === 'refused' ? 'Forbidden' : 'Not found', { status: found.kind === 'refused' ? 403 : 404 });
     const body = await fs.promises.readFile(found.file);
     return new Response(body, {
       headers: {

@@ -16,7 +16,9 @@ const good: SenderInfo = { webContentsId: 7, frameUrl: 'app://skilldock/index.ht
 
 beforeAll(() => {
   tmp = fs.mkdtempSync(path.join(fs.realpathSync(os.tmpdir()), 'sd-ipc-'));
-  service = new SkillDockService({ paths: { home: path.join(tmp, 'home'), userHome: path.join(tmp, 'user'), resourcesDir: path.resolve(__dirname, '../resources') } });
+  service = new SkillDockService({
+    paths: { home: path.join(tmp, 'home'), userHome: path.join(tmp, 'user'), resourcesDir: path.resolve(__dirname, '../resources') },
+  });
 });
 afterAll(async () => {
   await service.close();
@@ -56,7 +58,9 @@ describe('IPC contract calls', () => {
       }
     }
     expect(calls).toEqual([]);
-    expect((await service.call('getSettings', {})).ok && ((await service.call('getSettings', {})) as { value: { theme: string } }).value.theme).toBe('dark');
+    expect(
+      (await service.call('getSettings', {})).ok && ((await service.call('getSettings', {})) as { value: { theme: string } }).value.theme,
+    ).toBe('dark');
   });
 
   it('refuses a foreign sender before looking at the payload, and unknown methods', async () => {
@@ -74,9 +78,18 @@ describe('IPC contract calls', () => {
     let ran = 0;
     const run = async (v: unknown) => (ran++, v);
     expect(await handleExtraCall(policy, good, 'revealPath', '/tmp/x', run)).toEqual({ ok: true, value: '/tmp/x' });
-    expect(await handleExtraCall(policy, good, 'revealPath', { path: '/tmp' }, run)).toMatchObject({ ok: false, error: { code: 'bad-request' } });
-    expect(await handleExtraCall(policy, good, 'pickImportPaths', 'everything', run)).toMatchObject({ ok: false, error: { code: 'bad-request' } });
-    expect(await handleExtraCall(policy, { ...good, webContentsId: 99 }, 'pickFolder', undefined, run)).toMatchObject({ ok: false, error: { code: 'unauthorized' } });
+    expect(await handleExtraCall(policy, good, 'revealPath', { path: '/tmp' }, run)).toMatchObject({
+      ok: false,
+      error: { code: 'bad-request' },
+    });
+    expect(await handleExtraCall(policy, good, 'pickImportPaths', 'everything', run)).toMatchObject({
+      ok: false,
+      error: { code: 'bad-request' },
+    });
+    expect(await handleExtraCall(policy, { ...good, webContentsId: 99 }, 'pickFolder', undefined, run)).toMatchObject({
+      ok: false,
+      error: { code: 'unauthorized' },
+    });
     expect(ran).toBe(1);
   });
 });
@@ -86,7 +99,15 @@ describe('navigation policy', () => {
     const { isExternalWebUrl, isAppUrl } = await import('./url-policy.js');
     expect(isExternalWebUrl('https://agentskills.io/x')).toBe(true);
     expect(isExternalWebUrl('http://example.com')).toBe(true);
-    for (const u of ['file:///etc/passwd', 'javascript:alert(1)', 'smb://host/share', 'vscode://x', 'app://skilldock/', 'data:text/html,x', 'nonsense']) {
+    for (const u of [
+      'file:///etc/passwd',
+      'javascript:alert(1)',
+      'smb://host/share',
+      'vscode://x',
+      'app://skilldock/',
+      'data:text/html,x',
+      'nonsense',
+    ]) {
       expect(isExternalWebUrl(u), u).toBe(false);
     }
     expect(isAppUrl('app://skilldock/index.html')).toBe(true);

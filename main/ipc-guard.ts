@@ -56,7 +56,13 @@ function badRequest(what: string, error: z.ZodError): Result<never> {
 }
 
 /** One contract method call over IPC: sender check, schema check, then the engine. */
-export async function handleMethodCall(engine: EngineCaller, policy: SenderPolicy, sender: SenderInfo, method: string, payload: unknown): Promise<Result<unknown>> {
+export async function handleMethodCall(
+  engine: EngineCaller,
+  policy: SenderPolicy,
+  sender: SenderInfo,
+  method: string,
+  payload: unknown,
+): Promise<Result<unknown>> {
   if (!isTrustedSender(sender, policy)) return { ok: false, error: refusedSender };
   if (!isMethodName(method)) return { ok: false, error: { code: 'bad-request', message: `Unknown method: ${method}` } };
   const parsed = methods[method].input.safeParse(payload ?? {});
@@ -73,7 +79,11 @@ export async function handleMethodCall(engine: EngineCaller, policy: SenderPolic
 export const extraSchemas = {
   pickImportPaths: z.enum(['folders', 'archives']),
   pickFolder: z.undefined(),
-  revealPath: z.string().min(1).max(4096).refine((p) => !p.includes('\0'), 'NUL in path'),
+  revealPath: z
+    .string()
+    .min(1)
+    .max(4096)
+    .refine((p) => !p.includes('\0'), 'NUL in path'),
 } as const;
 
 export type ExtraName = keyof typeof extraSchemas;

@@ -50,7 +50,13 @@ function buildTemplate(lang: keyof typeof MENU_LABELS): MenuItemConstructorOptio
         { role: 'togglefullscreen', label: t.fullscreen },
       ],
     },
-    { label: t.window, submenu: [{ role: 'minimize', label: t.minimize }, { role: 'close', label: t.close }] },
+    {
+      label: t.window,
+      submenu: [
+        { role: 'minimize', label: t.minimize },
+        { role: 'close', label: t.close },
+      ],
+    },
     { label: t.help, submenu: [{ label: t.website, click: () => void shell.openExternal(SPEC_URL) }] },
   );
   return template;
@@ -60,7 +66,9 @@ function buildTemplate(lang: keyof typeof MENU_LABELS): MenuItemConstructorOptio
 export function setupMenu(engine: SkillDockService): void {
   const apply = (setting: Parameters<typeof menuLanguage>[0]) =>
     Menu.setApplicationMenu(Menu.buildFromTemplate(buildTemplate(menuLanguage(setting, app.getLocale()))));
-  void engine.call('getSettings', {}).then((r) => apply(r.ok ? (r.value as { language: Parameters<typeof menuLanguage>[0] }).language : null));
+  void engine
+    .call('getSettings', {})
+    .then((r) => apply(r.ok ? (r.value as { language: Parameters<typeof menuLanguage>[0] }).language : null));
   engine.on((event) => {
     if (event.type === 'settings-changed') apply(event.settings.language);
   });

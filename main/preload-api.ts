@@ -17,7 +17,10 @@ async function invoke<T>(ipc: IpcRendererLike, channel: string, payload?: unknow
     return (await ipc.invoke(channel, payload)) as Result<T>;
   } catch (err) {
     // A missing handler or a dead main process: still a Result, never a thrown IPC error with a stack.
-    return { ok: false, error: { code: 'internal', message: String((err as Error)?.message ?? err).replace(/^Error invoking remote method '[^']*': /, '') } };
+    return {
+      ok: false,
+      error: { code: 'internal', message: String((err as Error)?.message ?? err).replace(/^Error invoking remote method '[^']*': /, '') },
+    };
   }
 }
 

@@ -22,7 +22,15 @@ let bundle: string;
 beforeAll(async () => {
   const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sd-preload-')), 'preload.cjs');
   // Same options as scripts/build-engine.mjs uses for the preload.
-  await build({ entryPoints: [path.resolve(__dirname, 'preload.ts')], outfile: out, bundle: true, format: 'cjs', platform: 'browser', external: ['electron'], logLevel: 'silent' });
+  await build({
+    entryPoints: [path.resolve(__dirname, 'preload.ts')],
+    outfile: out,
+    bundle: true,
+    format: 'cjs',
+    platform: 'browser',
+    external: ['electron'],
+    logLevel: 'silent',
+  });
   bundle = fs.readFileSync(out, 'utf8');
   fs.rmSync(path.dirname(out), { recursive: true, force: true });
 });
@@ -108,11 +116,23 @@ describe('preload bridge', () => {
     fn(
       (id: string) => ({
         contextBridge: { exposeInMainWorld: (k: string, v: Record<string, unknown>) => void (failing.exposed[k] = v) },
-        ipcRenderer: { invoke: async () => { throw new Error("Error invoking remote method 'skilldock:getSettings': Error: No handler registered"); }, on() {}, removeListener() {} },
-        webUtils: { getPathForFile: () => { throw new Error('not a File'); } },
+        ipcRenderer: {
+          invoke: async () => {
+            throw new Error("Error invoking remote method 'skilldock:getSettings': Error: No handler registered");
+          },
+          on() {},
+          removeListener() {},
+        },
+        webUtils: {
+          getPathForFile: () => {
+            throw new Error('not a File');
+          },
+        },
         requested: id,
       }),
-      { exports: {} }, {}, { platform: 'linux' },
+      { exports: {} },
+      {},
+      { platform: 'linux' },
     );
     const api = failing.exposed.skilldock as Record<string, (i?: unknown) => unknown>;
     const r = (await api.getSettings()) as { ok: boolean; error: { code: string; message: string } };

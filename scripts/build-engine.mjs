@@ -14,7 +14,13 @@ await build({
 });
 
 // The catalog analyses big batches of skills on worker threads; it finds this file next to cli.mjs.
-await build({ ...common, entryPoints: ['src/catalog/analyze-worker.ts'], outfile: 'dist/analyze-worker.mjs', format: 'esm', banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" } });
+await build({
+  ...common,
+  entryPoints: ['src/catalog/analyze-worker.ts'],
+  outfile: 'dist/analyze-worker.mjs',
+  format: 'esm',
+  banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+});
 
 if (existsSync('main/index.ts')) {
   // The engine finds its files through import.meta.url, which CommonJS lacks: give it this file's URL.
@@ -30,5 +36,12 @@ if (existsSync('main/index.ts')) {
 }
 if (existsSync('main/preload.ts')) {
   // A sandboxed preload can only require('electron'): bundle everything else in.
-  await build({ ...common, entryPoints: ['main/preload.ts'], outfile: 'dist/main/preload.cjs', format: 'cjs', external: ['electron'], platform: 'browser' });
+  await build({
+    ...common,
+    entryPoints: ['main/preload.ts'],
+    outfile: 'dist/main/preload.cjs',
+    format: 'cjs',
+    external: ['electron'],
+    platform: 'browser',
+  });
 }

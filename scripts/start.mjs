@@ -9,17 +9,25 @@ const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 
 /** Path of a runnable Electron, or the reason there is none. */
 export function findElectron(env = process.env) {
-  if (!existsSync(path.join(root, 'dist', 'main', 'index.cjs'))) return { reason: 'the desktop main process is not built (dist/main/index.cjs)' };
+  if (!existsSync(path.join(root, 'dist', 'main', 'index.cjs')))
+    return { reason: 'the desktop main process is not built (dist/main/index.cjs)' };
   if (process.platform === 'linux' && !env.DISPLAY && !env.WAYLAND_DISPLAY) return { reason: 'no display (DISPLAY/WAYLAND_DISPLAY unset)' };
   // From Electron 42 on, require('electron') fetches the binary on first use; give a real desktop
   // time to download it, and fail fast where the download cannot happen.
   const located = spawnSync(process.execPath, ['-e', "process.stdout.write(require('electron'))"], {
-    cwd: root, env, encoding: 'utf8', timeout: 10 * 60 * 1000, stdio: ['ignore', 'pipe', 'pipe'],
+    cwd: root,
+    env,
+    encoding: 'utf8',
+    timeout: 10 * 60 * 1000,
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   const bin = located.status === 0 ? located.stdout.trim() : '';
   if (!bin || !existsSync(bin)) return { reason: 'no Electron binary could be downloaded or found' };
   const probe = spawnSync(bin, ['--version'], { env: { ...env, ELECTRON_RUN_AS_NODE: '1' }, encoding: 'utf8', timeout: 30_000 });
-  if (probe.status !== 0) return { reason: `the Electron binary does not run here (${(probe.stderr || probe.error?.message || `exit ${probe.status}`).trim().split('\n')[0]})` };
+  if (probe.status !== 0)
+    return {
+      reason: `the Electron binary does not run here (${(probe.stderr || probe.error?.message || `exit ${probe.status}`).trim().split('\n')[0]})`,
+    };
   return { bin };
 }
 
@@ -36,6 +44,8 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
     relay(spawn(found.bin, [root], { stdio: 'inherit', env }));
   } else {
     console.log(`SkillDock: desktop app unavailable: ${found.reason}; starting the browser UI instead.`);
-    relay(spawn(process.execPath, [path.join(root, 'bin', 'skilldock.js'), 'serve', '--open', ...process.argv.slice(2)], { stdio: 'inherit' }));
+    relay(
+      spawn(process.execPath, [path.join(root, 'bin', 'skilldock.js'), 'serve', '--open', ...process.argv.slice(2)], { stdio: 'inherit' }),
+    );
   }
 }

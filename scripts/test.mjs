@@ -47,8 +47,15 @@ function fresh(file) {
 
 if (agents) {
   const out = fresh(path.join(reports, 'agents.json'));
-  run('real agent CLIs (Vitest, e2e/agents)', npx, ['vitest', 'run', '--config', 'e2e/agents/vitest.config.ts',
-    '--reporter=default', '--reporter=json', `--outputFile.json=${out}`]);
+  run('real agent CLIs (Vitest, e2e/agents)', npx, [
+    'vitest',
+    'run',
+    '--config',
+    'e2e/agents/vitest.config.ts',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${out}`,
+  ]);
   if (!addVitest(out)) totals.failed += 1;
 } else {
   // Types are part of the build: a type error fails `npm test` (counted as one failure).

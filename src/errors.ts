@@ -1,30 +1,52 @@
-import type { ErrorCode, ErrorInfo, Result } from './contract/index.js';
+import {
+  formatMessage,
+  type ErrorCode,
+  type ErrorInfo,
+  type MessageKey,
+  type MessageParams,
+  type MessageRef,
+  type Result,
+} from './contract/index.js';
 
-/** An error the engine raises on purpose; its code and message are safe to show to users. */
+/**
+ * An error the engine raises on purpose; its code and message are safe to show to users.
+ * `msg` is the same message as a key and parameters, which the UI words in the user's language
+ * (src/contract/messages.ts). Prefer `fail()`, which builds both from one key.
+ */
 export class SkillDockError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
     readonly details?: unknown,
+    readonly msg?: MessageRef,
   ) {
     super(message);
     this.name = 'SkillDockError';
   }
 }
 
+/** A SkillDockError whose English message comes from the key's template (one source of wording). */
+export function fail(code: ErrorCode, key: MessageKey, params?: MessageParams, details?: unknown): SkillDockError {
+  const msg: MessageRef = params ? { key, params } : { key };
+  return new SkillDockError(code, formatMessage(msg), details, msg);
+}
+
 /** Turn anything thrown into `{ code, message }` for a process boundary (never a stack trace). */
 export function toErrorInfo(err: unknown): ErrorInfo {
   if (err instanceof SkillDockError) {
-    return err.details === undefined
-      ? { code: err.code, message: err.message }
-      : { code: err.code, message: err.message, details: err.details };
+    const info: ErrorInfo = { code: err.code, message: err.message };
+    if (err.details !== undefined) info.details = err.details;
+    if (err.msg) info.msg = err.msg;
+    return info;
   }
   const e = err as NodeJS.ErrnoException;
   if (e && typeof e.code === 'string' && typeof e.message === 'string') {
-    return { code: 'io', message: `${e.code}: ${e.message}` };
+    const msg: MessageRef = { key: 'common.io', params: { errno: e.code, reason: e.message } };
+    return { code: 'io', message: `${e.code}: ${e.message}`, msg };
   }
   if (e && e.name === 'ZodError') return { code: 'bad-request', message: String(e.message) };
-  return { code: 'internal', message: e instanceof Error ? e.message : String(err) };
+  const reason = e instanceof Error ? e.message : String(err);
+  return { code: 'internal', message: reason, msg: { key: 'common.internal', params: { reason } } };
 }
 
 export async function toResult<T>(fn: () => Promise<T>): Promise<Result<T>> {

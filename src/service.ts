@@ -1,6 +1,6 @@
 import { methods, isMethodName, type Api, type MethodName, type Result } from './contract/index.js';
 import { EventBus, defaultPaths, type EnginePaths, type EventListener } from './context.js';
-import { SkillDockError, toErrorInfo } from './errors.js';
+import { fail, toErrorInfo } from './errors.js';
 import { createServiceContext, type ServiceContext } from './service-context.js';
 import { catalogHandlers } from './catalog/handlers.js';
 import { settingsHandlers } from './settings/handlers.js';
@@ -49,11 +49,11 @@ export class SkillDockService {
   /** Validate `input` against the method's schema, run it, and return a Result. */
   async call(method: string, input: unknown): Promise<Result<unknown>> {
     try {
-      if (!isMethodName(method)) throw new SkillDockError('bad-request', `Unknown method: ${method}`);
+      if (!isMethodName(method)) throw fail('bad-request', 'common.unknown-method', { method });
       const schema = methods[method].input;
       const parsed = schema.safeParse(input ?? {});
       if (!parsed.success) {
-        throw new SkillDockError('bad-request', `Invalid payload for ${method}: ${parsed.error.message}`);
+        throw fail('bad-request', 'common.invalid-payload', { method, reason: parsed.error.message });
       }
       const fn = this.api[method] as (i: unknown) => Promise<unknown>;
       return { ok: true, value: await fn(parsed.data) };

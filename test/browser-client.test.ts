@@ -15,7 +15,9 @@ let server: RunningServer;
 
 beforeAll(async () => {
   tmp = fs.mkdtempSync(path.join(fs.realpathSync(os.tmpdir()), 'sd-client-'));
-  service = new SkillDockService({ paths: { home: path.join(tmp, 'home'), userHome: path.join(tmp, 'user'), resourcesDir: path.resolve(__dirname, '../resources') } });
+  service = new SkillDockService({
+    paths: { home: path.join(tmp, 'home'), userHome: path.join(tmp, 'user'), resourcesDir: path.resolve(__dirname, '../resources') },
+  });
   server = await startServer({ service, rendererDir: null, stagingDir: path.join(tmp, 'home', 'staging') });
 });
 
@@ -42,10 +44,14 @@ describe('HTTP client', () => {
     const bad = await c.api.updateSettings({ theme: 'purple' as never }).catch((e) => e);
     expect(bad).toBeInstanceOf(ApiError);
     expect(bad.code).toBe('bad-request');
-    const wrong = await createHttpClient({ origin: server.origin, token: 'x'.repeat(43) }).api.getSettings({}).catch((e) => e);
+    const wrong = await createHttpClient({ origin: server.origin, token: 'x'.repeat(43) })
+      .api.getSettings({})
+      .catch((e) => e);
     expect(wrong).toBeInstanceOf(ApiError);
     expect(wrong.code).toBe('unauthorized');
-    const none = await createHttpClient({ origin: server.origin, token: null }).api.getSettings({}).catch((e) => e);
+    const none = await createHttpClient({ origin: server.origin, token: null })
+      .api.getSettings({})
+      .catch((e) => e);
     expect(none.code).toBe('unauthorized');
   });
 

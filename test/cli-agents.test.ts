@@ -23,7 +23,19 @@ const savedAgents = () => {
   return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')).data.customAgents as Array<{ id: string }>) : [];
 };
 
-const ADD = ['agents', 'add', 'myagent', '--name', 'My Agent', '--command', 'myagent --chat', '--skills-dir', '.myagent/skills', '--context-file', 'MYAGENT.md'];
+const ADD = [
+  'agents',
+  'add',
+  'myagent',
+  '--name',
+  'My Agent',
+  '--command',
+  'myagent --chat',
+  '--skills-dir',
+  '.myagent/skills',
+  '--context-file',
+  'MYAGENT.md',
+];
 
 describe('skilldock agents add / remove', () => {
   it('adds a custom agent that list and show then report as custom', () => {
@@ -31,7 +43,9 @@ describe('skilldock agents add / remove', () => {
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('Added custom agent myagent (My Agent)');
-    expect(savedAgents()).toEqual([{ id: 'myagent', name: 'My Agent', command: 'myagent --chat', skillsDir: '.myagent/skills', contextFile: 'MYAGENT.md' }]);
+    expect(savedAgents()).toEqual([
+      { id: 'myagent', name: 'My Agent', command: 'myagent --chat', skillsDir: '.myagent/skills', contextFile: 'MYAGENT.md' },
+    ]);
 
     const list = run('agents');
     expect(list.code).toBe(0);
@@ -40,7 +54,12 @@ describe('skilldock agents add / remove', () => {
 
     const show = run('agents', 'show', 'myagent', '--json');
     expect(show.code).toBe(0);
-    expect(JSON.parse(show.stdout)).toMatchObject({ id: 'myagent', evidence: 'custom', command: 'myagent --chat', nativeSkillsDir: '.myagent/skills' });
+    expect(JSON.parse(show.stdout)).toMatchObject({
+      id: 'myagent',
+      evidence: 'custom',
+      command: 'myagent --chat',
+      nativeSkillsDir: '.myagent/skills',
+    });
   });
 
   it('refuses a duplicate or a shipped id with exit 1, a bad path or missing option with exit 2', () => {
@@ -56,7 +75,20 @@ describe('skilldock agents add / remove', () => {
     expect(outside.code).toBe(2);
     expect(outside.stderr).toContain('skillsDir "../../etc" must not contain ".."');
 
-    const abs = run('agents', 'add', 'esc', '--name', 'E', '--command', 'e', '--skills-dir', '.e/skills', '--context-file', '/tmp/E.md', '--json');
+    const abs = run(
+      'agents',
+      'add',
+      'esc',
+      '--name',
+      'E',
+      '--command',
+      'e',
+      '--skills-dir',
+      '.e/skills',
+      '--context-file',
+      '/tmp/E.md',
+      '--json',
+    );
     expect(abs.code).toBe(2);
     expect(abs.stderr).toContain('contextFile "/tmp/E.md" must be relative to the workspace');
     expect(abs.stdout).toBe('');

@@ -52,7 +52,11 @@ describe('skilldock lint', () => {
     expect(bad.dir).toBe(path.join(root, 'Bad_Name'));
     const invalid = bad.diagnostics.find((d: { code: string }) => d.code === 'name-invalid');
     expect(invalid).toMatchObject({ severity: 'error', file: path.join(root, 'Bad_Name', 'SKILL.md'), line: 2 });
-    expect(j.summary.errors).toBe(j.skills.flatMap((s: { diagnostics: { severity: string }[] }) => s.diagnostics).filter((d: { severity: string }) => d.severity === 'error').length);
+    expect(j.summary.errors).toBe(
+      j.skills
+        .flatMap((s: { diagnostics: { severity: string }[] }) => s.diagnostics)
+        .filter((d: { severity: string }) => d.severity === 'error').length,
+    );
   });
 
   it('exits 0 for a clean skill, relative paths resolved against the cwd', () => {
@@ -168,7 +172,9 @@ describe('worker threads', () => {
     const single = run(['list', '--json', '--root', root], { SKILLDOCK_WORKERS: '0' });
     expect(pooled.code).toBe(0);
     expect(pooled.stdout).toBe(single.stdout);
-    expect(JSON.parse(pooled.stdout).entries.filter((e: { provenance: { rootPath: string } }) => e.provenance.rootPath === root)).toHaveLength(210);
+    expect(
+      JSON.parse(pooled.stdout).entries.filter((e: { provenance: { rootPath: string } }) => e.provenance.rootPath === root),
+    ).toHaveLength(210);
     const lintPooled = run(['lint', root, '--json'], { SKILLDOCK_WORKERS: '2' });
     expect(lintPooled.code).toBe(1);
     expect(lintPooled.stdout).toBe(run(['lint', root, '--json'], { SKILLDOCK_WORKERS: '0' }).stdout);
@@ -180,7 +186,13 @@ describe('worker threads', () => {
     fs.writeFileSync(path.join(broken, 'analyze-worker.mjs'), "throw new Error('worker cannot load');\n");
     const r = spawnSync(process.execPath, [path.join(broken, 'cli.mjs'), 'list', '--json', '--root', root], {
       encoding: 'utf8',
-      env: { PATH: process.env.PATH ?? '', HOME: path.join(base, 'home'), SKILLDOCK_HOME: path.join(base, 'sdhome'), SKILLDOCK_RESOURCES: path.join(repo, 'resources'), SKILLDOCK_WORKERS: '2' },
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: path.join(base, 'home'),
+        SKILLDOCK_HOME: path.join(base, 'sdhome'),
+        SKILLDOCK_RESOURCES: path.join(repo, 'resources'),
+        SKILLDOCK_WORKERS: '2',
+      },
       timeout: 120_000,
     });
     expect(r.status).toBe(0);
@@ -199,11 +211,20 @@ describe('output', () => {
     expect(JSON.parse(whole.stdout).entries.length).toBeGreaterThanOrEqual(300);
 
     // `skilldock list --json | head -c 100`: the reader leaves after the first bytes.
-    const r = spawnSync('bash', ['-c', `"${process.execPath}" "${cli}" list --json --root "${root}" | head -c 100 >/dev/null; exit \${PIPESTATUS[0]}`], {
-      env: { PATH: process.env.PATH ?? '', HOME: path.join(base, 'home'), SKILLDOCK_HOME: path.join(base, 'sdhome'), SKILLDOCK_RESOURCES: path.join(repo, 'resources') },
-      encoding: 'utf8',
-      timeout: 60_000,
-    });
+    const r = spawnSync(
+      'bash',
+      ['-c', `"${process.execPath}" "${cli}" list --json --root "${root}" | head -c 100 >/dev/null; exit \${PIPESTATUS[0]}`],
+      {
+        env: {
+          PATH: process.env.PATH ?? '',
+          HOME: path.join(base, 'home'),
+          SKILLDOCK_HOME: path.join(base, 'sdhome'),
+          SKILLDOCK_RESOURCES: path.join(repo, 'resources'),
+        },
+        encoding: 'utf8',
+        timeout: 60_000,
+      },
+    );
     expect(r.stderr).not.toMatch(/EPIPE|Unhandled|\n\s+at /);
     expect(r.status).toBe(0);
   }, 60_000);

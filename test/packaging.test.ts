@@ -21,7 +21,8 @@ let status: number | null = null;
 
 function files(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { recursive: true, withFileTypes: true })
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((e) => e.isFile())
     .map((e) => path.relative(dir, path.join(e.parentPath, e.name)))
     .sort();
@@ -36,13 +37,24 @@ beforeAll(() => {
   fs.mkdirSync(dist);
   // Stand-in binary: a script with Electron's fuse wire (version 1, 8 fuses, all enabled).
   const wire = Buffer.concat([Buffer.from(SENTINEL), Buffer.from([1, 8]), Buffer.alloc(8, ENABLE)]);
-  fs.writeFileSync(path.join(dist, 'electron'), Buffer.concat([Buffer.from('#!/bin/sh\n# stand-in: '), wire, Buffer.from('\nexit 0\n')]), { mode: 0o755 });
+  fs.writeFileSync(path.join(dist, 'electron'), Buffer.concat([Buffer.from('#!/bin/sh\n# stand-in: '), wire, Buffer.from('\nexit 0\n')]), {
+    mode: 0o755,
+  });
   fs.copyFileSync(path.join(root, 'node_modules/electron/LICENSE'), path.join(dist, 'LICENSE'));
   fs.writeFileSync(path.join(dist, 'version'), require('electron/package.json').version);
   out = path.join(tmp, 'out');
   const r = spawnSync(
     path.join(root, 'node_modules/.bin/electron-builder'),
-    ['--linux', 'dir', '--projectDir', root, '--config', path.join(root, 'electron-builder.yml'), `-c.electronDist=${dist}`, `-c.directories.output=${out}`],
+    [
+      '--linux',
+      'dir',
+      '--projectDir',
+      root,
+      '--config',
+      path.join(root, 'electron-builder.yml'),
+      `-c.electronDist=${dist}`,
+      `-c.directories.output=${out}`,
+    ],
     { cwd: root, encoding: 'utf8', timeout: 240_000, env: { ...process.env, ELECTRON_BUILDER_CACHE: path.join(tmp, 'cache'), CI: 'true' } },
   );
   status = r.status;
@@ -75,7 +87,8 @@ describe('packaging (electron-builder --linux dir, stand-in Electron)', () => {
   it('puts the bundled app in the asar and leaves node_modules and source maps out', () => {
     const asar = require('@electron/asar') as { listPackage(p: string): string[] };
     const list = asar.listPackage(path.join(out, 'linux-unpacked', 'resources', 'app.asar')).map((p) => p.split(path.sep).join('/'));
-    for (const f of ['/package.json', '/dist/main/index.cjs', '/dist/main/preload.cjs', '/dist/cli.mjs', '/dist/renderer/index.html']) expect(list).toContain(f);
+    for (const f of ['/package.json', '/dist/main/index.cjs', '/dist/main/preload.cjs', '/dist/cli.mjs', '/dist/renderer/index.html'])
+      expect(list).toContain(f);
     expect(list.filter((p) => p.includes('node_modules'))).toEqual([]);
     expect(list.filter((p) => p.endsWith('.map'))).toEqual([]);
   });

@@ -13,7 +13,13 @@ const children: ChildProcess[] = [];
 beforeAll(() => {
   if (!fs.existsSync(path.join(root, 'dist/cli.mjs'))) throw new Error('dist/cli.mjs is missing: run `npm run build:engine` first');
   tmp = fs.mkdtempSync(path.join(fs.realpathSync(os.tmpdir()), 'sd-serve-'));
-  env = { ...process.env, HOME: path.join(tmp, 'user'), SKILLDOCK_HOME: path.join(tmp, 'home'), SKILLDOCK_USER_HOME: path.join(tmp, 'user'), NO_COLOR: '1' };
+  env = {
+    ...process.env,
+    HOME: path.join(tmp, 'user'),
+    SKILLDOCK_HOME: path.join(tmp, 'home'),
+    SKILLDOCK_USER_HOME: path.join(tmp, 'user'),
+    NO_COLOR: '1',
+  };
   delete env.DISPLAY;
   delete env.WAYLAND_DISPLAY;
   fs.mkdirSync(path.join(tmp, 'user'), { recursive: true });
@@ -34,8 +40,17 @@ afterAll(() => {
 });
 
 /** Start a process and collect stdout lines until `until` matches one. */
-function startUntil(args: string[], until: RegExp, extraEnv: NodeJS.ProcessEnv = {}): Promise<{ child: ChildProcess; lines: string[]; match: RegExpMatchArray }> {
-  const child = spawn(process.execPath, args, { cwd: root, env: { ...env, ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+function startUntil(
+  args: string[],
+  until: RegExp,
+  extraEnv: NodeJS.ProcessEnv = {},
+): Promise<{ child: ChildProcess; lines: string[]; match: RegExpMatchArray }> {
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env: { ...env, ...extraEnv },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   children.push(child);
   const lines: string[] = [];
   let err = '';
@@ -76,9 +91,17 @@ describe('skilldock serve', () => {
     const page = await fetch(info.origin + '/');
     expect(page.status).toBe(200);
     expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
-    const refused = await fetch(`${info.origin}/api/getSettings`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const refused = await fetch(`${info.origin}/api/getSettings`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(refused.status).toBe(401);
-    const ok = await fetch(`${info.origin}/api/getSettings`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-skilldock-token': info.token }, body: '{}' });
+    const ok = await fetch(`${info.origin}/api/getSettings`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-skilldock-token': info.token },
+      body: '{}',
+    });
     expect(((await ok.json()) as { ok: boolean }).ok).toBe(true);
     child.kill('SIGTERM');
     expect(await exitOf(child)).toBe(0);
@@ -95,7 +118,7 @@ describe('npm start without an Electron binary', () => {
   it('says so in one line and serves the browser UI, printing its URL', async () => {
     const { child, lines } = await startUntil(['scripts/start.mjs'], /http:\/\/127\.0\.0\.1:\d+\/#token=/);
     const before = lines.slice(0, -1);
-    expect(before, lines.join("\n")).toHaveLength(1);
+    expect(before, lines.join('\n')).toHaveLength(1);
     expect(before[0]).toMatch(/^SkillDock: desktop app unavailable: .+; starting the browser UI instead\.$/);
     expect(lines.at(-1)).toMatch(/^SkillDock browser UI: http:\/\/127\.0\.0\.1:\d+\/#token=/);
     child.kill('SIGTERM');

@@ -31,7 +31,11 @@ export async function agentFixture(agent: string): Promise<AgentFixture> {
     body: 'Run `scripts/x.sh` (relative to this skill folder) and report what it prints.',
     files: { 'scripts/x.sh': '#!/bin/sh\necho "x-ok from $(basename "$(pwd)")"\n' },
   });
-  writeSkill(sb.lib, 'notes-keeper', { description: ATTACHED[1]!.description, version: '2.0.1', body: 'Append notes to `~/notes/log.md`.' });
+  writeSkill(sb.lib, 'notes-keeper', {
+    description: ATTACHED[1]!.description,
+    version: '2.0.1',
+    body: 'Append notes to `~/notes/log.md`.',
+  });
   writeSkill(sb.lib, 'style-guide', { description: ATTACHED[2]!.description });
   writeSkill(sb.lib, UNATTACHED.name, { description: UNATTACHED.description });
   const scratchHome = path.join(sb.dir, 'scratch-home');

@@ -46,7 +46,15 @@ describe('launch fields of the registry', () => {
   });
 
   it('gives a custom agent no extra-dir flag, no guard and no first-message argument', () => {
-    const mine = allAgents(resources, [{ id: 'mine', name: 'Mine', command: 'mine --fast', skillsDir: '.mine/skills', contextFile: 'MINE.md' }]).find((a) => a.id === 'mine')!;
-    expect(mine).toMatchObject({ command: 'mine --fast', extraDirFlag: null, writeGuard: null, initialPrompt: null, contextFile: 'MINE.md' });
+    const mine = allAgents(resources, [
+      { id: 'mine', name: 'Mine', command: 'mine --fast', skillsDir: '.mine/skills', contextFile: 'MINE.md' },
+    ]).find((a) => a.id === 'mine')!;
+    expect(mine).toMatchObject({
+      command: 'mine --fast',
+      extraDirFlag: null,
+      writeGuard: null,
+      initialPrompt: null,
+      contextFile: 'MINE.md',
+    });
   });
 });

@@ -38,9 +38,7 @@ export const AgentDefSchema = z.object({
   identifier: z.enum(['dir', 'name']),
   sameName: z.enum(['user-wins', 'later-tier-wins', 'all-listed', 'random', 'project-wins']).nullable(),
   quirks: QuirksSchema,
-  catalogBudget: z
-    .object({ percentOfContext: z.number(), contextTokens: z.number(), chars: z.number(), overflow: z.string() })
-    .nullable(),
+  catalogBudget: z.object({ percentOfContext: z.number(), contextTokens: z.number(), chars: z.number(), overflow: z.string() }).nullable(),
   env: z.record(z.string(), z.string()),
   trustEnv: z.record(z.string(), z.string()),
   /**

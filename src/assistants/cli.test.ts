@@ -41,11 +41,16 @@ function json(args: string[]): unknown {
 describe('skilldock assistant', () => {
   it('create, attach, show, edit, detach, duplicate, delete with --json', () => {
     fs.writeFileSync(path.join(env.dir, 'rules.md'), '# Reviewer\n\nBe precise.\n');
-    const created = json(['create', '--name', 'Reviewer', '--agent', 'claude', '--rules-file', 'rules.md']) as { id: string; rules: string };
+    const created = json(['create', '--name', 'Reviewer', '--agent', 'claude', '--rules-file', 'rules.md']) as {
+      id: string;
+      rules: string;
+    };
     expect(created).toMatchObject({ name: 'Reviewer', agent: 'claude', builtin: false, skills: [] });
     expect(created.rules).toBe('# Reviewer\n\nBe precise.\n');
 
-    const attached = json(['attach', 'reviewer', 'pdf', 'docx', 'guide']) as { skills: Array<{ name: string; rootId: string; missing: boolean }> };
+    const attached = json(['attach', 'reviewer', 'pdf', 'docx', 'guide']) as {
+      skills: Array<{ name: string; rootId: string; missing: boolean }>;
+    };
     expect(attached.skills.map((s) => [s.name, s.rootId, s.missing])).toEqual([
       ['pdf', 'library', false],
       ['docx', 'library', false],

@@ -13,11 +13,15 @@ afterEach(async () => {
 });
 
 function run(tag: string, count: number, goFile: string): Promise<{ code: number | null; stderr: string }> {
-  const child = spawn(process.execPath, ['--import', tsxImport, path.join(repoRoot, 'src/assistants/fixtures/hammer.ts'), tag, String(count), goFile], {
-    cwd: repoRoot,
-    env: env.childEnv(),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', tsxImport, path.join(repoRoot, 'src/assistants/fixtures/hammer.ts'), tag, String(count), goFile],
+    {
+      cwd: repoRoot,
+      env: env.childEnv(),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let stderr = '';
   child.stderr.on('data', (d) => (stderr += d));
   return new Promise((resolve) => child.on('close', (code) => resolve({ code, stderr })));
@@ -49,5 +53,7 @@ it('two processes updating assistants at once lose nothing', async () => {
   expect(shared.skills.map((s) => s.name).sort()).toEqual(expectedSkills.sort());
   expect(shared.missingCount).toBe(0);
   // No lock or temp file left behind.
-  expect(fs.readdirSync(env.home).filter((n) => n.startsWith('assistants.json') && n !== 'assistants.json' && n !== 'assistants.json.bak')).toEqual([]);
+  expect(
+    fs.readdirSync(env.home).filter((n) => n.startsWith('assistants.json') && n !== 'assistants.json' && n !== 'assistants.json.bak'),
+  ).toEqual([]);
 }, 120_000);

@@ -1,11 +1,4 @@
-import type {
-  AssistantSkillRef,
-  AssistantSkillView,
-  CatalogEntry,
-  CatalogQuery,
-  Root,
-  SkillPick,
-} from '../contract/index.js';
+import type { AssistantSkillRef, AssistantSkillView, CatalogEntry, CatalogQuery, Root, SkillPick } from '../contract/index.js';
 import { SkillDockError } from '../errors.js';
 import type { ServiceContext } from '../service-context.js';
 import { getCatalog } from '../catalog/index.js';
@@ -93,7 +86,11 @@ export function pickSkills(
  * Resolve refs against the catalog. Match order: same name in the same root path, then the same
  * root id, then (relocated) wherever agents would load that name now; otherwise missing.
  */
-export async function resolveSkills(source: SkillSource, refs: AssistantSkillRef[], project: string | undefined): Promise<AssistantSkillView[]> {
+export async function resolveSkills(
+  source: SkillSource,
+  refs: AssistantSkillRef[],
+  project: string | undefined,
+): Promise<AssistantSkillView[]> {
   if (!refs.length) return [];
   // Skills picked from a project or a one-off extra root stay reachable: query their roots again.
   const roots = [

@@ -60,7 +60,9 @@ describe('assistants: create, get, list', () => {
   });
 
   it('accepts a custom agent from settings', async () => {
-    await svc.api.updateSettings({ customAgents: [{ id: 'mine', name: 'Mine', command: 'mine', skillsDir: '.mine/skills', contextFile: 'MINE.md' }] });
+    await svc.api.updateSettings({
+      customAgents: [{ id: 'mine', name: 'Mine', command: 'mine', skillsDir: '.mine/skills', contextFile: 'MINE.md' }],
+    });
     const v = await svc.api.createAssistant({ name: 'Custom', agent: 'mine' });
     expect(v.agentMissing).toBe(false);
     await svc.api.updateSettings({ customAgents: [] });
@@ -154,7 +156,9 @@ describe('assistants: attach and detach', () => {
     await svc.api.createAssistant({ name: 'R', agent: 'claude', skills: ['docx', 'claude-only'] });
     fs.appendFileSync(path.join(env.home, 'library', 'docx', 'SKILL.md'), '\nMore steps.\n');
     // The user adopts claude-only into the library and removes the original.
-    fs.cpSync(path.join(env.userHome, '.claude', 'skills', 'claude-only'), path.join(env.home, 'library', 'claude-only'), { recursive: true });
+    fs.cpSync(path.join(env.userHome, '.claude', 'skills', 'claude-only'), path.join(env.home, 'library', 'claude-only'), {
+      recursive: true,
+    });
     fs.rmSync(path.join(env.userHome, '.claude', 'skills', 'claude-only'), { recursive: true });
     const v = await svc.api.getAssistant({ assistant: 'R' });
     const byName = Object.fromEntries(v.skills.map((s) => [s.name, s]));
@@ -239,7 +243,10 @@ describe('assistants: starters', () => {
       const service = real.service();
       for (const s of (await service.api.listAssistants({})).filter((a) => a.builtin)) {
         const v = await service.api.getAssistant({ assistant: s.id });
-        expect(v.skills.filter((k) => k.missing).map((k) => k.name), s.name).toEqual([]);
+        expect(
+          v.skills.filter((k) => k.missing).map((k) => k.name),
+          s.name,
+        ).toEqual([]);
         for (const k of v.skills) expect(k.entry?.provenance.rootKind).toBe('builtin');
       }
     } finally {

@@ -230,10 +230,7 @@ export class AssistantsService {
   private editable(ref: string): Assistant {
     const a = this.get(ref);
     if (a.builtin) {
-      throw new SkillDockError(
-        'refused',
-        `"${a.name}" is a built-in starter and cannot be changed; duplicate it to get an editable copy`,
-      );
+      throw new SkillDockError('refused', `"${a.name}" is a built-in starter and cannot be changed; duplicate it to get an editable copy`);
     }
     return a;
   }
@@ -280,7 +277,11 @@ export class AssistantsService {
   private async pick(picks: SkillPick[], query: CatalogQuery, rootId: string | undefined, target: Assistant): Promise<AssistantSkillRef[]> {
     const { entries } = await this.source.catalog(query);
     const chosen = pickSkills(entries, picks, rootId, new Date().toISOString());
-    for (const check of this.attachChecks) await check(chosen.map((c) => c.entry), target);
+    for (const check of this.attachChecks)
+      await check(
+        chosen.map((c) => c.entry),
+        target,
+      );
     return chosen.map((c) => c.ref);
   }
 
@@ -315,7 +316,10 @@ function findIn(all: Assistant[], ref: string): Assistant | undefined {
   const byName = all.filter((a) => nameKey(a.name) === key);
   if (byName.length > 1) {
     // Only a hand-edited file gets here: the service never saves two equal names.
-    throw new SkillDockError('conflict', `More than one assistant is named "${wanted}"; use its id (${byName.map((a) => a.id).join(', ')})`);
+    throw new SkillDockError(
+      'conflict',
+      `More than one assistant is named "${wanted}"; use its id (${byName.map((a) => a.id).join(', ')})`,
+    );
   }
   return byName[0];
 }

@@ -24,7 +24,12 @@ describe('agentView', () => {
     expect(claude.roots.map((r) => r.id)).toEqual(['user:.claude/skills', 'project:.claude/skills']);
     expect(claude.skills.map((s) => s.identifier)).toEqual(['c1']);
     const gemini = await svc.agentView('gemini', { project: proj() });
-    expect(gemini.roots.map((r) => r.id)).toEqual(['user:.gemini/skills', 'user:.agents/skills', 'project:.gemini/skills', 'project:.agents/skills']);
+    expect(gemini.roots.map((r) => r.id)).toEqual([
+      'user:.gemini/skills',
+      'user:.agents/skills',
+      'project:.gemini/skills',
+      'project:.agents/skills',
+    ]);
     expect(gemini.skills.map((s) => s.identifier)).toEqual(['a1']);
     await expect(svc.agentView('nobody')).rejects.toMatchObject({ code: 'not-found' });
   });
@@ -78,7 +83,12 @@ describe('agentView', () => {
     const winner = qwen.skills.filter((s) => s.status === 'loaded');
     expect(winner.map((s) => s.entryId)).toEqual(['project:.qwen/skills/tool']);
     expect(qwen.skills.filter((s) => s.status === 'shadowed')).toHaveLength(2);
-    expect(qwen.duplicates).toEqual([{ identifier: 'tool', entryIds: expect.arrayContaining(['user:.qwen/skills/tool', 'project:.qwen/skills/tool', 'user:.agents/skills/tool']) }]);
+    expect(qwen.duplicates).toEqual([
+      {
+        identifier: 'tool',
+        entryIds: expect.arrayContaining(['user:.qwen/skills/tool', 'project:.qwen/skills/tool', 'user:.agents/skills/tool']),
+      },
+    ]);
 
     const codex = await svc.agentView('codex', q); // all listed
     expect(codex.skills.map((s) => [s.entryId, s.status])).toEqual([

@@ -77,11 +77,7 @@ function agentRoots(agent: AgentDef, roots: Root[]): Array<{ root: Root; tier: 0
     .sort((a, b) => a.order - b.order);
 }
 
-export function buildAgentView(
-  agent: AgentDef,
-  catalog: Catalog,
-  nested: Array<{ dir: string; rootId: string }>,
-): AgentView {
+export function buildAgentView(agent: AgentDef, catalog: Catalog, nested: Array<{ dir: string; rootId: string }>): AgentView {
   const read = agentRoots(agent, catalog.roots);
   const tierOf = new Map(read.map((r) => [r.root.id, r]));
   const skills: AgentViewSkill[] = [];

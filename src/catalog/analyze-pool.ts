@@ -46,10 +46,7 @@ export function workerCount(env: NodeJS.ProcessEnv = process.env): number {
 }
 
 /** From a worker: results for children [start, start + values.length), or the end of its share. */
-type Reply =
-  | { jobId: number; start: number; json: string }
-  | { jobId: number; done: true }
-  | { jobId: number; error: string };
+type Reply = { jobId: number; start: number; json: string } | { jobId: number; done: true } | { jobId: number; error: string };
 
 /** Sent to a worker: a job, the children's names and listing types, and the shared counter. */
 export interface JobMessage {
@@ -108,7 +105,13 @@ export class ScanPool {
    * Every child of `job` through `local` (this thread) or a worker running the same task. Results
    * in the order of `names`. Children a failed worker had taken are redone here.
    */
-  async map<R>(job: ChildJob, resourcesDir: string, names: string[], kinds: Array<EntryKind | undefined>, local: (i: number) => Promise<R>): Promise<R[]> {
+  async map<R>(
+    job: ChildJob,
+    resourcesDir: string,
+    names: string[],
+    kinds: Array<EntryKind | undefined>,
+    local: (i: number) => Promise<R>,
+  ): Promise<R[]> {
     const n = names.length;
     const out = new Array<R>(n);
     const done = new Uint8Array(n);

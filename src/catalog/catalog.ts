@@ -1,14 +1,5 @@
 import path from 'node:path';
-import type {
-  Activation,
-  AgentView,
-  Catalog,
-  CatalogChange,
-  CatalogEntry,
-  CatalogQuery,
-  LintReport,
-  Root,
-} from '../contract/index.js';
+import type { Activation, AgentView, Catalog, CatalogChange, CatalogEntry, CatalogQuery, LintReport, Root } from '../contract/index.js';
 import type { ServiceContext } from '../service-context.js';
 import { SkillDockError } from '../errors.js';
 import { allAgents, loadRegistry, type AgentDef } from '../agents/registry.js';

@@ -31,10 +31,7 @@ export interface TaskEnv {
 }
 
 /** One root's children, handed out by name; `rootReal` is the root's real path. */
-export type ChildJob = (
-  | { task: 'catalog'; root: Root }
-  | { task: 'lint'; rootPath: string }
-) & {
+export type ChildJob = ({ task: 'catalog'; root: Root } | { task: 'lint'; rootPath: string }) & {
   rootReal: string;
   /** The entry types from a listing just taken (a cold scan); a rescan asks the disk again. */
   trustListing: boolean;
@@ -44,7 +41,13 @@ export type ChildJob = (
  * Read one child afresh for the catalog (null when it is gone or is a plain file). A skill is
  * analysed through the path as found, so findings point where the user sees the skill.
  */
-export async function evaluateChild(root: Root, rootReal: string, name: string, kind: EntryKind | undefined, env: TaskEnv): Promise<ChildRecord | null> {
+export async function evaluateChild(
+  root: Root,
+  rootReal: string,
+  name: string,
+  kind: EntryKind | undefined,
+  env: TaskEnv,
+): Promise<ChildRecord | null> {
   const resolved = await resolveChild(root.path, rootReal, name, kind);
   if (!resolved) return null;
   if (resolved.kind === 'broken') return { state: resolved, diagnostics: [resolved.diagnostic] };
@@ -61,7 +64,12 @@ export async function evaluateChild(root: Root, rootReal: string, name: string, 
     digest: true,
     ...(probe.listing ? { listing: probe.listing } : {}),
   });
-  return { state: { kind: 'skill', child }, diagnostics: [], entry: toEntry(root, child, analysis), signature: signatureOf(analysis.files) };
+  return {
+    state: { kind: 'skill', child },
+    diagnostics: [],
+    entry: toEntry(root, child, analysis),
+    signature: signatureOf(analysis.files),
+  };
 }
 
 export type LintSkillReport = LintReport['skills'][number];
@@ -80,16 +88,26 @@ export function lintReport(a: SkillAnalysis, dir: string, extra: Diagnostic[] = 
   return { name: typeof a.name === 'string' ? a.name : null, dir, diagnostics: [...a.diagnostics, ...extra] };
 }
 
-export async function lintChild(rootPath: string, rootReal: string, name: string, kind: EntryKind | undefined, env: TaskEnv): Promise<LintChildResult> {
+export async function lintChild(
+  rootPath: string,
+  rootReal: string,
+  name: string,
+  kind: EntryKind | undefined,
+  env: TaskEnv,
+): Promise<LintChildResult> {
   const resolved = await resolveChild(rootPath, rootReal, name, kind);
   if (!resolved) return { reports: [], skillLike: false };
-  if (resolved.kind === 'broken') return { reports: [{ name: null, dir: resolved.dir, diagnostics: [resolved.diagnostic] }], skillLike: true };
+  if (resolved.kind === 'broken')
+    return { reports: [{ name: null, dir: resolved.dir, diagnostics: [resolved.diagnostic] }], skillLike: true };
   const { child } = resolved;
   const probe = await probeChild(child);
-  if (probe.kind === 'skill') return { reports: [lintReport(await analyzeForLint(env, child.dir, child.dirName, probe.listing), child.dir)], skillLike: true };
+  if (probe.kind === 'skill')
+    return { reports: [lintReport(await analyzeForLint(env, child.dir, child.dirName, probe.listing), child.dir)], skillLike: true };
   if (probe.kind === 'nested') {
     const nested = await Promise.all(
-      probe.nested.map(async (dir) => lintReport(await analyzeForLint(env, dir, path.basename(dir)), dir, [nestedDiagnostic(dir, env.registry)])),
+      probe.nested.map(async (dir) =>
+        lintReport(await analyzeForLint(env, dir, path.basename(dir)), dir, [nestedDiagnostic(dir, env.registry)]),
+      ),
     );
     return { reports: nested, skillLike: true };
   }
@@ -99,7 +117,12 @@ export async function lintChild(rootPath: string, rootReal: string, name: string
 }
 
 /** Run one child of a job: the same function on whichever thread claims it. */
-export function runChild(job: ChildJob, name: string, kind: EntryKind | undefined, env: TaskEnv): Promise<ChildRecord | LintChildResult | null> {
+export function runChild(
+  job: ChildJob,
+  name: string,
+  kind: EntryKind | undefined,
+  env: TaskEnv,
+): Promise<ChildRecord | LintChildResult | null> {
   const k = job.trustListing ? kind : undefined;
   return job.task === 'catalog' ? evaluateChild(job.root, job.rootReal, name, k, env) : lintChild(job.rootPath, job.rootReal, name, k, env);
 }

@@ -33,7 +33,15 @@ describe('roots', () => {
     expect(ids).toContain('user:.qwen/skills');
     const projectIds = ids.filter((i) => i.startsWith('project:'));
     expect(projectIds[0]).toBe('project:.agents/skills');
-    expect(projectIds).toEqual(expect.arrayContaining(['project:.claude/skills', 'project:.gemini/skills', 'project:.codex/skills', 'project:.opencode/skills', 'project:.qwen/skills']));
+    expect(projectIds).toEqual(
+      expect.arrayContaining([
+        'project:.claude/skills',
+        'project:.gemini/skills',
+        'project:.codex/skills',
+        'project:.opencode/skills',
+        'project:.qwen/skills',
+      ]),
+    );
     expect(ids.indexOf('user:.qwen/skills')).toBeLessThan(ids.indexOf('project:.agents/skills'));
     const agentsRoot = roots.find((r) => r.id === 'user:.agents/skills')!;
     expect(agentsRoot.path).toBe(user('.agents/skills'));
@@ -79,7 +87,14 @@ describe('discovery', () => {
     expect(cat.roots.find((r) => r.id === 'user:.claude/skills')!.exists).toBe(false);
     expect(cat.rootDiagnostics).toEqual([]);
     const e = cat.entries[0];
-    expect(e.provenance).toEqual({ rootId: 'library', rootKind: 'library', rootPath: lib(), dir: path.join(lib(), 'alpha'), realPath: path.join(lib(), 'alpha'), linked: false });
+    expect(e.provenance).toEqual({
+      rootId: 'library',
+      rootKind: 'library',
+      rootPath: lib(),
+      dir: path.join(lib(), 'alpha'),
+      realPath: path.join(lib(), 'alpha'),
+      linked: false,
+    });
     expect(e.digest).toMatch(/^[0-9a-f]{64}$/);
     expect(e.fileCount).toBe(1);
     expect(e.size).toBeGreaterThan(0);
@@ -223,7 +238,9 @@ describe('determinism', () => {
     const sb2 = sandbox();
     try {
       make(path.join(sb2.paths.home, 'library'), [...names].reverse());
-      const second = JSON.stringify(await catalogFor(sb2).list()).split(sb2.base).join(sb.base);
+      const second = JSON.stringify(await catalogFor(sb2).list())
+        .split(sb2.base)
+        .join(sb.base);
       expect(second).toBe(first);
       const again = JSON.stringify(await catalogFor(sb).list());
       expect(again).toBe(first);

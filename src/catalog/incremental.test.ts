@@ -171,7 +171,11 @@ describe('watch', () => {
     for (let i = 0; i < 5; i++) writeSkill(path.join(lib(), 'a'), { description: `edit ${i}` });
     await until(() => changes().length > n && changes().some((e) => e.changed.includes('library/a')));
     await new Promise((r) => setTimeout(r, 300));
-    expect(changes().slice(n).filter((e) => e.changed.includes('library/a'))).toHaveLength(1);
+    expect(
+      changes()
+        .slice(n)
+        .filter((e) => e.changed.includes('library/a')),
+    ).toHaveLength(1);
     expect((await svc.get('a')).description).toBe('edit 4');
 
     fs.rmSync(path.join(lib(), 'b'), { recursive: true });

@@ -27,7 +27,10 @@ describe('lintPaths', () => {
 
     const one = await svc.lint([good]);
     expect(LintReportSchema.parse(one)).toEqual(one);
-    expect(one).toEqual({ skills: [{ name: 'good', dir: good, diagnostics: [] }], summary: { skills: 1, errors: 0, warnings: 0, infos: 0 } });
+    expect(one).toEqual({
+      skills: [{ name: 'good', dir: good, diagnostics: [] }],
+      summary: { skills: 1, errors: 0, warnings: 0, infos: 0 },
+    });
     expect((await svc.lint([path.join(good, 'SKILL.md')])).skills[0].dir).toBe(good);
 
     const all = await svc.lint([root]);

@@ -31,7 +31,12 @@ async function lintRoot(env: RootEnv, rootPath: string): Promise<Report[] | null
   const real = await fs.promises.realpath(rootPath);
   const { names, kinds } = listing;
   const job: ChildJob = { task: 'lint', rootPath, rootReal: real, trustListing: true };
-  const out = await mapChildren<LintChildResult>(env, job, names, names.map((n) => kinds.get(n)));
+  const out = await mapChildren<LintChildResult>(
+    env,
+    job,
+    names,
+    names.map((n) => kinds.get(n)),
+  );
   if (!out.some((o) => o.skillLike)) return null; // nothing skill-like below: the path is one skill
   const reports = out.flatMap((o) => o.reports);
   // Same name twice in one root (direct children only: nested ones are already reported).
@@ -91,4 +96,3 @@ export async function lintPaths(paths: string[], env: RootEnv): Promise<LintRepo
     summary: { skills: skills.length, errors: totals.errors, warnings: totals.warnings, infos: totals.infos },
   };
 }
-

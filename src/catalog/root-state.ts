@@ -60,7 +60,12 @@ export class RootState {
     this.real = this.listing.exists ? await fs.promises.realpath(this.root.path).catch(() => this.root.path) : this.root.path;
     this.children.clear();
     const { names, kinds } = this.listing;
-    const records = await mapChildren<ChildRecord | null>(env, this.job(true), names, names.map((n) => kinds.get(n)));
+    const records = await mapChildren<ChildRecord | null>(
+      env,
+      this.job(true),
+      names,
+      names.map((n) => kinds.get(n)),
+    );
     this.listing.names.forEach((name, i) => {
       const r = records[i];
       if (r) this.children.set(name, r);
@@ -77,7 +82,10 @@ export class RootState {
    * signature check); `full` also checks every other child's signature and re-lists the root.
    * Returns the names whose record changed, plus the old and new records.
    */
-  async update(env: RootEnv, opts: { force?: Set<string>; full?: boolean; relist?: boolean }): Promise<Map<string, { before?: ChildRecord; after?: ChildRecord }>> {
+  async update(
+    env: RootEnv,
+    opts: { force?: Set<string>; full?: boolean; relist?: boolean },
+  ): Promise<Map<string, { before?: ChildRecord; after?: ChildRecord }>> {
     const changes = new Map<string, { before?: ChildRecord; after?: ChildRecord }>();
     const todo = new Set<string>(opts.force ?? []);
     let relisted: RootListing | null = null;
@@ -98,7 +106,12 @@ export class RootState {
       for (const n of stale) if (n) todo.add(n);
     }
     const list = [...todo];
-    const fresh = await mapChildren<ChildRecord | null>(env, this.job(false), list, list.map(() => undefined));
+    const fresh = await mapChildren<ChildRecord | null>(
+      env,
+      this.job(false),
+      list,
+      list.map(() => undefined),
+    );
     let membership = relisted !== null;
     list.forEach((n, i) => {
       const before = this.children.get(n);

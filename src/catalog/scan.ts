@@ -89,7 +89,12 @@ function childPath(parent: string, name: string): string {
   return parent.endsWith(path.sep) ? parent + name : parent + path.sep + name;
 }
 
-export async function resolveChild(rootPath: string, rootReal: string, dirName: string, kind: EntryKind = 'unknown'): Promise<Resolved | null> {
+export async function resolveChild(
+  rootPath: string,
+  rootReal: string,
+  dirName: string,
+  kind: EntryKind = 'unknown',
+): Promise<Resolved | null> {
   const dir = childPath(rootPath, dirName);
   if (kind === 'unknown') {
     const lst = fs.lstatSync(dir, { throwIfNoEntry: false });

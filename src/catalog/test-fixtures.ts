@@ -23,7 +23,11 @@ export interface Sandbox {
 
 export function sandbox(): Sandbox {
   const base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'sd-cat-')));
-  const paths: EnginePaths = { home: path.join(base, 'sdhome'), userHome: path.join(base, 'home'), resourcesDir: path.join(base, 'resources') };
+  const paths: EnginePaths = {
+    home: path.join(base, 'sdhome'),
+    userHome: path.join(base, 'home'),
+    resourcesDir: path.join(base, 'resources'),
+  };
   fs.mkdirSync(paths.userHome, { recursive: true });
   // Own resources dir: the shipped registry, but built-in skills under our control.
   fs.mkdirSync(path.join(paths.resourcesDir, 'skills'), { recursive: true });

@@ -90,9 +90,12 @@ export async function runCli(argv: string[], partial: Partial<CliIO> = {}): Prom
   try {
     return await command.run(rest, io);
   } catch (err) {
-    if (err instanceof UsageError || (err as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ||
-        (err as { code?: string }).code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' ||
-        (err as { code?: string }).code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') {
+    if (
+      err instanceof UsageError ||
+      (err as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ||
+      (err as { code?: string }).code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' ||
+      (err as { code?: string }).code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL'
+    ) {
       io.err(`skilldock ${name}: ${(err as Error).message}\nUsage: ${command.usage}`);
       return 2;
     }

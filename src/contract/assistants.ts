@@ -72,10 +72,7 @@ export type AssistantView = z.infer<typeof AssistantViewSchema>;
 export const AssistantRefSchema = z.string().trim().min(1);
 
 /** A skill to attach: a name (the effective catalog entry), optionally pinned to one root. */
-export const SkillPickSchema = z.union([
-  z.string().min(1),
-  z.object({ name: z.string().min(1), rootId: z.string().optional() }),
-]);
+export const SkillPickSchema = z.union([z.string().min(1), z.object({ name: z.string().min(1), rootId: z.string().optional() })]);
 export type SkillPick = z.infer<typeof SkillPickSchema>;
 
 const DefaultWorkspaceSchema = z

@@ -30,7 +30,14 @@ export interface BridgeExtras {
 }
 
 /** The non-contract keys of the bridge, checked by the preload test and the main-side handlers. */
-export const bridgeExtras = ['onEvent', 'getPathForFile', 'pickImportPaths', 'pickFolder', 'revealPath', 'platform'] as const satisfies readonly (keyof BridgeExtras)[];
+export const bridgeExtras = [
+  'onEvent',
+  'getPathForFile',
+  'pickImportPaths',
+  'pickFolder',
+  'revealPath',
+  'platform',
+] as const satisfies readonly (keyof BridgeExtras)[];
 
 export type SkillDockBridge = BridgeMethods & BridgeExtras;
 

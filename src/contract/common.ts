@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MessageRefSchema } from './messages.js';
 
 /** Severity of a lint or scan finding (see shared/docs/lint-rules.md). */
 export const SeveritySchema = z.enum(['error', 'warning', 'info']);
@@ -45,6 +46,8 @@ export const ErrorInfoSchema = z.object({
   message: z.string(),
   /** Optional structured detail, e.g. diagnostics of a refused skill. */
   details: z.unknown().optional(),
+  /** The message as a key and parameters (src/contract/messages.ts), for the UI to word. */
+  msg: MessageRefSchema.optional(),
 });
 export type ErrorInfo = z.infer<typeof ErrorInfoSchema>;
 

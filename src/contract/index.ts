@@ -7,6 +7,7 @@ import { securityMethods, securityEvents } from './security.js';
 import { settingsMethods, settingsEvents } from './settings.js';
 
 export * from './common.js';
+export * from './messages.js';
 export * from './skills.js';
 export * from './library.js';
 export * from './assistants.js';

@@ -45,37 +45,49 @@ function writeRaw(name: string, buf: Buffer): string {
 
 describe('hostile archives', () => {
   it('zip-slip: an entry with ..', async () => {
-    const file = writeRaw('slip.zip', rawZip([
-      { name: 'ok/SKILL.md', data: SKILL_MD('ok') },
-      { name: 'ok/../../../evil.txt', data: Buffer.from('pwned') },
-    ]));
+    const file = writeRaw(
+      'slip.zip',
+      rawZip([
+        { name: 'ok/SKILL.md', data: SKILL_MD('ok') },
+        { name: 'ok/../../../evil.txt', data: Buffer.from('pwned') },
+      ]),
+    );
     await expectRefused(file, /zip-slip/);
     expect(fs.existsSync(path.join(w.root, 'evil.txt'))).toBe(false);
   });
 
   it('an absolute path entry', async () => {
     const target = path.join(w.root, 'abs-evil.txt');
-    const file = writeRaw('abs.zip', rawZip([
-      { name: 'SKILL.md', data: SKILL_MD('abs') },
-      { name: target, data: Buffer.from('pwned') },
-    ]));
+    const file = writeRaw(
+      'abs.zip',
+      rawZip([
+        { name: 'SKILL.md', data: SKILL_MD('abs') },
+        { name: target, data: Buffer.from('pwned') },
+      ]),
+    );
     await expectRefused(file, /absolute path/);
     expect(fs.existsSync(target)).toBe(false);
   });
 
   it('a symlink entry', async () => {
-    const file = writeRaw('link.zip', rawZip([
-      { name: 'SKILL.md', data: SKILL_MD('linky') },
-      { name: 'secret', data: Buffer.from('/etc/passwd'), unixMode: 0o120777 },
-    ]));
+    const file = writeRaw(
+      'link.zip',
+      rawZip([
+        { name: 'SKILL.md', data: SKILL_MD('linky') },
+        { name: 'secret', data: Buffer.from('/etc/passwd'), unixMode: 0o120777 },
+      ]),
+    );
     await expectRefused(file, /symbolic link/);
   });
 
   it('a device file entry', async () => {
-    const file = writeRaw('dev.zip', rawZip([
-      { name: 'SKILL.md', data: SKILL_MD('dev') },
-      { name: 'null', unixMode: 0o020666 },
-    ]));
+    const file = writeRaw(
+      'dev.zip',
+      rawZip([
+        { name: 'SKILL.md', data: SKILL_MD('dev') },
+        { name: 'null', unixMode: 0o020666 },
+      ]),
+    );
     await expectRefused(file, /device or special file/);
   });
 
@@ -85,7 +97,10 @@ describe('hostile archives', () => {
   });
 
   it('a zip bomb (compression ratio)', async () => {
-    const file = await makeZip(path.join(w.src, 'bomb.zip'), { 'SKILL.md': SKILL_MD('bomb'), 'assets/zeros.bin': Buffer.alloc(50 * 1024 * 1024) });
+    const file = await makeZip(path.join(w.src, 'bomb.zip'), {
+      'SKILL.md': SKILL_MD('bomb'),
+      'assets/zeros.bin': Buffer.alloc(50 * 1024 * 1024),
+    });
     expect(fs.statSync(file).size).toBeLessThan(200 * 1024);
     await expectRefused(file, /zip bomb/);
   });
@@ -98,10 +113,13 @@ describe('hostile archives', () => {
   });
 
   it('a zip bomb whose header lies about its size', async () => {
-    const file = writeRaw('liar.zip', rawZip([
-      { name: 'SKILL.md', data: SKILL_MD('liar') },
-      { name: 'assets/small.txt', data: Buffer.alloc(20 * 1024 * 1024), deflate: true, uncompressedSize: 1000 },
-    ]));
+    const file = writeRaw(
+      'liar.zip',
+      rawZip([
+        { name: 'SKILL.md', data: SKILL_MD('liar') },
+        { name: 'assets/small.txt', data: Buffer.alloc(20 * 1024 * 1024), deflate: true, uncompressedSize: 1000 },
+      ]),
+    );
     await expectRefused(file, /zip bomb/);
   });
 

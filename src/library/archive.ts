@@ -55,13 +55,19 @@ function checkName(archive: string, raw: string): string {
   const parts = raw.split('/');
   if (parts.includes('..')) throw refuse(archive, `entry "${raw}" climbs out of the archive with ".." (zip-slip)`);
   const clean = parts.filter((p) => p !== '' && p !== '.').join('/');
-  for (const p of parts) if (p.length > 255) throw refuse(archive, `entry "${raw.slice(0, 80)}..." has a name part longer than 255 characters`);
+  for (const p of parts)
+    if (p.length > 255) throw refuse(archive, `entry "${raw.slice(0, 80)}..." has a name part longer than 255 characters`);
   return clean;
 }
 
 function openZip(file: string): Promise<yauzl.ZipFile> {
-  return (yauzl as unknown as { openPromise(p: string, o: yauzl.Options): Promise<yauzl.ZipFile> })
-    .openPromise(file, { lazyEntries: true, autoClose: false, strictFileNames: true, validateEntrySizes: true, decodeStrings: true });
+  return (yauzl as unknown as { openPromise(p: string, o: yauzl.Options): Promise<yauzl.ZipFile> }).openPromise(file, {
+    lazyEntries: true,
+    autoClose: false,
+    strictFileNames: true,
+    validateEntrySizes: true,
+    decodeStrings: true,
+  });
 }
 
 function corrupt(archive: string, err: unknown): SkillDockError {
@@ -69,14 +75,20 @@ function corrupt(archive: string, err: unknown): SkillDockError {
   // yauzl's own name checks (same rules as ours) fire before we see the entry
   if (/absolute path/.test(msg)) return refuse(archive, `an entry has an absolute path (${msg})`);
   if (/invalid relative path/.test(msg)) return refuse(archive, `an entry climbs out of the archive with ".." (zip-slip: ${msg})`);
-  if (/too many bytes in the stream/.test(msg)) return refuse(archive, `an entry unpacks to more bytes than its header declares (zip bomb: ${msg})`);
+  if (/too many bytes in the stream/.test(msg))
+    return refuse(archive, `an entry unpacks to more bytes than its header declares (zip bomb: ${msg})`);
   if (/invalid characters in fileName/.test(msg)) return refuse(archive, `an entry name has invalid characters (${msg})`);
   return refuse(archive, `not a readable zip archive (truncated or corrupt: ${msg})`);
 }
 
 /** Read the central directory and check every entry against the limits and safety rules. */
-async function plan(archive: string, zip: yauzl.ZipFile, limits: ArchiveLimits): Promise<{ plan: ArchivePlan; entries: Map<string, yauzl.Entry> }> {
-  if (zip.entryCount > limits.maxFiles) throw refuse(archive, `it holds ${zip.entryCount} entries, more than the limit of ${limits.maxFiles}`);
+async function plan(
+  archive: string,
+  zip: yauzl.ZipFile,
+  limits: ArchiveLimits,
+): Promise<{ plan: ArchivePlan; entries: Map<string, yauzl.Entry> }> {
+  if (zip.entryCount > limits.maxFiles)
+    throw refuse(archive, `it holds ${zip.entryCount} entries, more than the limit of ${limits.maxFiles}`);
   const out: ArchivePlan = { files: [], dirs: [], totalBytes: 0 };
   const entries = new Map<string, yauzl.Entry>();
   const seen = new Set<string>();

@@ -91,10 +91,18 @@ describe('library CLI', () => {
     const entry = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../cli/entry.ts');
     writeSkill(path.join(w.src, 'a', 'x'), 'x', { 'n.txt': '1' });
     writeSkill(path.join(w.src, 'b', 'x'), 'x', { 'n.txt': '2' });
-    const env = { ...process.env, HOME: w.userHome, SKILLDOCK_HOME: w.home, SKILLDOCK_USER_HOME: w.userHome, SKILLDOCK_RESOURCES: resourcesDir, NO_COLOR: '1' };
+    const env = {
+      ...process.env,
+      HOME: w.userHome,
+      SKILLDOCK_HOME: w.home,
+      SKILLDOCK_USER_HOME: w.userHome,
+      SKILLDOCK_RESOURCES: resourcesDir,
+      NO_COLOR: '1',
+    };
     // tsx resolved from this repo (the child runs in a temp cwd)
     const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-    const run = (...args: string[]) => spawnSync(process.execPath, ['--import', tsx, entry, ...args], { cwd: w.src, env, encoding: 'utf8' });
+    const run = (...args: string[]) =>
+      spawnSync(process.execPath, ['--import', tsx, entry, ...args], { cwd: w.src, env, encoding: 'utf8' });
     let r = run('import', 'a/x', '--json');
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
@@ -114,7 +122,13 @@ describe('library CLI', () => {
       writeSkill(path.join(w.src, 'left', `l${i}`), `l${i}`, { 'data.txt': 'x'.repeat(5000) });
       writeSkill(path.join(w.src, 'right', `r${i}`), `r${i}`, { 'data.txt': 'y'.repeat(5000) });
     }
-    const env = { ...process.env, HOME: w.userHome, SKILLDOCK_HOME: w.home, SKILLDOCK_USER_HOME: w.userHome, SKILLDOCK_RESOURCES: resourcesDir };
+    const env = {
+      ...process.env,
+      HOME: w.userHome,
+      SKILLDOCK_HOME: w.home,
+      SKILLDOCK_USER_HOME: w.userHome,
+      SKILLDOCK_RESOURCES: resourcesDir,
+    };
     const start = (dir: string) =>
       new Promise<number | null>((resolve) => {
         const child = spawn(process.execPath, ['--import', tsx, entry, 'import', dir, '--json'], { cwd: w.src, env, stdio: 'ignore' });

@@ -54,8 +54,16 @@ describe('import', () => {
   it('imports .zip and .skill archives: skill at the root, in one top folder, and many skills', async () => {
     const md = (n: string) => `---\nname: ${n}\ndescription: From an archive.\n---\nBody\n`;
     const atRoot = await makeZip(path.join(w.src, 'root-skill.skill'), { 'SKILL.md': md('root-skill'), 'scripts/x.py': 'print(1)\n' });
-    const topFolder = await makeZip(path.join(w.src, 'top.zip'), { 'top-skill/': '', 'top-skill/SKILL.md': md('top-skill'), '__MACOSX/top-skill/._SKILL.md': 'junk' });
-    const many = await makeZip(path.join(w.src, 'many.zip'), { 'one/SKILL.md': md('one'), 'two/SKILL.md': md('two'), 'two/assets/a.txt': 'a' });
+    const topFolder = await makeZip(path.join(w.src, 'top.zip'), {
+      'top-skill/': '',
+      'top-skill/SKILL.md': md('top-skill'),
+      '__MACOSX/top-skill/._SKILL.md': 'junk',
+    });
+    const many = await makeZip(path.join(w.src, 'many.zip'), {
+      'one/SKILL.md': md('one'),
+      'two/SKILL.md': md('two'),
+      'two/assets/a.txt': 'a',
+    });
     const out = await api().importPaths({ paths: [atRoot, topFolder, many] });
     expect(out.results.map((r) => [r.source.replace(w.src, ''), r.name, r.status])).toEqual([
       ['/root-skill.skill', 'root-skill', 'imported'],
@@ -133,7 +141,10 @@ describe('import', () => {
   it('skip leaves the library as it was', async () => {
     await api().importPaths({ paths: [writeSkill(path.join(w.src, 'a', 'tool'), 'tool', { 'v.txt': '1' })] });
     const before = snapshot(w.home);
-    const out = await api().importPaths({ paths: [writeSkill(path.join(w.src, 'b', 'tool'), 'tool', { 'v.txt': '2' })], onConflict: 'skip' });
+    const out = await api().importPaths({
+      paths: [writeSkill(path.join(w.src, 'b', 'tool'), 'tool', { 'v.txt': '2' })],
+      onConflict: 'skip',
+    });
     expect(out.results[0].status).toBe('skipped');
     expect(snapshot(w.home)).toEqual(before);
   });
@@ -182,10 +193,17 @@ describe('import', () => {
     writeSkill(path.join(w.src, 'b', 'tool'), 'tool', { 'v.txt': '2' });
     writeSkill(path.join(w.src, 'b', 'other'), 'other');
     const out = await api().importPaths({ paths: [path.join(w.src, 'b')], onConflict: 'replace' });
-    expect(out.results.map((r) => [r.name, r.status])).toEqual([['other', 'imported'], ['tool', 'refused']]);
+    expect(out.results.map((r) => [r.name, r.status])).toEqual([
+      ['other', 'imported'],
+      ['tool', 'refused'],
+    ]);
     expect(out.results[1].message).toMatch(/import failed/);
     expect(fs.readFileSync(path.join(lib(), 'tool', 'v.txt'), 'utf8')).toBe('1');
-    expect(readJournal(w.service.ctx).at(-1)?.changes?.map((c) => c.kind)).toEqual(['created']);
+    expect(
+      readJournal(w.service.ctx)
+        .at(-1)
+        ?.changes?.map((c) => c.kind),
+    ).toEqual(['created']);
   });
 
   it('keeps links that stay inside the skill as links', async () => {

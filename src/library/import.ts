@@ -289,7 +289,13 @@ export async function runImport(ctx: ServiceContext, sources: ImportSource[], op
         else {
           names.push(name);
           claimed.add(name);
-          done({ ...base, status: 'imported', libraryName: name, dir: dest, ...(c.mode === 'link' ? { linkTarget: fs.realpathSync(c.dir) } : {}) });
+          done({
+            ...base,
+            status: 'imported',
+            libraryName: name,
+            dir: dest,
+            ...(c.mode === 'link' ? { linkTarget: fs.realpathSync(c.dir) } : {}),
+          });
         }
         return;
       }
@@ -316,7 +322,14 @@ export async function runImport(ctx: ServiceContext, sources: ImportSource[], op
       const choice = opts.resolutions?.[name] ?? opts.onConflict;
       const conflictInfo = existingDigest ? { existingDigest } : {};
       if (!choice) {
-        done({ ...base, ...conflictInfo, status: 'conflict', libraryName: name, dir: dest, message: `a different skill named "${name}" is already in the library` });
+        done({
+          ...base,
+          ...conflictInfo,
+          status: 'conflict',
+          libraryName: name,
+          dir: dest,
+          message: `a different skill named "${name}" is already in the library`,
+        });
         return;
       }
       if (choice === 'skip') {
@@ -357,7 +370,7 @@ export async function runImport(ctx: ServiceContext, sources: ImportSource[], op
       names.push(fresh);
       const digest = (await skillFacts(ctx, path.join(lib, fresh), fresh)).digest;
       done({ ...base, ...conflictInfo, digest, status: 'kept-both', libraryName: fresh, dir: path.join(lib, fresh) });
-        };
+    };
 
     for (const c of candidates) {
       const mark = changes.length;

@@ -109,7 +109,8 @@ function matchesCreated(change: Extract<JournalChange, { kind: 'created' }>): st
   const st = lstatOrNull(change.path);
   if (!st) return `${change.path} is gone`;
   if (change.linkTarget !== undefined) {
-    if (!st.isSymbolicLink() || fs.readlinkSync(change.path) !== change.linkTarget) return `${change.path} is no longer the link SkillDock made`;
+    if (!st.isSymbolicLink() || fs.readlinkSync(change.path) !== change.linkTarget)
+      return `${change.path} is no longer the link SkillDock made`;
     return undefined;
   }
   if (st.isSymbolicLink()) return `${change.path} is now a link`;
@@ -171,7 +172,9 @@ export function revertChange(c: JournalChange): JournalChange {
         return { kind: 'removed-file', path: c.path, content };
       }
       removeNoFollow(c.path);
-      return c.linkTarget !== undefined ? { kind: 'unlinked', path: c.path, linkTarget: c.linkTarget } : { kind: 'removed-dir', path: c.path };
+      return c.linkTarget !== undefined
+        ? { kind: 'unlinked', path: c.path, linkTarget: c.linkTarget }
+        : { kind: 'removed-dir', path: c.path };
     }
     case 'created-dir':
       try {
@@ -211,7 +214,9 @@ export function libraryNames(ctx: ServiceContext, changes: JournalChange[]): str
 }
 
 /** Revert the newest not-yet-undone entry. Call under the library lock. */
-export async function undoLastLocked(ctx: ServiceContext): Promise<{ undone: JournalEntry; entry: JournalEntry; message: string; names: string[] }> {
+export async function undoLastLocked(
+  ctx: ServiceContext,
+): Promise<{ undone: JournalEntry; entry: JournalEntry; message: string; names: string[] }> {
   const target = lastUndoable(readJournal(ctx));
   if (!target) throw new SkillDockError('not-found', 'Nothing to undo: the journal has no operation left to revert.');
   const handler = ctx.use('journal:undo-handlers', () => new Map<string, UndoHandler>()).get(target.op);

@@ -111,7 +111,10 @@ export class LibraryService {
   async list(): Promise<LibrarySkill[]> {
     let names: string[];
     try {
-      names = fs.readdirSync(this.dir).filter((n) => !n.startsWith('.')).sort();
+      names = fs
+        .readdirSync(this.dir)
+        .filter((n) => !n.startsWith('.'))
+        .sort();
     } catch {
       return [];
     }
@@ -130,7 +133,14 @@ export class LibraryService {
         continue;
       }
       const f = await skillFacts(this.ctx, dir, dirName);
-      out.push({ ...base, name: f.name ?? dirName, broken: false, digest: f.digest, ...(f.description ? { description: f.description } : {}), diagnostics: f.diagnostics });
+      out.push({
+        ...base,
+        name: f.name ?? dirName,
+        broken: false,
+        digest: f.digest,
+        ...(f.description ? { description: f.description } : {}),
+        diagnostics: f.diagnostics,
+      });
     }
     return out;
   }
@@ -155,7 +165,10 @@ export class LibraryService {
     for (const { root, agents } of this.userRoots(agentId)) {
       let kids: string[];
       try {
-        kids = fs.readdirSync(root).filter((n) => !n.startsWith('.')).sort();
+        kids = fs
+          .readdirSync(root)
+          .filter((n) => !n.startsWith('.'))
+          .sort();
       } catch {
         continue;
       }
@@ -182,11 +195,23 @@ export class LibraryService {
           }
           if (libReal2 === real) inLibrary = 'linked';
           else {
-            const d = await skillFacts(this.ctx, libEntry, f.name!).then((x) => x.digest).catch(() => '');
+            const d = await skillFacts(this.ctx, libEntry, f.name!)
+              .then((x) => x.digest)
+              .catch(() => '');
             inLibrary = d === f.digest ? 'same' : 'different';
           }
         }
-        out.push({ path: p, name: f.name, dirName, root, agents, digest: f.digest, inLibrary, isLink: !!st?.isSymbolicLink(), diagnostics: f.diagnostics });
+        out.push({
+          path: p,
+          name: f.name,
+          dirName,
+          root,
+          agents,
+          digest: f.digest,
+          inLibrary,
+          isLink: !!st?.isSymbolicLink(),
+          diagnostics: f.diagnostics,
+        });
       }
     }
     return out;
@@ -200,7 +225,11 @@ export class LibraryService {
         throw new SkillDockError('refused', `${abs} is not a skill in an agent's user skills folder (${roots.join(', ')}).`);
       }
     }
-    return this.importSources(items.map((i) => ({ path: path.resolve(i.path), mode: i.mode })), res, 'adopt');
+    return this.importSources(
+      items.map((i) => ({ path: path.resolve(i.path), mode: i.mode })),
+      res,
+      'adopt',
+    );
   }
 
   private checkName(name: string): string {
@@ -227,7 +256,12 @@ export class LibraryService {
   async restore(id: string): Promise<{ name: string; dir: string; journalId: string }> {
     const out = await libraryLock(this.ctx).runAsync(async () => {
       const r = restoreFromTrash(this.ctx, id);
-      const j = appendJournal(this.ctx, { op: 'restore', summary: `${r.entry.name} restored from the trash`, changes: r.changes, skills: [{ name: r.entry.name }] });
+      const j = appendJournal(this.ctx, {
+        op: 'restore',
+        summary: `${r.entry.name} restored from the trash`,
+        changes: r.changes,
+        skills: [{ name: r.entry.name }],
+      });
       return { name: r.entry.name, dir: r.dir, journalId: j.id };
     });
     await this.changed('restore', [out.name]);
@@ -241,7 +275,8 @@ export class LibraryService {
     const roots = agent.userDirs.map((d) => path.resolve(expandHome(d, this.ctx.paths.userHome)));
     if (roots.length === 0) throw new SkillDockError('unsupported', `${agent.name} has no user skills folder to export to.`);
     const root = input.root ? path.resolve(expandHome(input.root, this.ctx.paths.userHome)) : roots[0];
-    if (!roots.includes(root)) throw new SkillDockError('bad-request', `${root} is not one of ${agent.name}'s user skills folders (${roots.join(', ')}).`);
+    if (!roots.includes(root))
+      throw new SkillDockError('bad-request', `${root} is not one of ${agent.name}'s user skills folders (${roots.join(', ')}).`);
     const out = await libraryLock(this.ctx).runAsync(async () => {
       if (!lstatOrNull(src) || !fs.statSync(src, { throwIfNoEntry: false })?.isDirectory()) {
         throw new SkillDockError('not-found', `No skill named "${input.name}" in the library.`);
@@ -299,7 +334,9 @@ export class LibraryService {
   async undo(): Promise<{ undone: JournalEntry; message: string; journalId: string }> {
     const r = await libraryLock(this.ctx).runAsync(() => undoLastLocked(this.ctx));
     const touched = [...(r.undone.changes ?? []), ...(r.entry.changes ?? [])];
-    const outside = touched.flatMap((c) => (c.kind === 'moved' ? [c.from, c.to] : [c.path])).filter((p) => !isInside(p, this.ctx.paths.home));
+    const outside = touched
+      .flatMap((c) => (c.kind === 'moved' ? [c.from, c.to] : [c.path]))
+      .filter((p) => !isInside(p, this.ctx.paths.home));
     await this.changed('undo', libraryNames(this.ctx, touched), outside);
     return { undone: r.undone, message: r.message, journalId: r.entry.id };
   }

@@ -81,17 +81,27 @@ describe('adopt', () => {
   it('adopts by copy (the original stays) and by link; refuses paths outside user roots', async () => {
     const a = writeSkill(path.join(w.userHome, '.claude', 'skills', 'copied'), 'copied');
     const b = writeSkill(path.join(w.userHome, '.claude', 'skills', 'linked'), 'linked');
-    const out = await api().adoptSkills({ items: [{ path: a, mode: 'copy' }, { path: b, mode: 'link' }] });
+    const out = await api().adoptSkills({
+      items: [
+        { path: a, mode: 'copy' },
+        { path: b, mode: 'link' },
+      ],
+    });
     expect(out.results.map((r) => r.status)).toEqual(['imported', 'imported']);
     expect(fs.lstatSync(path.join(lib(), 'copied')).isDirectory()).toBe(true);
     expect(fs.existsSync(a)).toBe(true);
     expect(fs.lstatSync(path.join(lib(), 'linked')).isSymbolicLink()).toBe(true);
     expect(readJournal(w.service.ctx).at(-1)?.op).toBe('adopt');
     const listed = (await api().listAdoptable({ agent: 'claude' })).skills;
-    expect(listed.map((s) => [s.name, s.inLibrary])).toEqual([['copied', 'same'], ['linked', 'linked']]);
+    expect(listed.map((s) => [s.name, s.inLibrary])).toEqual([
+      ['copied', 'same'],
+      ['linked', 'linked'],
+    ]);
     // adopting the same link again is idempotent
     expect((await api().adoptSkills({ items: [{ path: b, mode: 'link' }] })).results[0].status).toBe('already-present');
-    await expect(api().adoptSkills({ items: [{ path: writeSkill(path.join(w.src, 'x'), 'x'), mode: 'copy' }] })).rejects.toThrow(/user skills folder/);
+    await expect(api().adoptSkills({ items: [{ path: writeSkill(path.join(w.src, 'x'), 'x'), mode: 'copy' }] })).rejects.toThrow(
+      /user skills folder/,
+    );
   });
 });
 

@@ -18,7 +18,10 @@ export function trashDir(ctx: ServiceContext): string {
 }
 
 function stamp(d: Date): string {
-  return d.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+  return d
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z');
 }
 
 /** Move a library entry to the trash. Returns the trash id and the journal changes. */
@@ -83,10 +86,7 @@ export function restoreFromTrash(ctx: ServiceContext, id: string): { entry: Tras
   if (!entry) throw new SkillDockError('not-found', `No trash entry "${id}".`);
   const dest = path.join(libraryDir(ctx), entry.name);
   if (lstatOrNull(dest)) {
-    throw new SkillDockError(
-      'conflict',
-      `A skill named "${entry.name}" is in the library again. Delete or rename it first, then restore.`,
-    );
+    throw new SkillDockError('conflict', `A skill named "${entry.name}" is in the library again. Delete or rename it first, then restore.`);
   }
   const dir = path.join(trashDir(ctx), id);
   const meta = path.join(dir, 'meta.json');

@@ -50,7 +50,10 @@ describe('approval pinned to the surface digest', () => {
     const dir = makeSkill();
     await env.service.api.approveSkill({ dir });
     const md = path.join(dir, 'SKILL.md');
-    fs.writeFileSync(md, fs.readFileSync(md, 'utf8').replace('Summarise a CSV.', 'Summarise a CSV file, with totals.\n\nNew advice paragraph.'));
+    fs.writeFileSync(
+      md,
+      fs.readFileSync(md, 'utf8').replace('Summarise a CSV.', 'Summarise a CSV file, with totals.\n\nNew advice paragraph.'),
+    );
     fs.writeFileSync(path.join(dir, 'references', 'notes.md'), '# Notes\n\nRewritten.\n');
     expect((await env.service.api.getSkillTrust({ dir })).status).toBe('approved');
   });
@@ -79,7 +82,10 @@ describe('approval pinned to the surface digest', () => {
     const md = path.join(dir, 'SKILL.md');
     fs.writeFileSync(md, fs.readFileSync(md, 'utf8').replace('python scripts/sum.py data.csv', 'bash scripts/extra.sh'));
     const diff = await env.service.api.approvalDiff({ dir });
-    expect(diff.files.map((f) => [f.path, f.change])).toEqual([['scripts/extra.sh', 'added'], ['scripts/sum.py', 'removed']]);
+    expect(diff.files.map((f) => [f.path, f.change])).toEqual([
+      ['scripts/extra.sh', 'added'],
+      ['scripts/sum.py', 'removed'],
+    ]);
     expect(diff.commands).toEqual({ added: ['bash scripts/extra.sh'], removed: ['python scripts/sum.py data.csv'] });
     const again = await env.service.api.approveSkill({ dir });
     expect(again.status).toBe('approved');
@@ -93,7 +99,9 @@ describe('approval pinned to the surface digest', () => {
     expect(await api.revokeApproval({ name: 'sheets' })).toEqual({ removed: true });
     expect(await api.revokeApproval({ name: 'sheets' })).toEqual({ removed: false });
     const { entries } = await api.journal({});
-    const ours = entries.filter((e) => e.op.startsWith('scripts-')).sort((a, b) => a.time.localeCompare(b.time) || (a.op === 'scripts-approve' ? -1 : 1));
+    const ours = entries
+      .filter((e) => e.op.startsWith('scripts-'))
+      .sort((a, b) => a.time.localeCompare(b.time) || (a.op === 'scripts-approve' ? -1 : 1));
     expect(ours.map((e) => e.op)).toEqual(['scripts-approve', 'scripts-revoke']);
     expect(ours[0]).toMatchObject({ skill: 'sheets', digest: t.digest, approvedBy: os.userInfo().username });
     expect(typeof ours[0].time).toBe('string');
@@ -116,7 +124,11 @@ describe('approval pinned to the surface digest', () => {
 
   it('a skill without an executable surface needs nothing', async () => {
     const dir = writeSkill(lib, 'plain', '# Plain\n\nWrite in a friendly tone.\n');
-    expect(await env.service.api.getSkillTrust({ dir })).toMatchObject({ status: 'no-surface', needsApproval: false, scriptsAllowed: true });
+    expect(await env.service.api.getSkillTrust({ dir })).toMatchObject({
+      status: 'no-surface',
+      needsApproval: false,
+      scriptsAllowed: true,
+    });
   });
 
   it('checkAttach / requireApproved refuse an unapproved or changed skill under "ask"', async () => {

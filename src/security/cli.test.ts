@@ -19,8 +19,12 @@ async function cli(...argv: string[]): Promise<{ code: number; out: string; err:
   let err = '';
   let service: SkillDockService | undefined;
   const code = await runCli(argv, {
-    out: (t) => { out += `${t}\n`; },
-    err: (t) => { err += `${t}\n`; },
+    out: (t) => {
+      out += `${t}\n`;
+    },
+    err: (t) => {
+      err += `${t}\n`;
+    },
     cwd: root,
     color: false,
     env: {},

@@ -54,9 +54,10 @@ export function decide(
   if (policy === 'never') {
     return { action: 'link-no-scripts', scriptsAllowed: false, reason: 'the script policy is "never": skill scripts do not run' };
   }
-  const reason = status === 'changed'
-    ? 'its scripts changed since the user approved them; they must be approved again in SkillDock'
-    : 'its scripts have not been approved by the user in SkillDock';
+  const reason =
+    status === 'changed'
+      ? 'its scripts changed since the user approved them; they must be approved again in SkillDock'
+      : 'its scripts have not been approved by the user in SkillDock';
   if (onUnapproved === 'refuse') return { action: 'refuse', scriptsAllowed: false, reason };
   if (onUnapproved === 'omit') return { action: 'omit', scriptsAllowed: false, reason };
   return { action: 'link-no-scripts', scriptsAllowed: false, reason };
@@ -127,7 +128,10 @@ export const SHELL_HOOKS: Record<string, { matcher: string }> = {
 };
 
 /** The `hooks.PreToolUse` entry to merge into the workspace's `.claude/settings.json`. */
-export function claudeBashHook(denied: DeniedSkill[], kind = 'claude-pretooluse'): { matcher: string; hooks: Array<{ type: 'command'; command: string; timeout: number }> } | null {
+export function claudeBashHook(
+  denied: DeniedSkill[],
+  kind = 'claude-pretooluse',
+): { matcher: string; hooks: Array<{ type: 'command'; command: string; timeout: number }> } | null {
   const proto = SHELL_HOOKS[kind];
   if (!proto || !denied.some((d) => d.patterns.length)) return null;
   return { matcher: proto.matcher, hooks: [{ type: 'command', command: bashGuardCommand(denied), timeout: 10 }] };

@@ -35,8 +35,12 @@ function changeScript() {
 /** Run the hook command the way Claude Code does: a shell, the tool call as JSON on stdin. */
 function runHook(command: string, toolCommand: string, cwd = env.dir) {
   const input = JSON.stringify({
-    session_id: 's1', transcript_path: path.join(env.userHome, '.claude', 'projects', 'x.jsonl'), cwd,
-    hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: toolCommand, description: 'run it' },
+    session_id: 's1',
+    transcript_path: path.join(env.userHome, '.claude', 'projects', 'x.jsonl'),
+    cwd,
+    hook_event_name: 'PreToolUse',
+    tool_name: 'Bash',
+    tool_input: { command: toolCommand, description: 'run it' },
   });
   return spawnSync('sh', ['-c', command], { input, encoding: 'utf8' });
 }
@@ -48,7 +52,10 @@ describe('launchDecision', () => {
     await env.service.api.approveSkill({ name: 'tool' });
     changeScript();
     const d = sec.launchDecision(await entries('tool', 'prose'), { onChanged: 'refuse' });
-    expect(d.skills.map((s) => [s.name, s.status, s.action])).toEqual([['tool', 'changed', 'refuse'], ['prose', 'no-surface', 'link']]);
+    expect(d.skills.map((s) => [s.name, s.status, s.action])).toEqual([
+      ['tool', 'changed', 'refuse'],
+      ['prose', 'no-surface', 'link'],
+    ]);
     expect(d.refused.map((s) => s.name)).toEqual(['tool']);
     expect(() => sec.assertLaunchable(d)).toThrow(/Launch refused.*"tool" \(changed since approval\)/);
   });
@@ -122,7 +129,7 @@ describe('Claude Code PreToolUse Bash check', () => {
   });
 
   it('quotes hostile characters in patterns safely', () => {
-    const cmd = bashGuardCommand([{ name: 'x', reason: "it's \"bad\" $(touch /tmp/h7-pwn)", patterns: ["/o'dd path/$(x)/x"] }]);
+    const cmd = bashGuardCommand([{ name: 'x', reason: 'it\'s "bad" $(touch /tmp/h7-pwn)', patterns: ["/o'dd path/$(x)/x"] }]);
     const r = runHook(cmd, "run /o'dd path/$(x)/x/a.sh");
     expect(r.status).toBe(2);
     expect(r.stderr).toContain("it's");

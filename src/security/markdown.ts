@@ -14,8 +14,25 @@ export interface MdLine {
 
 /** Fence languages whose lines are commands for a shell. */
 export const SHELL_LANGS = new Set([
-  'bash', 'sh', 'shell', 'zsh', 'fish', 'ksh', 'console', 'terminal', 'shell-session', 'sh-session', 'shellsession',
-  'powershell', 'ps', 'ps1', 'pwsh', 'cmd', 'bat', 'batch', 'bash-session',
+  'bash',
+  'sh',
+  'shell',
+  'zsh',
+  'fish',
+  'ksh',
+  'console',
+  'terminal',
+  'shell-session',
+  'sh-session',
+  'shellsession',
+  'powershell',
+  'ps',
+  'ps1',
+  'pwsh',
+  'cmd',
+  'bat',
+  'batch',
+  'bash-session',
 ]);
 /** Shell languages that mix commands (`$ ` lines) with their output. */
 export const SESSION_LANGS = new Set(['console', 'terminal', 'shell-session', 'sh-session', 'shellsession', 'bash-session']);

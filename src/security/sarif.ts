@@ -7,14 +7,49 @@ import type { ScanCode, ScanLevel, ScanReport } from '../contract/index.js';
 // with a physical location relative to %SRCROOT% (the directory the scan ran in) when possible.
 
 export const RULE_DOCS: Record<ScanCode, { name: string; short: string; level: ScanLevel; severity: string }> = {
-  'scan-pipe-to-shell': { name: 'PipeToShell', short: 'A download is run as code without being saved and checked first.', level: 'high', severity: '9.0' },
-  'scan-credential-read': { name: 'CredentialRead', short: 'Reads SSH keys, cloud credentials, .env files, keychains or browser profiles.', level: 'high', severity: '8.5' },
-  'scan-exfiltration': { name: 'Exfiltration', short: 'Sends file contents or the environment to the network.', level: 'high', severity: '8.5' },
+  'scan-pipe-to-shell': {
+    name: 'PipeToShell',
+    short: 'A download is run as code without being saved and checked first.',
+    level: 'high',
+    severity: '9.0',
+  },
+  'scan-credential-read': {
+    name: 'CredentialRead',
+    short: 'Reads SSH keys, cloud credentials, .env files, keychains or browser profiles.',
+    level: 'high',
+    severity: '8.5',
+  },
+  'scan-exfiltration': {
+    name: 'Exfiltration',
+    short: 'Sends file contents or the environment to the network.',
+    level: 'high',
+    severity: '8.5',
+  },
   'scan-destructive': { name: 'Destructive', short: 'Deletes or overwrites data outside the workspace.', level: 'high', severity: '8.0' },
-  'scan-persistence': { name: 'Persistence', short: 'Installs cron jobs, shell startup lines, launch agents or services that outlive the session.', level: 'high', severity: '7.5' },
-  'scan-obfuscation': { name: 'Obfuscation', short: 'Encoded payloads decoded and run, or code built as strings and evaluated.', level: 'high', severity: '8.0' },
-  'scan-hidden-instructions': { name: 'HiddenInstructions', short: 'Instructions hidden from human readers: HTML comments, hidden HTML, invisible Unicode.', level: 'high', severity: '7.5' },
-  'scan-binary': { name: 'ShippedBinary', short: 'The skill ships executables, compiled code or archives that cannot be reviewed.', level: 'medium', severity: '6.0' },
+  'scan-persistence': {
+    name: 'Persistence',
+    short: 'Installs cron jobs, shell startup lines, launch agents or services that outlive the session.',
+    level: 'high',
+    severity: '7.5',
+  },
+  'scan-obfuscation': {
+    name: 'Obfuscation',
+    short: 'Encoded payloads decoded and run, or code built as strings and evaluated.',
+    level: 'high',
+    severity: '8.0',
+  },
+  'scan-hidden-instructions': {
+    name: 'HiddenInstructions',
+    short: 'Instructions hidden from human readers: HTML comments, hidden HTML, invisible Unicode.',
+    level: 'high',
+    severity: '7.5',
+  },
+  'scan-binary': {
+    name: 'ShippedBinary',
+    short: 'The skill ships executables, compiled code or archives that cannot be reviewed.',
+    level: 'medium',
+    severity: '6.0',
+  },
   'scan-unscanned': { name: 'Unscanned', short: 'A file or part of the skill was too large to scan.', level: 'low', severity: '2.0' },
 };
 
@@ -49,18 +84,22 @@ export function toSarif(report: ScanReport, opts: { cwd?: string; version?: stri
       if (f.line) region.startLine = f.line;
       if (f.line && f.column) region.startColumn = f.column;
       const location = uriFor(f.file, base);
-      const fingerprint = createHash('sha256').update(`${f.code}\u0000${location.uri}\u0000${f.line ?? 0}\u0000${f.message}`).digest('hex');
+      const fingerprint = createHash('sha256')
+        .update(`${f.code}\u0000${location.uri}\u0000${f.line ?? 0}\u0000${f.message}`)
+        .digest('hex');
       return {
         ruleId: f.code,
         ruleIndex: codes.indexOf(f.code as ScanCode),
         level: SARIF_LEVEL[f.level],
         message: { text: f.fix ? `${f.message} Fix: ${f.fix}` : f.message },
-        locations: [{
-          physicalLocation: {
-            artifactLocation: location,
-            ...(Object.keys(region).length ? { region } : {}),
+        locations: [
+          {
+            physicalLocation: {
+              artifactLocation: location,
+              ...(Object.keys(region).length ? { region } : {}),
+            },
           },
-        }],
+        ],
         partialFingerprints: { 'skilldockFinding/v1': fingerprint },
         properties: { skill: skill.name, skillDir: skill.dir, level: f.level },
       };
@@ -69,11 +108,13 @@ export function toSarif(report: ScanReport, opts: { cwd?: string; version?: stri
   return {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
     version: '2.1.0',
-    runs: [{
-      tool: { driver: { name: 'skilldock', semanticVersion: opts.version ?? '0.1.0', version: opts.version ?? '0.1.0', rules } },
-      originalUriBaseIds: { '%SRCROOT%': { uri: pathToFileURL(base + path.sep).href } },
-      results,
-      columnKind: 'utf16CodeUnits',
-    }],
+    runs: [
+      {
+        tool: { driver: { name: 'skilldock', semanticVersion: opts.version ?? '0.1.0', version: opts.version ?? '0.1.0', rules } },
+        originalUriBaseIds: { '%SRCROOT%': { uri: pathToFileURL(base + path.sep).href } },
+        results,
+        columnKind: 'utf16CodeUnits',
+      },
+    ],
   };
 }

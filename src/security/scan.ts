@@ -14,13 +14,22 @@ import { inventoryOf, loadSkillSource, type SkillSource } from './surface.js';
 const SEVERITY = { high: 'error', medium: 'warning', low: 'info' } as const;
 const RANK: Record<ScanLevel, number> = { high: 3, medium: 2, low: 1 };
 const MARKDOWN_EXT = /\.(?:md|markdown|mdx|txt|rst|adoc)$/i;
-const CODE_EXT = /\.(?:py|pyw|js|mjs|cjs|ts|mts|cts|jsx|tsx|sh|bash|zsh|fish|ksh|rb|pl|pm|php|ps1|psm1|bat|cmd|r|lua|tcl|applescript|jl|swift|go|rs|java|kt|scala|groovy|ex|exs)$/i;
+const CODE_EXT =
+  /\.(?:py|pyw|js|mjs|cjs|ts|mts|cts|jsx|tsx|sh|bash|zsh|fish|ksh|rb|pl|pm|php|ps1|psm1|bat|cmd|r|lua|tcl|applescript|jl|swift|go|rs|java|kt|scala|groovy|ex|exs)$/i;
 /** Generated files nothing runs or reads as instructions (source maps). */
 const NOT_RUN_EXT = /\.(?:map)$/i;
 /** Lines longer than this (minified code) are scanned in overlapping pieces, keeping regexes fast. */
 const CHUNK = 2000;
 
-function make(code: ScanFinding['code'], level: ScanLevel, file: string, line: number | undefined, column: number | undefined, message: string, fix: string): ScanFinding {
+function make(
+  code: ScanFinding['code'],
+  level: ScanLevel,
+  file: string,
+  line: number | undefined,
+  column: number | undefined,
+  message: string,
+  fix: string,
+): ScanFinding {
   const f: ScanFinding = { code, severity: SEVERITY[level], level, message, file, fix };
   if (line) f.line = line;
   if (line && column) f.column = column;
@@ -60,7 +69,8 @@ export function scanLine(text: string, context: LineContext, file: string, line:
 
 const BLOB = /(?:[A-Za-z0-9+/]{200,}={0,2})|(?:\b[0-9a-fA-F]{200,}\b)|(?:(?:\\x[0-9a-fA-F]{2}){40,})|(?:(?:\\u00[0-9a-fA-F]{2}){40,})/;
 const DATA_URI = /data:[\w/+.-]+;base64,/;
-const RUNS_CODE = /(?<![\w.])(?:exec|eval|compile|Function|iex|Invoke-Expression|os\.system|subprocess|child_process|execSync|spawn|popen|system)\s*\(|\|\s*(?:ba|z)?sh\b|\|\s*(?:python[0-9.]*|perl|ruby|node)\s*(?:-\s*)?$|\s-(?:e|ec|enc|encodedcommand)\s|\bsource\s|\beval\s/im;
+const RUNS_CODE =
+  /(?<![\w.])(?:exec|eval|compile|Function|iex|Invoke-Expression|os\.system|subprocess|child_process|execSync|spawn|popen|system)\s*\(|\|\s*(?:ba|z)?sh\b|\|\s*(?:python[0-9.]*|perl|ruby|node)\s*(?:-\s*)?$|\s-(?:e|ec|enc|encodedcommand)\s|\bsource\s|\beval\s/im;
 
 /** A long encoded blob in code that can run it: how obfuscated payloads ship. */
 function blobFindings(lines: Array<{ text: string; line: number }>, file: string, isCode: boolean): ScanFinding[] {
@@ -68,12 +78,32 @@ function blobFindings(lines: Array<{ text: string; line: number }>, file: string
   if (!blobs.length) return [];
   const runs = lines.some((l) => RUNS_CODE.test(l.text));
   if (runs) {
-    return blobs.slice(0, 3).map((l) => make('scan-obfuscation', 'high', file, l.line, undefined,
-      'A long encoded blob sits next to code that runs strings: a hidden payload.', 'Ship the code in readable form.'));
+    return blobs
+      .slice(0, 3)
+      .map((l) =>
+        make(
+          'scan-obfuscation',
+          'high',
+          file,
+          l.line,
+          undefined,
+          'A long encoded blob sits next to code that runs strings: a hidden payload.',
+          'Ship the code in readable form.',
+        ),
+      );
   }
   if (!isCode) return [];
-  return [make('scan-obfuscation', 'low', file, blobs[0].line, undefined,
-    'A long encoded blob that no one can review by reading.', 'Ship data as a separate, named file, or explain what the blob is.')];
+  return [
+    make(
+      'scan-obfuscation',
+      'low',
+      file,
+      blobs[0].line,
+      undefined,
+      'A long encoded blob that no one can review by reading.',
+      'Ship data as a separate, named file, or explain what the blob is.',
+    ),
+  ];
 }
 
 function hookStrings(value: unknown, out: string[] = []): string[] {
@@ -100,17 +130,45 @@ function binaryFinding(f: SkillFile): ScanFinding | null {
   const label = f.binaryLabel ?? 'binary file';
   switch (f.binaryKind) {
     case 'executable':
-      return make('scan-binary', 'high', f.abs, undefined, undefined,
-        `Ships a ${label}: machine code no one can review before it runs.`, 'Ship source code and build it, or remove the binary.');
+      return make(
+        'scan-binary',
+        'high',
+        f.abs,
+        undefined,
+        undefined,
+        `Ships a ${label}: machine code no one can review before it runs.`,
+        'Ship source code and build it, or remove the binary.',
+      );
     case 'compiled':
-      return make('scan-binary', 'medium', f.abs, undefined, undefined,
-        `Ships a ${label}: compiled code whose source is not in the skill.`, 'Ship the source instead.');
+      return make(
+        'scan-binary',
+        'medium',
+        f.abs,
+        undefined,
+        undefined,
+        `Ships a ${label}: compiled code whose source is not in the skill.`,
+        'Ship the source instead.',
+      );
     case 'archive':
-      return make('scan-binary', 'low', f.abs, undefined, undefined,
-        `Ships a ${label}: its contents are not scanned.`, 'Ship the files unpacked so they can be reviewed.');
+      return make(
+        'scan-binary',
+        'low',
+        f.abs,
+        undefined,
+        undefined,
+        `Ships a ${label}: its contents are not scanned.`,
+        'Ship the files unpacked so they can be reviewed.',
+      );
     case 'unknown':
-      return make('scan-binary', 'medium', f.abs, undefined, undefined,
-        'Ships a binary file of unknown type.', 'Remove it, or ship it in a known format with an explanation.');
+      return make(
+        'scan-binary',
+        'medium',
+        f.abs,
+        undefined,
+        undefined,
+        'Ships a binary file of unknown type.',
+        'Remove it, or ship it in a known format with an explanation.',
+      );
     default:
       return null;
   }
@@ -124,8 +182,17 @@ export function scanFile(f: SkillFile): ScanFinding[] {
     return b ? [b] : [];
   }
   if (f.tooLarge || f.text === undefined) {
-    return [make('scan-unscanned', 'low', f.abs, undefined, undefined,
-      `Not scanned: larger than ${MAX_SCAN_BYTES / 1024 / 1024} MB.`, 'Review this file by hand.')];
+    return [
+      make(
+        'scan-unscanned',
+        'low',
+        f.abs,
+        undefined,
+        undefined,
+        `Not scanned: larger than ${MAX_SCAN_BYTES / 1024 / 1024} MB.`,
+        'Review this file by hand.',
+      ),
+    ];
   }
   if (MARKDOWN_EXT.test(f.rel)) {
     return [...scanMarkdownLines(markdownLines(f.text), f.abs), ...invisibleCharacters(f.text, f.abs, 'markdown')];
@@ -150,7 +217,8 @@ export function dedupe(findings: ScanFinding[]): ScanFinding[] {
     if (!prev || RANK[f.level] > RANK[prev.level]) best.set(key, f);
   }
   return [...best.values()].sort((a, b) =>
-    a.file < b.file ? -1 : a.file > b.file ? 1 : (a.line ?? 0) - (b.line ?? 0) || a.code.localeCompare(b.code));
+    a.file < b.file ? -1 : a.file > b.file ? 1 : (a.line ?? 0) - (b.line ?? 0) || a.code.localeCompare(b.code),
+  );
 }
 
 export function scanSource(src: SkillSource): ScanFinding[] {
@@ -167,8 +235,17 @@ export function scanSource(src: SkillSource): ScanFinding[] {
   }
   for (const f of src.folder.files) if (f.rel !== 'SKILL.md') out.push(...scanFile(f));
   if (src.folder.truncated) {
-    out.push(make('scan-unscanned', 'low', src.folder.dir, undefined, undefined,
-      `Only the first ${MAX_FILES} files were scanned.`, 'Split the folder, or review the rest by hand.'));
+    out.push(
+      make(
+        'scan-unscanned',
+        'low',
+        src.folder.dir,
+        undefined,
+        undefined,
+        `Only the first ${MAX_FILES} files were scanned.`,
+        'Split the folder, or review the rest by hand.',
+      ),
+    );
   }
   return dedupe(out);
 }
@@ -176,7 +253,13 @@ export function scanSource(src: SkillSource): ScanFinding[] {
 export function scanSkillDir(dir: string): ScanSkillReport {
   const src = loadSkillSource(dir);
   const inv = inventoryOf(src);
-  return { name: inv.name, dir: src.folder.dir, findings: scanSource(src), surfaceDigest: inv.digest, hasExecutableSurface: inv.hasExecutableSurface };
+  return {
+    name: inv.name,
+    dir: src.folder.dir,
+    findings: scanSource(src),
+    surfaceDigest: inv.digest,
+    hasExecutableSurface: inv.hasExecutableSurface,
+  };
 }
 
 function scanLoneFile(file: string): ScanSkillReport {

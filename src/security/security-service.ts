@@ -1,7 +1,15 @@
 import os from 'node:os';
 import path from 'node:path';
 import type {
-  Approval, ApprovalDiff, ApprovalStatus, CatalogEntry, FileChange, Inventory, ScanReport, SkillRef, SkillTrust,
+  Approval,
+  ApprovalDiff,
+  ApprovalStatus,
+  CatalogEntry,
+  FileChange,
+  Inventory,
+  ScanReport,
+  SkillRef,
+  SkillTrust,
 } from '../contract/index.js';
 import { getCatalog } from '../catalog/index.js';
 import { appendJournal, registerUndoHandler } from '../library/journal.js';
@@ -11,7 +19,13 @@ import { getSettings } from '../settings/settings.js';
 import { ApprovalStore } from './approvals.js';
 import { unifiedDiff } from './diff.js';
 import {
-  claudeBashHook, contextNote, decide, denyPatterns, type DeniedSkill, type LaunchDecision, type LaunchSkillDecision,
+  claudeBashHook,
+  contextNote,
+  decide,
+  denyPatterns,
+  type DeniedSkill,
+  type LaunchDecision,
+  type LaunchSkillDecision,
   type OnUnapproved,
 } from './launch-guard.js';
 import { scanPaths } from './scan.js';
@@ -108,7 +122,11 @@ export class SecurityService {
     const policy = known?.policy ?? this.policy();
     const status: ApprovalStatus = !r.inv.hasExecutableSurface
       ? 'no-surface'
-      : approval?.digest === r.inv.digest ? 'approved' : approval ? 'changed' : 'unapproved';
+      : approval?.digest === r.inv.digest
+        ? 'approved'
+        : approval
+          ? 'changed'
+          : 'unapproved';
     const d = decide(policy, status, 'skip');
     return {
       name: r.name,
@@ -146,7 +164,11 @@ export class SecurityService {
     appendJournal(this.ctx, {
       op: JOURNAL_APPROVE,
       summary: `Approved the scripts of "${r.name}" (surface ${r.inv.digest.slice(0, 12)})`,
-      skill: r.name, dir: r.dir, digest: r.inv.digest, approvedBy: by, previous,
+      skill: r.name,
+      dir: r.dir,
+      digest: r.inv.digest,
+      approvedBy: by,
+      previous,
     });
     this.ctx.events.emit({ type: 'approval-changed', name: r.name, action: 'approved', digest: r.inv.digest });
     return this.trustOf(r);
@@ -158,7 +180,10 @@ export class SecurityService {
     appendJournal(this.ctx, {
       op: JOURNAL_REVOKE,
       summary: `Revoked the approval of "${name}"'s scripts`,
-      skill: name, digest: removed.digest, revokedBy: by, approval: removed,
+      skill: name,
+      digest: removed.digest,
+      revokedBy: by,
+      approval: removed,
     });
     this.ctx.events.emit({ type: 'approval-changed', name, action: 'revoked', digest: null });
     return true;
@@ -214,7 +239,8 @@ export class SecurityService {
       files,
       commands: { added, removed },
       hooksChanged: JSON.stringify(snap.hooks ?? null) !== JSON.stringify(r.inv.hooks ?? null),
-      allowedTools: (snap.allowedTools ?? null) !== r.inv.allowedTools ? { before: snap.allowedTools ?? null, after: r.inv.allowedTools } : null,
+      allowedTools:
+        (snap.allowedTools ?? null) !== r.inv.allowedTools ? { before: snap.allowedTools ?? null, after: r.inv.allowedTools } : null,
     };
   }
 
@@ -222,9 +248,10 @@ export class SecurityService {
   checkAttach(entry: CatalogEntry): { ok: boolean; trust: SkillTrust; reason?: string } {
     const trust = this.trustOfEntry(entry);
     if (!trust.needsApproval) return { ok: true, trust };
-    const reason = trust.status === 'changed'
-      ? `The scripts of "${trust.name}" changed since they were approved; review and approve them again first (skilldock approve ${trust.name}).`
-      : `"${trust.name}" can run code on this machine and the script policy is "ask"; review and approve it first (skilldock approve ${trust.name}).`;
+    const reason =
+      trust.status === 'changed'
+        ? `The scripts of "${trust.name}" changed since they were approved; review and approve them again first (skilldock approve ${trust.name}).`
+        : `"${trust.name}" can run code on this machine and the script policy is "ask"; review and approve it first (skilldock approve ${trust.name}).`;
     return { ok: false, trust, reason };
   }
 
@@ -255,10 +282,14 @@ export class SecurityService {
   /** Throw when a launch decision refuses the launch. */
   assertLaunchable(decision: LaunchDecision): void {
     if (!decision.refused.length) return;
-    const list = decision.refused.map((s) => `"${s.name}" (${s.status === 'changed' ? 'changed since approval' : 'not approved'})`).join(', ');
-    throw new SkillDockError('refused',
+    const list = decision.refused
+      .map((s) => `"${s.name}" (${s.status === 'changed' ? 'changed since approval' : 'not approved'})`)
+      .join(', ');
+    throw new SkillDockError(
+      'refused',
       `Launch refused: the scripts of ${list} need approval first. Approve them (skilldock approve <name>), or launch without their scripts.`,
-      { skills: decision.refused });
+      { skills: decision.refused },
+    );
   }
 
   claudeBashHook(decision: LaunchDecision, kind?: string) {

@@ -56,12 +56,53 @@ const MAGIC: Array<{ bytes: number[]; kind: BinaryKind; label: string; offset?: 
 // By extension, for binaries without a telling magic number. Assets are what skills ordinarily
 // ship (templates, images, fonts); archives hide content from the scan; compiled code runs.
 const BINARY_EXT: Record<string, { kind: BinaryKind; label: string }> = {};
-for (const e of ['png', 'jpg', 'jpeg', 'gif', 'webp', 'bmp', 'ico', 'icns', 'tif', 'tiff', 'pdf', 'ttf', 'otf', 'woff', 'woff2', 'eot',
-  'mp3', 'wav', 'ogg', 'flac', 'mp4', 'webm', 'mov', 'docx', 'xlsx', 'pptx', 'doc', 'xls', 'ppt', 'odt', 'ods', 'odp', 'dotx', 'potx',
-  'xltx', 'psd', 'sketch', 'fig', 'parquet', 'sqlite', 'db', 'npy', 'pkl'])
+for (const e of [
+  'png',
+  'jpg',
+  'jpeg',
+  'gif',
+  'webp',
+  'bmp',
+  'ico',
+  'icns',
+  'tif',
+  'tiff',
+  'pdf',
+  'ttf',
+  'otf',
+  'woff',
+  'woff2',
+  'eot',
+  'mp3',
+  'wav',
+  'ogg',
+  'flac',
+  'mp4',
+  'webm',
+  'mov',
+  'docx',
+  'xlsx',
+  'pptx',
+  'doc',
+  'xls',
+  'ppt',
+  'odt',
+  'ods',
+  'odp',
+  'dotx',
+  'potx',
+  'xltx',
+  'psd',
+  'sketch',
+  'fig',
+  'parquet',
+  'sqlite',
+  'db',
+  'npy',
+  'pkl',
+])
   BINARY_EXT[e] = { kind: 'asset', label: `${e} file` };
-for (const e of ['zip', 'gz', 'tgz', 'tar', 'bz2', 'xz', '7z', 'rar', 'zst'])
-  BINARY_EXT[e] = { kind: 'archive', label: `${e} archive` };
+for (const e of ['zip', 'gz', 'tgz', 'tar', 'bz2', 'xz', '7z', 'rar', 'zst']) BINARY_EXT[e] = { kind: 'archive', label: `${e} archive` };
 for (const e of ['pyc', 'pyo', 'class', 'jar', 'whl', 'egg', 'so', 'dylib', 'dll', 'exe', 'node', 'wasm', 'o', 'a'])
   BINARY_EXT[e] = { kind: 'compiled', label: `compiled ${e} file` };
 // Pickles run code when loaded, which makes them code rather than data.
@@ -150,7 +191,16 @@ export function readOneFile(abs: string): SkillFile {
   const st = fs.lstatSync(abs);
   if (st.isSymbolicLink()) {
     const target = fs.readlinkSync(abs);
-    return { rel: path.basename(abs), abs, size: 0, executable: false, symlink: target, binary: false, sha256: sha256(`link:${target}`), tooLarge: false };
+    return {
+      rel: path.basename(abs),
+      abs,
+      size: 0,
+      executable: false,
+      symlink: target,
+      binary: false,
+      sha256: sha256(`link:${target}`),
+      tooLarge: false,
+    };
   }
   return readFile(abs, path.basename(abs), st);
 }
@@ -197,8 +247,16 @@ export function readSkillFolder(dir: string, opts: ReadOptions = {}): SkillFolde
         } catch {
           // unreadable link: keep it with an empty target
         }
-        files.push({ rel: childRel, abs: childAbs, size: 0, executable: false, symlink: target, binary: false,
-          sha256: sha256(`link:${target}`), tooLarge: false });
+        files.push({
+          rel: childRel,
+          abs: childAbs,
+          size: 0,
+          executable: false,
+          symlink: target,
+          binary: false,
+          sha256: sha256(`link:${target}`),
+          tooLarge: false,
+        });
       } else if (st.isDirectory()) {
         if (!SKIP_DIRS.has(name)) walk(childAbs, childRel);
       } else if (st.isFile()) {
@@ -255,8 +313,7 @@ export function parseSkillDoc(text: string): SkillDoc {
 
 /** The SKILL.md of a folder as read by `readSkillFolder` (exact case only, like every agent). */
 export function findSkillFile(folder: SkillFolder): SkillFile | undefined {
-  return folder.files.find((f) => f.rel === 'SKILL.md' && !f.symlink) ??
-    folder.files.find((f) => f.rel === 'SKILL.md');
+  return folder.files.find((f) => f.rel === 'SKILL.md' && !f.symlink) ?? folder.files.find((f) => f.rel === 'SKILL.md');
 }
 
 export function skillName(folder: SkillFolder, doc: SkillDoc | null): string {

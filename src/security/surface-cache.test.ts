@@ -13,7 +13,10 @@ let skill: string;
 let caches: SurfaceCache<string>[] = [];
 beforeEach(() => {
   dir = tmpDir();
-  skill = writeSkill(dir, 'tool', '# Tool\n\n```bash\npython scripts/run.py\n```\n', { 'scripts/run.py': 'print(1)\n', 'assets/data.txt': 'abc\n' });
+  skill = writeSkill(dir, 'tool', '# Tool\n\n```bash\npython scripts/run.py\n```\n', {
+    'scripts/run.py': 'print(1)\n',
+    'assets/data.txt': 'abc\n',
+  });
 });
 afterEach(() => {
   for (const c of caches) c.clear();
@@ -25,7 +28,8 @@ afterEach(() => {
 function counted(watched = false) {
   const cache = new SurfaceCache<string>(100, 0);
   caches.push(cache);
-  const get = (digest = 'd1') => cache.get(skill, digest, watched, (beforeList) => inventoryOf(loadSkillSource(skill, { beforeList })).digest);
+  const get = (digest = 'd1') =>
+    cache.get(skill, digest, watched, (beforeList) => inventoryOf(loadSkillSource(skill, { beforeList })).digest);
   return { cache, get, reads: () => cache.reads };
 }
 
@@ -76,7 +80,10 @@ describe('SurfaceCache, unwatched folder (stat walk)', () => {
     c.get();
     fs.rmSync(path.join(skill, 'assets', 'new.sh'));
     c.get();
-    const other = writeSkill(dir, 'other', '# Tool\n\n```bash\npython scripts/run.py\n```\n', { 'scripts/run.py': 'print(1)\n', 'assets/data.txt': 'abc\n' });
+    const other = writeSkill(dir, 'other', '# Tool\n\n```bash\npython scripts/run.py\n```\n', {
+      'scripts/run.py': 'print(1)\n',
+      'assets/data.txt': 'abc\n',
+    });
     fs.renameSync(skill, path.join(dir, 'old'));
     fs.renameSync(other, skill);
     c.get();

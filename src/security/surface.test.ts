@@ -9,21 +9,42 @@ afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
 describe('inventory of the executable surface', () => {
   it('lists scripts/, executable and shebang files, referenced files, body commands, hooks and allowed-tools', () => {
-    const dir = writeSkill(root, 'full', [
-      '# Full', '',
-      'Check with `python tools/check.py input.pdf` first, then run node lib/build.js when asked.', '',
-      '```bash', '# a comment', 'pip install pypdf', 'python scripts/fill.py \\', '  in.pdf out.pdf', '```', '',
-      '```console', '$ make test', 'ok 12 tests', '```', '',
-      '```python', 'print("example, not a command")', '```', '',
-    ].join('\n'), {
-      'scripts/fill.py': 'print(1)\n',
-      'tools/check.py': 'print(2)\n',
-      'lib/build.js': 'console.log(3)\n',
-      'bin/tool': { text: 'echo hi\n', mode: 0o755 },
-      'helpers/run': '#!/bin/sh\necho run\n',
-      'references/guide.md': '# Guide\n',
-      'assets/template.txt': 'template\n',
-    }, 'allowed-tools: Read Bash(git:*)\nhooks:\n  PostToolUse:\n    - matcher: Write\n      hooks:\n        - type: command\n          command: npx prettier --write\n');
+    const dir = writeSkill(
+      root,
+      'full',
+      [
+        '# Full',
+        '',
+        'Check with `python tools/check.py input.pdf` first, then run node lib/build.js when asked.',
+        '',
+        '```bash',
+        '# a comment',
+        'pip install pypdf',
+        'python scripts/fill.py \\',
+        '  in.pdf out.pdf',
+        '```',
+        '',
+        '```console',
+        '$ make test',
+        'ok 12 tests',
+        '```',
+        '',
+        '```python',
+        'print("example, not a command")',
+        '```',
+        '',
+      ].join('\n'),
+      {
+        'scripts/fill.py': 'print(1)\n',
+        'tools/check.py': 'print(2)\n',
+        'lib/build.js': 'console.log(3)\n',
+        'bin/tool': { text: 'echo hi\n', mode: 0o755 },
+        'helpers/run': '#!/bin/sh\necho run\n',
+        'references/guide.md': '# Guide\n',
+        'assets/template.txt': 'template\n',
+      },
+      'allowed-tools: Read Bash(git:*)\nhooks:\n  PostToolUse:\n    - matcher: Write\n      hooks:\n        - type: command\n          command: npx prettier --write\n',
+    );
     const inv = getInventory(dir);
     expect(inv.name).toBe('full');
     expect(inv.files.map((f) => [f.path, f.reasons])).toEqual([
@@ -63,18 +84,23 @@ describe('inventory of the executable surface', () => {
 });
 
 describe('surface digest', () => {
-  const make = (name: string) => writeSkill(root, name, '# Tool\n\nUse it for tables.\n\n```bash\npython scripts/t.py data.csv\n```\n', {
-    'scripts/t.py': 'import sys\nprint(open(sys.argv[1]).read())\n',
-    'references/notes.md': '# Notes\n',
-  });
+  const make = (name: string) =>
+    writeSkill(root, name, '# Tool\n\nUse it for tables.\n\n```bash\npython scripts/t.py data.csv\n```\n', {
+      'scripts/t.py': 'import sys\nprint(open(sys.argv[1]).read())\n',
+      'references/notes.md': '# Notes\n',
+    });
 
   it('does not change when only prose changes (body text, references, description)', () => {
     const dir = make('prose');
     const before = getInventory(dir).digest;
     const md = path.join(dir, 'SKILL.md');
-    fs.writeFileSync(md, fs.readFileSync(md, 'utf8')
-      .replace('Use it for tables.', 'Use it for tables and other tabular data.\n\nA whole new paragraph.')
-      .replace('description: Test skill prose.', 'description: A better description.'));
+    fs.writeFileSync(
+      md,
+      fs
+        .readFileSync(md, 'utf8')
+        .replace('Use it for tables.', 'Use it for tables and other tabular data.\n\nA whole new paragraph.')
+        .replace('description: Test skill prose.', 'description: A better description.'),
+    );
     fs.writeFileSync(path.join(dir, 'references', 'notes.md'), '# Notes\n\nMore notes.\n');
     expect(getInventory(dir).digest).toBe(before);
   });

@@ -3,28 +3,43 @@ import path from 'node:path';
 import type { Inventory, SurfaceCommand, SurfaceFile, SurfaceReason } from '../contract/index.js';
 import { inlineCode, markdownLines, SHELL_LANGS, shellCommands, type MdLine } from './markdown.js';
 import {
-  findSkillFile, parseSkillDoc, readSkillFolder, sha256, skillName, type ReadOptions, type SkillDoc, type SkillFile,
+  findSkillFile,
+  parseSkillDoc,
+  readSkillFolder,
+  sha256,
+  skillName,
+  type ReadOptions,
+  type SkillDoc,
+  type SkillFile,
   type SkillFolder,
 } from './skill-files.js';
 
 // The executable surface of a skill: what in it can make code run on the user's machine. Its digest
 // covers exactly that, so editing prose leaves it alone and a one-byte script change moves it.
 
-const SCRIPT_EXT = 'py|pyw|js|mjs|cjs|ts|mts|cts|sh|bash|zsh|fish|ksh|rb|pl|pm|php|ps1|psm1|bat|cmd|r|R|lua|tcl|applescript|scpt|jl|swift|go|rs|java|kt|scala|groovy|exs|ex';
-const RUNNERS = 'python[0-9.]*|py|node|nodejs|bash|sh|zsh|fish|ksh|ruby|perl|php|pwsh|powershell|deno|bun|tsx|ts-node|Rscript|osascript|lua|julia|swift|go|java|groovy|elixir';
+const SCRIPT_EXT =
+  'py|pyw|js|mjs|cjs|ts|mts|cts|sh|bash|zsh|fish|ksh|rb|pl|pm|php|ps1|psm1|bat|cmd|r|R|lua|tcl|applescript|scpt|jl|swift|go|rs|java|kt|scala|groovy|exs|ex';
+const RUNNERS =
+  'python[0-9.]*|py|node|nodejs|bash|sh|zsh|fish|ksh|ruby|perl|php|pwsh|powershell|deno|bun|tsx|ts-node|Rscript|osascript|lua|julia|swift|go|java|groovy|elixir';
 
 /** An inline code span that is a command: a runner with a script, a package runner, or a path to a script. */
 const INLINE_COMMAND = new RegExp(
   String.raw`^(?:sudo\s+)?(?:(?:${RUNNERS})(?:\s+-{1,2}[\w-]+)*\s+["']?[\w./{}$~@:-]+\.(?:${SCRIPT_EXT})\b|(?:uvx|npx|bunx|pnpx|pipx\s+run|uv\s+run|deno\s+run|bun\s+run|go\s+run|cargo\s+run)\s+\S+|\.{0,2}/?[\w./{}$-]*scripts/[\w./-]+\.(?:${SCRIPT_EXT})\b|\./[\w./-]+\.(?:${SCRIPT_EXT})\b)`,
 );
 /** The same in running prose: "run python scripts/fill.py to...". */
-const PROSE_COMMAND = new RegExp(
-  String.raw`\b(?:${RUNNERS})(?:\s+-{1,2}[\w-]+)*\s+["']?[\w./{}$~@:-]+\.(?:${SCRIPT_EXT})\b`, 'g',
-);
+const PROSE_COMMAND = new RegExp(String.raw`\b(?:${RUNNERS})(?:\s+-{1,2}[\w-]+)*\s+["']?[\w./{}$~@:-]+\.(?:${SCRIPT_EXT})\b`, 'g');
 const PATH_TOKEN = new RegExp(String.raw`[\w./{}$~@:<>-]*[\w-]\.(?:${SCRIPT_EXT})\b|[\w./{}$~@:<>-]*scripts/[\w./-]+`, 'g');
 
 /** `allowed-tools` entries that hand the agent a shell. Data, so a new agent's tool name is one line. */
-export const SHELL_TOOLS = [/^bash\b/i, /^shell\b/i, /^run_shell_command\b/i, /^powershell\b/i, /^terminal\b/i, /^exec(ute)?\b/i, /^command\b/i];
+export const SHELL_TOOLS = [
+  /^bash\b/i,
+  /^shell\b/i,
+  /^run_shell_command\b/i,
+  /^powershell\b/i,
+  /^terminal\b/i,
+  /^exec(ute)?\b/i,
+  /^command\b/i,
+];
 
 export interface SkillSource {
   folder: SkillFolder;
@@ -113,7 +128,10 @@ function canonical(value: unknown): string {
   if (value === null || typeof value !== 'object') return JSON.stringify(value);
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   const obj = value as Record<string, unknown>;
-  return `{${Object.keys(obj).sort().map((k) => `${JSON.stringify(k)}:${canonical(obj[k])}`).join(',')}}`;
+  return `{${Object.keys(obj)
+    .sort()
+    .map((k) => `${JSON.stringify(k)}:${canonical(obj[k])}`)
+    .join(',')}}`;
 }
 
 function jsonSafe(value: unknown): unknown {
@@ -125,7 +143,12 @@ function jsonSafe(value: unknown): unknown {
   }
 }
 
-export function surfaceDigest(parts: { files: Array<{ path: string; sha256: string }>; commands: string[]; hooks: unknown; allowedTools: string | null }): string {
+export function surfaceDigest(parts: {
+  files: Array<{ path: string; sha256: string }>;
+  commands: string[];
+  hooks: unknown;
+  allowedTools: string | null;
+}): string {
   const files = [...parts.files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)).map((f) => [f.path, f.sha256]);
   return sha256(canonical({ v: 1, files, commands: parts.commands, hooks: parts.hooks ?? null, allowedTools: parts.allowedTools }));
 }
@@ -152,8 +175,8 @@ export function inventoryOf(src: SkillSource): Inventory {
   const hooks = fm && fm.hooks !== undefined && fm.hooks !== null ? jsonSafe(fm.hooks) : null;
   const rawTools = fm?.['allowed-tools'];
   const allowedTools = typeof rawTools === 'string' ? rawTools : Array.isArray(rawTools) ? rawTools.map(String).join(' ') : null;
-  const grantsShell = allowedTools !== null &&
-    allowedTools.split(/[\s,]+(?![^(]*\))/).some((t) => SHELL_TOOLS.some((re) => re.test(t.trim())));
+  const grantsShell =
+    allowedTools !== null && allowedTools.split(/[\s,]+(?![^(]*\))/).some((t) => SHELL_TOOLS.some((re) => re.test(t.trim())));
   const digest = surfaceDigest({ files, commands: commands.map((c) => c.text), hooks, allowedTools });
   return {
     dir: src.folder.dir,

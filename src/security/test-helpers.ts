@@ -60,7 +60,11 @@ export function securityEnv(): SecurityEnv {
   if (fs.existsSync(assistants)) fs.cpSync(assistants, path.join(resourcesDir, 'assistants'), { recursive: true });
   const service = createService({ paths: { home, userHome, resourcesDir } });
   return {
-    dir, home, userHome, resourcesDir, service,
+    dir,
+    home,
+    userHome,
+    resourcesDir,
+    service,
     async cleanup() {
       await service.close();
       fs.rmSync(dir, { recursive: true, force: true });

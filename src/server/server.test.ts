@@ -17,13 +17,24 @@ beforeAll(async () => {
   tmp = fs.mkdtempSync(path.join(fs.realpathSync(os.tmpdir()), 'sd-server-'));
   rendererDir = path.join(tmp, 'renderer');
   fs.mkdirSync(path.join(rendererDir, 'assets'), { recursive: true });
-  fs.writeFileSync(path.join(rendererDir, 'index.html'), '<!doctype html><title>SkillDock</title><script type="module" src="./assets/app.js"></script>');
+  fs.writeFileSync(
+    path.join(rendererDir, 'index.html'),
+    '<!doctype html><title>SkillDock</title><script type="module" src="./assets/app.js"></script>',
+  );
   fs.writeFileSync(path.join(rendererDir, 'assets', 'app.js'), 'console.log(1)');
   fs.writeFileSync(path.join(rendererDir, 'assets', 'app.css'), 'body{}');
   fs.writeFileSync(path.join(tmp, 'secret.txt'), 'TOP-SECRET');
   fs.symlinkSync(path.join(tmp, 'secret.txt'), path.join(rendererDir, 'assets', 'escape.txt'));
-  service = new SkillDockService({ paths: { home: path.join(tmp, 'home'), userHome: path.join(tmp, 'user'), resourcesDir: repoResources } });
-  server = await startServer({ service, rendererDir, stagingDir: path.join(tmp, 'home', 'staging'), uploadLimits: { maxFileBytes: 1024, maxBatchBytes: 4096, maxFiles: 50 }, heartbeatMs: 50 });
+  service = new SkillDockService({
+    paths: { home: path.join(tmp, 'home'), userHome: path.join(tmp, 'user'), resourcesDir: repoResources },
+  });
+  server = await startServer({
+    service,
+    rendererDir,
+    stagingDir: path.join(tmp, 'home', 'staging'),
+    uploadLimits: { maxFileBytes: 1024, maxBatchBytes: 4096, maxFiles: 50 },
+    heartbeatMs: 50,
+  });
 });
 
 afterAll(async () => {
@@ -49,7 +60,9 @@ describe('browser UI server: binding and token', () => {
   });
 
   it('refuses connections on any address but loopback', async () => {
-    const external = Object.values(os.networkInterfaces()).flat().find((i) => i && i.family === 'IPv4' && !i.internal);
+    const external = Object.values(os.networkInterfaces())
+      .flat()
+      .find((i) => i && i.family === 'IPv4' && !i.internal);
     if (!external) return; // no non-loopback interface on this machine: nothing else to reach
     const err = await new Promise<NodeJS.ErrnoException | null>((resolve) => {
       const req = http.request({ host: external.address, port: server.port, path: '/', timeout: 2000 }, () => resolve(null));
@@ -70,12 +83,26 @@ describe('browser UI server: binding and token', () => {
   });
 
   it('refuses a missing token, a wrong token, and a token in the query of a POST', async () => {
-    const missing = await rawRequest(server.port, { method: 'POST', path: '/api/getSettings', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const missing = await rawRequest(server.port, {
+      method: 'POST',
+      path: '/api/getSettings',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(missing.status).toBe(401);
     expect(JSON.parse(missing.body).error.code).toBe('unauthorized');
-    const wrong = await post('/api/getSettings', {}, { 'x-skilldock-token': server.token.slice(0, -1) + (server.token.endsWith('A') ? 'B' : 'A') });
+    const wrong = await post(
+      '/api/getSettings',
+      {},
+      { 'x-skilldock-token': server.token.slice(0, -1) + (server.token.endsWith('A') ? 'B' : 'A') },
+    );
     expect(wrong.status).toBe(401);
-    const query = await rawRequest(server.port, { method: 'POST', path: `/api/getSettings?token=${server.token}`, headers: { 'content-type': 'application/json' }, body: '{}' });
+    const query = await rawRequest(server.port, {
+      method: 'POST',
+      path: `/api/getSettings?token=${server.token}`,
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(query.status).toBe(401);
     const events = await rawRequest(server.port, { path: '/api/events?token=nope' });
     expect(events.status).toBe(401);
@@ -94,14 +121,24 @@ describe('browser UI server: binding and token', () => {
   });
 
   it('refuses a cross-origin request, even with the token', async () => {
-    for (const headers of [{ origin: 'https://evil.example' }, { origin: `http://localhost:${server.port + 1}` }, { origin: 'null' }, { 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }] as Record<string, string>[]) {
+    for (const headers of [
+      { origin: 'https://evil.example' },
+      { origin: `http://localhost:${server.port + 1}` },
+      { origin: 'null' },
+      { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'same-site' },
+    ] as Record<string, string>[]) {
       const res = await post('/api/getSettings', {}, headers);
       expect(res.status, JSON.stringify(headers)).toBe(403);
     }
     const same = await post('/api/getSettings', {}, { origin: server.origin, 'sec-fetch-site': 'same-origin' });
     expect(same.status).toBe(200);
     // A preflight is never approved: no CORS headers, ever.
-    const preflight = await rawRequest(server.port, { method: 'OPTIONS', path: '/api/getSettings', headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' } });
+    const preflight = await rawRequest(server.port, {
+      method: 'OPTIONS',
+      path: '/api/getSettings',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+    });
     expect(preflight.status).toBe(403);
     expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
   });
@@ -116,9 +153,19 @@ describe('browser UI server: API', () => {
     expect(JSON.parse(unknown.body).error.code).toBe('bad-request');
     const nested = await post('/api/getSettings/x', {});
     expect(nested.status).toBe(404);
-    const notJson = await rawRequest(server.port, { method: 'POST', path: '/api/getSettings', headers: hostHeaders(server.port, server.token, { 'content-type': 'text/plain' }), body: '{}' });
+    const notJson = await rawRequest(server.port, {
+      method: 'POST',
+      path: '/api/getSettings',
+      headers: hostHeaders(server.port, server.token, { 'content-type': 'text/plain' }),
+      body: '{}',
+    });
     expect(notJson.status).toBe(400);
-    const broken = await rawRequest(server.port, { method: 'POST', path: '/api/getSettings', headers: hostHeaders(server.port, server.token, { 'content-type': 'application/json' }), body: '{"a":' });
+    const broken = await rawRequest(server.port, {
+      method: 'POST',
+      path: '/api/getSettings',
+      headers: hostHeaders(server.port, server.token, { 'content-type': 'application/json' }),
+      body: '{"a":',
+    });
     expect(JSON.parse(broken.body).error.code).toBe('bad-request');
     const get = await rawRequest(server.port, { path: '/api/getSettings', headers: hostHeaders(server.port, server.token) });
     expect(get.status).toBe(405);
@@ -126,21 +173,24 @@ describe('browser UI server: API', () => {
 
   it('streams engine events as Server-Sent Events, authorised by the query token', async () => {
     const received = new Promise<Record<string, unknown>>((resolve, reject) => {
-      const req = http.get({ host: '127.0.0.1', port: server.port, path: `/api/events?token=${encodeURIComponent(server.token)}` }, (res) => {
-        expect(res.statusCode).toBe(200);
-        expect(res.headers['content-type']).toContain('text/event-stream');
-        let buf = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => {
-          buf += chunk;
-          if (buf.includes(': connected')) void post('/api/updateSettings', { theme: 'dark' });
-          const m = buf.match(/^data: (.+)$/m);
-          if (m) {
-            resolve(JSON.parse(m[1]));
-            req.destroy();
-          }
-        });
-      });
+      const req = http.get(
+        { host: '127.0.0.1', port: server.port, path: `/api/events?token=${encodeURIComponent(server.token)}` },
+        (res) => {
+          expect(res.statusCode).toBe(200);
+          expect(res.headers['content-type']).toContain('text/event-stream');
+          let buf = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => {
+            buf += chunk;
+            if (buf.includes(': connected')) void post('/api/updateSettings', { theme: 'dark' });
+            const m = buf.match(/^data: (.+)$/m);
+            if (m) {
+              resolve(JSON.parse(m[1]));
+              req.destroy();
+            }
+          });
+        },
+      );
       req.on('error', reject);
     });
     const event = await received;
@@ -170,7 +220,15 @@ describe('browser UI server: static files', () => {
   });
 
   it('never serves a file outside the renderer dir', async () => {
-    for (const p of ['/../secret.txt', '/%2e%2e/secret.txt', '/assets/..%2f..%2fsecret.txt', '/assets/%2e%2e%5c%2e%2e%5csecret.txt', '/%00index.html', '/assets/escape.txt', '/%E0%A4%A']) {
+    for (const p of [
+      '/../secret.txt',
+      '/%2e%2e/secret.txt',
+      '/assets/..%2f..%2fsecret.txt',
+      '/assets/%2e%2e%5c%2e%2e%5csecret.txt',
+      '/%00index.html',
+      '/assets/escape.txt',
+      '/%E0%A4%A',
+    ]) {
       const res = await rawRequest(server.port, { path: p });
       expect(res.body, p).not.toContain('TOP-SECRET');
       expect([400, 403, 404], p).toContain(res.status);

@@ -81,12 +81,18 @@ const STATUS: Record<ErrorCode, number> = {
 };
 
 function send(res: http.ServerResponse, status: number, body: string | Buffer, type: string, extra: Record<string, string> = {}): void {
-  res.writeHead(status, { ...SECURITY_HEADERS, 'Content-Type': type, 'Cache-Control': 'no-store', 'Content-Length': String(Buffer.byteLength(body)), ...extra });
+  res.writeHead(status, {
+    ...SECURITY_HEADERS,
+    'Content-Type': type,
+    'Cache-Control': 'no-store',
+    'Content-Length': String(Buffer.byteLength(body)),
+    ...extra,
+  });
   res.end(body);
 }
 
 function sendResult(res: http.ServerResponse, result: Result<unknown>): void {
-  const status = result.ok ? 200 : STATUS[result.error.code] ?? 500;
+  const status = result.ok ? 200 : (STATUS[result.error.code] ?? 500);
   send(res, status, JSON.stringify(result), 'application/json; charset=utf-8');
 }
 
@@ -161,7 +167,13 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     if (isEvents) return openEventStream(req, res);
     if (req.method !== 'POST') {
       req.resume();
-      return send(res, 405, JSON.stringify({ ok: false, error: { code: 'bad-request', message: 'Use POST' } }), 'application/json; charset=utf-8', { Allow: 'POST' });
+      return send(
+        res,
+        405,
+        JSON.stringify({ ok: false, error: { code: 'bad-request', message: 'Use POST' } }),
+        'application/json; charset=utf-8',
+        { Allow: 'POST' },
+      );
     }
     if (url.pathname === HTTP.uploadBegin) {
       req.resume();
@@ -232,7 +244,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       ...(isHtml ? { 'Content-Security-Policy': CONTENT_SECURITY_POLICY } : {}),
     });
     if (req.method === 'HEAD') return void res.end();
-    fs.createReadStream(found.file).on('error', () => res.destroy()).pipe(res);
+    fs.createReadStream(found.file)
+      .on('error', () => res.destroy())
+      .pipe(res);
   }
 
   await new Promise<void>((resolve, reject) => {

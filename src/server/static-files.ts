@@ -54,10 +54,7 @@ export const SECURITY_HEADERS: Record<string, string> = {
   'Cross-Origin-Resource-Policy': 'same-origin',
 };
 
-export type StaticLookup =
-  | { kind: 'file'; file: string; size: number }
-  | { kind: 'refused' }
-  | { kind: 'missing' };
+export type StaticLookup = { kind: 'file'; file: string; size: number } | { kind: 'refused' } | { kind: 'missing' };
 
 /**
  * Map a URL path to a file inside `root`, or refuse. Decoding happens once, then any `..`,

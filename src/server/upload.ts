@@ -104,7 +104,8 @@ export class UploadStaging {
   async writeFile(batch: unknown, rel: unknown, body: Readable, declaredLength?: number): Promise<{ path: string; bytes: number }> {
     const b = this.get(batch);
     const segments = safeRelativePath(rel);
-    if (b.files + 1 > this.limits.maxFiles) throw new SkillDockError('refused', `Too many files in one upload (max ${this.limits.maxFiles})`);
+    if (b.files + 1 > this.limits.maxFiles)
+      throw new SkillDockError('refused', `Too many files in one upload (max ${this.limits.maxFiles})`);
     if (declaredLength !== undefined && declaredLength > this.limits.maxFileBytes) {
       throw new SkillDockError('refused', `File too large: ${segments.join('/')} (max ${this.limits.maxFileBytes} bytes)`);
     }
@@ -125,8 +126,10 @@ export class UploadStaging {
         bytes += chunk.length;
         // Counted while streaming, so parallel uploads of one batch share the cap.
         b.bytes += chunk.length;
-        if (bytes > limits.maxFileBytes) return cb(new SkillDockError('refused', `File too large: ${segments.join('/')} (max ${limits.maxFileBytes} bytes)`));
-        if (b.bytes > limits.maxBatchBytes) return cb(new SkillDockError('refused', `Upload too large (max ${limits.maxBatchBytes} bytes)`));
+        if (bytes > limits.maxFileBytes)
+          return cb(new SkillDockError('refused', `File too large: ${segments.join('/')} (max ${limits.maxFileBytes} bytes)`));
+        if (b.bytes > limits.maxBatchBytes)
+          return cb(new SkillDockError('refused', `Upload too large (max ${limits.maxBatchBytes} bytes)`));
         cb(null, chunk);
       },
     });

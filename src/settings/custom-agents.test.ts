@@ -34,7 +34,9 @@ async function refused(list: CustomAgent[]) {
 
 describe('custom agents in settings', () => {
   it('saves a valid agent trimmed, and the registry lists it as custom', async () => {
-    const saved = await s.api.updateSettings({ customAgents: [{ ...mine, name: '  My Agent ', command: ' mine --chat\t', skillsDir: ' .mine/skills ' }] });
+    const saved = await s.api.updateSettings({
+      customAgents: [{ ...mine, name: '  My Agent ', command: ' mine --chat\t', skillsDir: ' .mine/skills ' }],
+    });
     expect(saved.customAgents).toEqual([mine]);
     expect(onDisk()).toEqual([mine]);
     const listed = (await s.api.listAgents({})).find((a) => a.id === 'mine');
@@ -124,7 +126,9 @@ describe('custom agents already in settings.json', () => {
     await s.api.updateSettings({ customAgents: [bad] });
     expect(onDisk()).toEqual([bad]);
     // Changing it is a new entry: checked in full.
-    await expect(s.api.updateSettings({ customAgents: [{ ...bad, name: 'Renamed' }] })).rejects.toMatchObject({ details: { agent: 'legacy', field: 'skillsDir' } });
+    await expect(s.api.updateSettings({ customAgents: [{ ...bad, name: 'Renamed' }] })).rejects.toMatchObject({
+      details: { agent: 'legacy', field: 'skillsDir' },
+    });
     // Sending a stored entry twice is still a duplicate.
     await expect(s.api.updateSettings({ customAgents: [bad, bad] })).rejects.toMatchObject({ code: 'conflict', details: { field: 'id' } });
     expect(onDisk()).toEqual([bad]);
@@ -138,7 +142,23 @@ describe('workspacePathProblem', () => {
     }
   });
   it('refuses anything that can resolve outside the workspace on some OS', () => {
-    for (const bad of ['', '/', '//server/share', '\\\\server\\share', 'C:\\x', 'D:', '..', 'a/..', 'a/./b', 'x/', 'a\\b', '~', 'a:b', 'a. ', 'x'.repeat(201)]) {
+    for (const bad of [
+      '',
+      '/',
+      '//server/share',
+      '\\\\server\\share',
+      'C:\\x',
+      'D:',
+      '..',
+      'a/..',
+      'a/./b',
+      'x/',
+      'a\\b',
+      '~',
+      'a:b',
+      'a. ',
+      'x'.repeat(201),
+    ]) {
       expect(workspacePathProblem(bad), JSON.stringify(bad)).not.toBeNull();
     }
   });

@@ -13,18 +13,30 @@ export function workspacePathProblem(value: string): string | null {
   const p = checkWorkspacePath(value);
   if (!p) return null;
   switch (p.code) {
-    case 'empty': return 'is empty';
-    case 'too-long': return `is longer than ${p.max} characters`;
-    case 'control-char': return 'contains a control character';
-    case 'backslash': return 'must use / between folders, not \\';
-    case 'absolute': return 'must be relative to the workspace, not an absolute path';
-    case 'drive': return 'must not start with a drive like C:';
-    case 'colon': return 'must not contain ":"';
-    case 'home': return 'must not start with ~ (it is relative to the workspace, not the home folder)';
-    case 'empty-segment': return 'must not have empty segments (a leading, trailing or doubled /)';
-    case 'parent': return 'must not contain ".." (it has to stay inside the workspace)';
-    case 'dot-segment': return 'must not contain "." segments (write it without ./)';
-    case 'trailing-dot-or-space': return `must not have a segment ending in a dot or space ("${p.segment}")`;
+    case 'empty':
+      return 'is empty';
+    case 'too-long':
+      return `is longer than ${p.max} characters`;
+    case 'control-char':
+      return 'contains a control character';
+    case 'backslash':
+      return 'must use / between folders, not \\';
+    case 'absolute':
+      return 'must be relative to the workspace, not an absolute path';
+    case 'drive':
+      return 'must not start with a drive like C:';
+    case 'colon':
+      return 'must not contain ":"';
+    case 'home':
+      return 'must not start with ~ (it is relative to the workspace, not the home folder)';
+    case 'empty-segment':
+      return 'must not have empty segments (a leading, trailing or doubled /)';
+    case 'parent':
+      return 'must not contain ".." (it has to stay inside the workspace)';
+    case 'dot-segment':
+      return 'must not contain "." segments (write it without ./)';
+    case 'trailing-dot-or-space':
+      return `must not have a segment ending in a dot or space ("${p.segment}")`;
   }
 }
 
@@ -41,7 +53,11 @@ const same = (a: CustomAgent, b: CustomAgent) =>
  * stored passes untouched: a hand-edited settings.json must not block saving the theme or removing
  * another agent. Throws a SkillDockError naming the agent and the field (`details: { agent, field }`).
  */
-export function validateCustomAgents(list: CustomAgent[], shippedIds: readonly string[], stored: readonly CustomAgent[] = []): CustomAgent[] {
+export function validateCustomAgents(
+  list: CustomAgent[],
+  shippedIds: readonly string[],
+  stored: readonly CustomAgent[] = [],
+): CustomAgent[] {
   const shipped = new Set(shippedIds);
   const checked = list.map((raw) => {
     if (stored.some((s) => same(s, raw))) return { agent: raw, fresh: false };
@@ -57,7 +73,10 @@ export function validateCustomAgents(list: CustomAgent[], shippedIds: readonly s
   // Ids stay unique, unless settings.json already held that duplicate (and still would, no worse).
   const count = (l: readonly CustomAgent[], id: string) => l.filter((a) => a.id === id).length;
   for (const { agent: a } of checked) {
-    const n = count(checked.map((c) => c.agent), a.id);
+    const n = count(
+      checked.map((c) => c.agent),
+      a.id,
+    );
     if (n > 1 && n > count(stored, a.id)) refuse(a.id, 'id', `id "${a.id}" is already used by another custom agent`, 'conflict');
   }
   for (const { agent: a, fresh } of checked) {
@@ -76,7 +95,11 @@ export function validateCustomAgents(list: CustomAgent[], shippedIds: readonly s
       if (problem) refuse(a.id, field, `${field} "${a[field]}" ${problem}`);
     }
     if (pathsOverlap(a.skillsDir, a.contextFile)) {
-      refuse(a.id, 'contextFile', `contextFile "${a.contextFile}" and skillsDir "${a.skillsDir}" must not be the same path or one inside the other`);
+      refuse(
+        a.id,
+        'contextFile',
+        `contextFile "${a.contextFile}" and skillsDir "${a.skillsDir}" must not be the same path or one inside the other`,
+      );
     }
   }
   return checked.map((c) => c.agent);

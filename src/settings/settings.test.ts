@@ -56,7 +56,10 @@ describe('settings patches through the contract', () => {
     const r = await s.call('updateSettings', { theme: 'dark' });
     expect(r.ok).toBe(true);
     expect(await s.api.getSettings({})).toMatchObject({
-      theme: 'dark', language: 'zh-CN', workspaceCleanupDays: 3, extraRoots: ['/x'],
+      theme: 'dark',
+      language: 'zh-CN',
+      workspaceCleanupDays: 3,
+      extraRoots: ['/x'],
     });
     const bad = await s.call('updateSettings', { theme: 'neon' });
     expect(bad.ok).toBe(false);

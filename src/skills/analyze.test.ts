@@ -33,10 +33,16 @@ describe('analyzeSkill', () => {
   });
 
   it('gives identical output for identical input, and a digest that follows content', async () => {
-    const files = { 'SKILL.md': skillText({ name: 'same' }), 'scripts/x.py': 'print(1)\n', 'l': { link: 'scripts/x.py' } };
+    const files = { 'SKILL.md': skillText({ name: 'same' }), 'scripts/x.py': 'print(1)\n', l: { link: 'scripts/x.py' } };
     const a = await analyzeSkill(makeSkill(path.join(root, 'one'), 'same', files), opts);
     const b = await analyzeSkill(makeSkill(path.join(root, 'two'), 'same', files), opts);
-    const strip = (x: typeof a) => JSON.stringify({ ...x, dir: '', diagnostics: x.diagnostics.map((d) => ({ ...d, file: path.relative(x.dir, d.file) })), files: x.files.map((f) => ({ ...f, mtimeMs: 0 })) });
+    const strip = (x: typeof a) =>
+      JSON.stringify({
+        ...x,
+        dir: '',
+        diagnostics: x.diagnostics.map((d) => ({ ...d, file: path.relative(x.dir, d.file) })),
+        files: x.files.map((f) => ({ ...f, mtimeMs: 0 })),
+      });
     expect(strip(a)).toBe(strip(b));
     expect(a.digest).toBe(b.digest);
 
@@ -87,7 +93,12 @@ describe('analyzeSkill', () => {
     });
     const a = await analyzeSkill(dir, opts);
     expect(a).toMatchObject({ name: 'rec', version: '2.1.0', stateId: 'rec-2.1.0', body: 'Line A\nLine B\n', bodyLine: 9 });
-    expect(a.frontmatter).toEqual({ name: 'rec', description: expect.any(String), license: 'MIT', metadata: { version: '2.1.0', author: 'me' } });
+    expect(a.frontmatter).toEqual({
+      name: 'rec',
+      description: expect.any(String),
+      license: 'MIT',
+      metadata: { version: '2.1.0', author: 'me' },
+    });
   });
 
   it('falls back to the dir name for the state id and never throws on a broken skill', async () => {
@@ -127,7 +138,7 @@ describe('analyzeSkill', () => {
 
   it('never follows links out of the skill and skips special files', async () => {
     const outside = makeSkill(root, 'outside', { 'secret.txt': 'secret' });
-    const dir = makeSkill(root, 'walker', { 'SKILL.md': skillText({ name: 'walker' }), 'out': { link: outside }, 'loop': { link: '.' } });
+    const dir = makeSkill(root, 'walker', { 'SKILL.md': skillText({ name: 'walker' }), out: { link: outside }, loop: { link: '.' } });
     const a = await analyzeSkill(dir, opts);
     expect(a.files.map((f) => f.path)).toEqual(['SKILL.md', 'loop', 'out']);
     expect(a.diagnostics.map((d) => `${d.code}:${path.basename(d.file)}`)).toEqual(['symlink-escapes:out']);
@@ -158,7 +169,7 @@ describe('references', () => {
       'references/api.md': '# API\n',
       'references/my notes.md': 'n\n',
       'scripts/run.py': 'print(1)\n',
-      'shared': { link: 'references' },
+      shared: { link: 'references' },
     });
     const a = await analyzeSkill(dir, opts);
     expect(a.diagnostics).toEqual([]);
@@ -195,20 +206,50 @@ describe('walkSkill', () => {
 describe('rule table', () => {
   // The table of shared/docs/lint-rules.md (code, severity); checked against the doc when it is present.
   const table: [string, string][] = [
-    ['skill-file-missing', 'error'], ['skill-file-case', 'error'], ['frontmatter-missing', 'error'],
-    ['frontmatter-not-first', 'error'], ['frontmatter-unclosed', 'error'], ['frontmatter-yaml', 'error'],
-    ['frontmatter-not-map', 'error'], ['frontmatter-code', 'error'], ['frontmatter-strict', 'warning'],
-    ['frontmatter-dashes-in-value', 'warning'], ['name-missing', 'error'], ['name-not-string', 'error'],
-    ['name-too-long', 'error'], ['name-invalid', 'error'], ['name-unicode', 'warning'], ['name-dir-mismatch', 'error'],
-    ['name-reserved', 'warning'], ['description-missing', 'error'], ['description-not-string', 'error'],
-    ['description-empty', 'error'], ['description-too-long', 'error'], ['description-angle-brackets', 'warning'],
-    ['description-budget', 'warning'], ['compatibility-invalid', 'error'], ['license-invalid', 'error'],
-    ['metadata-not-map', 'error'], ['metadata-value-not-string', 'warning'], ['allowed-tools-invalid', 'error'],
-    ['field-unknown', 'warning'], ['body-empty', 'warning'], ['body-too-long', 'warning'], ['reference-broken', 'error'],
-    ['reference-escapes', 'error'], ['reference-absolute', 'warning'], ['reference-too-deep', 'warning'],
-    ['symlink-escapes', 'error'], ['legacy-state-path', 'warning'], ['skill-nested', 'warning'], ['skill-dot-dir', 'warning'],
-    ['skill-file-symlink', 'warning'], ['skill-shadowed', 'warning'], ['skill-duplicate', 'warning'],
-    ['link-dangling', 'error'], ['link-cycle', 'error'],
+    ['skill-file-missing', 'error'],
+    ['skill-file-case', 'error'],
+    ['frontmatter-missing', 'error'],
+    ['frontmatter-not-first', 'error'],
+    ['frontmatter-unclosed', 'error'],
+    ['frontmatter-yaml', 'error'],
+    ['frontmatter-not-map', 'error'],
+    ['frontmatter-code', 'error'],
+    ['frontmatter-strict', 'warning'],
+    ['frontmatter-dashes-in-value', 'warning'],
+    ['name-missing', 'error'],
+    ['name-not-string', 'error'],
+    ['name-too-long', 'error'],
+    ['name-invalid', 'error'],
+    ['name-unicode', 'warning'],
+    ['name-dir-mismatch', 'error'],
+    ['name-reserved', 'warning'],
+    ['description-missing', 'error'],
+    ['description-not-string', 'error'],
+    ['description-empty', 'error'],
+    ['description-too-long', 'error'],
+    ['description-angle-brackets', 'warning'],
+    ['description-budget', 'warning'],
+    ['compatibility-invalid', 'error'],
+    ['license-invalid', 'error'],
+    ['metadata-not-map', 'error'],
+    ['metadata-value-not-string', 'warning'],
+    ['allowed-tools-invalid', 'error'],
+    ['field-unknown', 'warning'],
+    ['body-empty', 'warning'],
+    ['body-too-long', 'warning'],
+    ['reference-broken', 'error'],
+    ['reference-escapes', 'error'],
+    ['reference-absolute', 'warning'],
+    ['reference-too-deep', 'warning'],
+    ['symlink-escapes', 'error'],
+    ['legacy-state-path', 'warning'],
+    ['skill-nested', 'warning'],
+    ['skill-dot-dir', 'warning'],
+    ['skill-file-symlink', 'warning'],
+    ['skill-shadowed', 'warning'],
+    ['skill-duplicate', 'warning'],
+    ['link-dangling', 'error'],
+    ['link-cycle', 'error'],
   ];
   const docFile = path.resolve(RESOURCES, '../../shared/docs/lint-rules.md');
 
@@ -231,9 +272,20 @@ describe('rule table', () => {
   it('makeDiagnostic fills severity, fix and agents from the table and the registry', () => {
     const registry = loadRegistry(RESOURCES);
     const d = makeDiagnostic('skill-duplicate', { message: 'x twice', file: '/r/x' }, registry);
-    expect(d).toEqual({ code: 'skill-duplicate', severity: 'warning', message: 'x twice', file: '/r/x', fix: RULES['skill-duplicate'].fix, agents: ['codex', 'opencode'] });
+    expect(d).toEqual({
+      code: 'skill-duplicate',
+      severity: 'warning',
+      message: 'x twice',
+      file: '/r/x',
+      fix: RULES['skill-duplicate'].fix,
+      agents: ['codex', 'opencode'],
+    });
     expect(makeDiagnostic('link-cycle', { message: 'm', file: 'f', line: 2 })).toMatchObject({ severity: 'error', line: 2 });
-    expect(makeDiagnostic('field-unknown', { message: 'm', file: 'f', severity: 'info', fix: 'Own fix.', agents: ['a'] })).toMatchObject({ severity: 'info', fix: 'Own fix.', agents: ['a'] });
+    expect(makeDiagnostic('field-unknown', { message: 'm', file: 'f', severity: 'info', fix: 'Own fix.', agents: ['a'] })).toMatchObject({
+      severity: 'info',
+      fix: 'Own fix.',
+      agents: ['a'],
+    });
     expect(() => makeDiagnostic('no-such-code', { message: 'm', file: 'f' })).toThrow(/Unknown/);
   });
 

@@ -62,12 +62,20 @@ export async function analyzeSkill(dirIn: string, opts: AnalyzeOptions): Promise
   const diag: Diag = (code, init) => diagnostics.push(makeDiagnostic(code, init, registry));
 
   const wantDigest = opts.digest !== false;
-  const { files, dirs, nested, skillFiles, hashes, texts } = walkSkill(dir, { hash: wantDigest, readSkillFile: true, readMarkdown: true, listing: opts.listing });
+  const { files, dirs, nested, skillFiles, hashes, texts } = walkSkill(dir, {
+    hash: wantDigest,
+    readSkillFile: true,
+    readMarkdown: true,
+    listing: opts.listing,
+  });
   let skillFile = files.find((f) => f.path === 'SKILL.md');
   if (!skillFile) {
     skillFile = files.find((f) => !f.path.includes('/') && f.path.toLowerCase() === 'skill.md');
     if (skillFile) {
-      diag('skill-file-case', { message: `The skill file is named ${skillFile.path}; agents only read SKILL.md.`, file: path.join(dir, skillFile.path) });
+      diag('skill-file-case', {
+        message: `The skill file is named ${skillFile.path}; agents only read SKILL.md.`,
+        file: path.join(dir, skillFile.path),
+      });
     }
   }
   if (dirName.startsWith('.')) {
@@ -102,9 +110,10 @@ export async function analyzeSkill(dirIn: string, opts: AnalyzeOptions): Promise
   const name = fm && typeof fm.name === 'string' ? fm.name : null;
   const description = fm && typeof fm.description === 'string' ? fm.description : null;
   const meta = fm?.metadata;
-  const version = meta && typeof meta === 'object' && !Array.isArray(meta) && typeof (meta as Record<string, unknown>).version === 'string'
-    ? ((meta as Record<string, unknown>).version as string)
-    : null;
+  const version =
+    meta && typeof meta === 'object' && !Array.isArray(meta) && typeof (meta as Record<string, unknown>).version === 'string'
+      ? ((meta as Record<string, unknown>).version as string)
+      : null;
   const stateId = stateIdFor(name ?? dirName, version);
 
   const body = parsed?.body ?? '';
@@ -330,4 +339,3 @@ function findLegacy(body: string, bodyLine: number, stateId: string | null, regi
   }
   return out;
 }
-

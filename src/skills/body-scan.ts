@@ -193,5 +193,15 @@ function scanHomeLine(s: string, line: number, out: HomePath[]): void {
 }
 
 function isPathChar(c: number): boolean {
-  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 46 || c === 95 || c === 45 || c === 47 || c === 43 || c === 64;
+  return (
+    (c >= 97 && c <= 122) ||
+    (c >= 65 && c <= 90) ||
+    (c >= 48 && c <= 57) ||
+    c === 46 ||
+    c === 95 ||
+    c === 45 ||
+    c === 47 ||
+    c === 43 ||
+    c === 64
+  );
 }

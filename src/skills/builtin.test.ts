@@ -6,7 +6,11 @@ import { RESOURCES } from './test-helpers.js';
 
 // The skills SkillDock ships must lint clean: no errors and no warnings.
 const dir = path.join(RESOURCES, 'skills');
-const names = fs.readdirSync(dir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort();
+const names = fs
+  .readdirSync(dir, { withFileTypes: true })
+  .filter((e) => e.isDirectory())
+  .map((e) => e.name)
+  .sort();
 
 describe('built-in skills', () => {
   it('ships at least two', () => {

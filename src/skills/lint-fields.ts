@@ -52,7 +52,13 @@ export function lintFields(
   if ('compatibility' in fm) {
     const c = fm.compatibility;
     const problem =
-      typeof c !== 'string' ? `is ${describe(c)}, not a string` : !c.trim() ? 'is empty' : codePoints(c) > COMPATIBILITY_MAX ? `has ${codePoints(c)} characters (max ${COMPATIBILITY_MAX})` : '';
+      typeof c !== 'string'
+        ? `is ${describe(c)}, not a string`
+        : !c.trim()
+          ? 'is empty'
+          : codePoints(c) > COMPATIBILITY_MAX
+            ? `has ${codePoints(c)} characters (max ${COMPATIBILITY_MAX})`
+            : '';
     if (problem) diag('compatibility-invalid', { message: `\`compatibility\` ${problem}.`, line: at('compatibility') });
   }
   if ('license' in fm && typeof fm.license !== 'string') {
@@ -65,13 +71,19 @@ export function lintFields(
     } else {
       for (const [k, v] of Object.entries(m)) {
         if (typeof v !== 'string') {
-          diag('metadata-value-not-string', { message: `\`metadata.${k}\` is ${describe(v)}, not a string.`, line: at(`metadata.${k}`) ?? at('metadata') });
+          diag('metadata-value-not-string', {
+            message: `\`metadata.${k}\` is ${describe(v)}, not a string.`,
+            line: at(`metadata.${k}`) ?? at('metadata'),
+          });
         }
       }
     }
   }
   if ('allowed-tools' in fm && typeof fm['allowed-tools'] !== 'string') {
-    diag('allowed-tools-invalid', { message: `\`allowed-tools\` is ${describe(fm['allowed-tools'])}, not a space-separated string.`, line: at('allowed-tools') });
+    diag('allowed-tools-invalid', {
+      message: `\`allowed-tools\` is ${describe(fm['allowed-tools'])}, not a space-separated string.`,
+      line: at('allowed-tools'),
+    });
   }
 
   const extensions = extensionUsers(registry);
@@ -136,7 +148,10 @@ function lintName(fm: Record<string, unknown>, dirName: string, line: number | u
   if (name.includes('--')) problems.push('consecutive hyphens (`--`)');
   if (problems.length) diag('name-invalid', { message: `\`name\` "${short(name)}" has ${problems.join(', ')}.`, line });
   if (unicode) {
-    diag('name-unicode', { message: `\`name\` "${short(name)}" has non-ASCII letters: the spec text says a-z, some validators accept them.`, line });
+    diag('name-unicode', {
+      message: `\`name\` "${short(name)}" has non-ASCII letters: the spec text says a-z, some validators accept them.`,
+      line,
+    });
   }
   if (name.normalize('NFC') !== dirName.normalize('NFC')) {
     diag('name-dir-mismatch', {
@@ -164,7 +179,8 @@ function lintDescription(fm: Record<string, unknown>, line: number | undefined, 
     return;
   }
   const len = codePoints(d);
-  if (len > DESCRIPTION_MAX) diag('description-too-long', { message: `\`description\` has ${len} characters (max ${DESCRIPTION_MAX}).`, line });
+  if (len > DESCRIPTION_MAX)
+    diag('description-too-long', { message: `\`description\` has ${len} characters (max ${DESCRIPTION_MAX}).`, line });
   if (d.includes('<') || d.includes('>')) diag('description-angle-brackets', { message: '`description` contains `<` or `>`.', line });
 
   // Each agent's catalog budget names the fields it counts and where it cuts.

@@ -17,7 +17,9 @@ interface Case {
 const clean = (fm = '', body?: string): Fixture => ({ files: { 'SKILL.md': skillText({ fm, body }) } });
 const named = (name: string): Fixture => ({ dirName: name, files: { 'SKILL.md': skillText({ name }) } });
 const described = (description: string, fm = ''): Fixture => ({ files: { 'SKILL.md': skillText({ description, fm }) } });
-const body = (text: string, extra: Record<string, FixtureFile> = {}): Fixture => ({ files: { 'SKILL.md': skillText({ body: text }), ...extra } });
+const body = (text: string, extra: Record<string, FixtureFile> = {}): Fixture => ({
+  files: { 'SKILL.md': skillText({ body: text }), ...extra },
+});
 const raw = (text: string): Fixture => ({ files: { 'SKILL.md': text } });
 const emoji = '\u{1F600}';
 
@@ -50,7 +52,11 @@ const cases: Case[] = [
     bad: described('d'.repeat(1000), `when_to_use: ${'w'.repeat(600)}\n`),
     good: described('d'.repeat(1000), `when_to_use: ${'w'.repeat(500)}\n`),
   },
-  { code: 'compatibility-invalid', bad: clean(`compatibility: ${'c'.repeat(501)}\n`), good: clean('compatibility: Needs python3 and git.\n') },
+  {
+    code: 'compatibility-invalid',
+    bad: clean(`compatibility: ${'c'.repeat(501)}\n`),
+    good: clean('compatibility: Needs python3 and git.\n'),
+  },
   { code: 'license-invalid', bad: clean('license: 3\n'), good: clean('license: MIT\n') },
   { code: 'metadata-not-map', bad: clean('metadata: just a string\n'), good: clean('metadata:\n  author: someone\n') },
   { code: 'metadata-value-not-string', bad: clean('metadata:\n  version: 1.0\n'), good: clean('metadata:\n  version: "1.0"\n') },
@@ -61,26 +67,46 @@ const cases: Case[] = [
   {
     code: 'reference-broken',
     bad: body('See [the API](references/api.md) and run `python scripts/run.py`.\n', { 'references/api.md': '# API\n' }),
-    good: body('See [the API](references/api.md) and run `python scripts/run.py`.\n', { 'references/api.md': '# API\n', 'scripts/run.py': 'print(1)\n' }),
+    good: body('See [the API](references/api.md) and run `python scripts/run.py`.\n', {
+      'references/api.md': '# API\n',
+      'scripts/run.py': 'print(1)\n',
+    }),
   },
-  { code: 'reference-escapes', bad: body('See [shared](../shared/notes.md).\n'), good: body('See [notes](notes.md).\n', { 'notes.md': 'n\n' }) },
-  { code: 'reference-absolute', bad: body('See [hosts](/etc/hosts) and scripts\\run.py.\n'), good: body('See [notes](./notes.md).\n', { 'notes.md': 'n\n' }) },
+  {
+    code: 'reference-escapes',
+    bad: body('See [shared](../shared/notes.md).\n'),
+    good: body('See [notes](notes.md).\n', { 'notes.md': 'n\n' }),
+  },
+  {
+    code: 'reference-absolute',
+    bad: body('See [hosts](/etc/hosts) and scripts\\run.py.\n'),
+    good: body('See [notes](./notes.md).\n', { 'notes.md': 'n\n' }),
+  },
   {
     code: 'reference-too-deep',
     bad: body('Read [a](references/a.md).\n', { 'references/a.md': 'Then read [b](b.md).\n', 'references/b.md': 'b\n' }),
-    good: body('Read [a](references/a.md) and [b](references/b.md).\n', { 'references/a.md': 'Then read [b](b.md), back to [SKILL](../SKILL.md).\n', 'references/b.md': 'b\n' }),
+    good: body('Read [a](references/a.md) and [b](references/b.md).\n', {
+      'references/a.md': 'Then read [b](b.md), back to [SKILL](../SKILL.md).\n',
+      'references/b.md': 'b\n',
+    }),
   },
   {
     code: 'symlink-escapes',
-    bad: { files: { 'SKILL.md': skillText(), 'data': { link: '/etc' } } },
+    bad: { files: { 'SKILL.md': skillText(), data: { link: '/etc' } } },
     good: { files: { 'SKILL.md': skillText(), 'notes.md': 'n\n', 'alias.md': { link: 'notes.md' }, 'sub/up.md': { link: '../notes.md' } } },
   },
   {
     code: 'legacy-state-path',
     bad: body('Append each result to ~/.demo-notes/log.md.\n'),
-    good: body('Write to /tmp/demo.txt, ~/.skilldock/skills-state/demo/log.md or ~/.claude/skills/demo/scripts/x.py; a~/x is not a path.\n'),
+    good: body(
+      'Write to /tmp/demo.txt, ~/.skilldock/skills-state/demo/log.md or ~/.claude/skills/demo/scripts/x.py; a~/x is not a path.\n',
+    ),
   },
-  { code: 'skill-nested', bad: { files: { 'SKILL.md': skillText(), 'inner/SKILL.md': skillText({ name: 'inner' }) } }, good: { files: { 'SKILL.md': skillText(), 'inner/README.md': 'r\n' } } },
+  {
+    code: 'skill-nested',
+    bad: { files: { 'SKILL.md': skillText(), 'inner/SKILL.md': skillText({ name: 'inner' }) } },
+    good: { files: { 'SKILL.md': skillText(), 'inner/README.md': 'r\n' } },
+  },
   { code: 'skill-dot-dir', bad: { dirName: '.demo', files: { 'SKILL.md': skillText() } }, good: clean() },
   { code: 'skill-file-symlink', bad: { files: { 'real.md': skillText(), 'SKILL.md': { link: 'real.md' } } }, good: clean() },
 ];
@@ -112,7 +138,10 @@ describe('lint rules: one fixture triggers, one does not', () => {
         expect(d.file.startsWith(bad.dir)).toBe(true);
       }
       const good = await lint(c.good);
-      expect(good.diagnostics.filter((d) => d.code === c.code), JSON.stringify(good.diagnostics, null, 1)).toEqual([]);
+      expect(
+        good.diagnostics.filter((d) => d.code === c.code),
+        JSON.stringify(good.diagnostics, null, 1),
+      ).toEqual([]);
     });
   }
 });
@@ -125,7 +154,12 @@ describe('lint details', () => {
     expect(await agentsOf(described('x'.repeat(1025)), 'description-too-long')).toEqual(['codex', 'copilot', 'kiro', 'kimi']);
     expect(await agentsOf(raw(`\uFEFF${skillText()}`), 'frontmatter-not-first')).toEqual(['gemini', 'codex']);
     expect(await agentsOf(clean('metadata: x\n'), 'metadata-not-map')).toEqual(['codex']);
-    expect(await agentsOf(cases.find((c) => c.code === 'skill-nested')!.bad, 'skill-nested')).toEqual(['claude', 'gemini', 'qwen', 'generic']);
+    expect(await agentsOf(cases.find((c) => c.code === 'skill-nested')!.bad, 'skill-nested')).toEqual([
+      'claude',
+      'gemini',
+      'qwen',
+      'generic',
+    ]);
   });
 
   it('reports known extensions as info with the agents that read them', async () => {
@@ -156,7 +190,12 @@ describe('lint details', () => {
 
   it('keeps the legacy paths with their redirects on the record', async () => {
     const a = await lint({
-      files: { 'SKILL.md': skillText({ fm: 'metadata:\n  version: "1.0.4"\n', body: 'Run mkdir -p ~/.demo and keep $HOME/.demo-cache/index.json and ${HOME}/notes.txt.\n' }) },
+      files: {
+        'SKILL.md': skillText({
+          fm: 'metadata:\n  version: "1.0.4"\n',
+          body: 'Run mkdir -p ~/.demo and keep $HOME/.demo-cache/index.json and ${HOME}/notes.txt.\n',
+        }),
+      },
     });
     expect(a.stateId).toBe('demo-1.0.4');
     expect(a.legacyPaths).toEqual([

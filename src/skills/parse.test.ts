@@ -43,7 +43,12 @@ describe('executable frontmatter is never run', () => {
 
 describe('hostile YAML is bounded', () => {
   const bomb = (style: 'flow' | 'block') => {
-    const lines = ['---', 'name: demo', 'description: d', `l0: &l0 ${style === 'flow' ? '["lol","lol","lol","lol","lol","lol","lol","lol","lol"]' : '"lol"'}`];
+    const lines = [
+      '---',
+      'name: demo',
+      'description: d',
+      `l0: &l0 ${style === 'flow' ? '["lol","lol","lol","lol","lol","lol","lol","lol","lol"]' : '"lol"'}`,
+    ];
     for (let i = 1; i < 10; i++) {
       const refs = Array.from({ length: 9 }, () => `*l${i - 1}`);
       lines.push(style === 'flow' ? `l${i}: &l${i} [${refs.join(',')}]` : `l${i}: &l${i}\n${refs.map((r) => `  - ${r}`).join('\n')}`);
@@ -187,12 +192,75 @@ describe('the simple-YAML fast path agrees with the yaml package', () => {
     return ((t ^ (t >>> 14)) >>> 0) % n;
   };
   const scalars = [
-    'plain text', 'True', 'true', 'FALSE', 'null', 'Null', '~', '1.0', '0x1F', '.inf', '2024-01-01', "'single'", '"double"',
-    '"esc \\" x"', "'it''s'", 'a: b', 'a #c', 'C#', 'x:', 'é accent', '[flow]', '{a: b}', '&anc x', '*ref', '!tag x', '|', '>',
-    '- item', 'yes', 'no', 'on', 'a  b  ', '#comment', '@at', '`tick', '%pct', 'Use [x] to y', 'a,b', "'", '"', 'ünïcödé ✓',
-    'x\u0085y', 'tab\there', '"a\\nb"', "''", '""', 'k: v: w', 'url http://x', 'ends with colon:', 'Ünder', '?q', 'a\\b',
+    'plain text',
+    'True',
+    'true',
+    'FALSE',
+    'null',
+    'Null',
+    '~',
+    '1.0',
+    '0x1F',
+    '.inf',
+    '2024-01-01',
+    "'single'",
+    '"double"',
+    '"esc \\" x"',
+    "'it''s'",
+    'a: b',
+    'a #c',
+    'C#',
+    'x:',
+    'é accent',
+    '[flow]',
+    '{a: b}',
+    '&anc x',
+    '*ref',
+    '!tag x',
+    '|',
+    '>',
+    '- item',
+    'yes',
+    'no',
+    'on',
+    'a  b  ',
+    '#comment',
+    '@at',
+    '`tick',
+    '%pct',
+    'Use [x] to y',
+    'a,b',
+    "'",
+    '"',
+    'ünïcödé ✓',
+    'x\u0085y',
+    'tab\there',
+    '"a\\nb"',
+    "''",
+    '""',
+    'k: v: w',
+    'url http://x',
+    'ends with colon:',
+    'Ünder',
+    '?q',
+    'a\\b',
   ];
-  const keys = ['name', 'description', 'license', 'metadata', 'allowed-tools', 'x.y', 'true', 'null', '_k', 'k-1', 'a b', '"q"', '__proto__', '1a'];
+  const keys = [
+    'name',
+    'description',
+    'license',
+    'metadata',
+    'allowed-tools',
+    'x.y',
+    'true',
+    'null',
+    '_k',
+    'k-1',
+    'a b',
+    '"q"',
+    '__proto__',
+    '1a',
+  ];
   const line = (): string => {
     const r = rnd(10);
     if (r === 0) return '';

@@ -40,8 +40,7 @@ interface YamlResult {
 /** Pure parse of SKILL.md text (no disk). `registry` only fills the `agents` of diagnostics. */
 export function parseSkillText(raw: string, file: string, registry?: Registry): ParsedSkill {
   const diagnostics: Diagnostic[] = [];
-  const diag = (code: string, init: Omit<DiagnosticInit, 'file'>) =>
-    diagnostics.push(makeDiagnostic(code, { ...init, file }, registry));
+  const diag = (code: string, init: Omit<DiagnosticInit, 'file'>) => diagnostics.push(makeDiagnostic(code, { ...init, file }, registry));
 
   const hadBom = raw.charCodeAt(0) === 0xfeff;
   let text = hadBom ? raw.slice(1) : raw;
@@ -71,7 +70,12 @@ export function parseSkillText(raw: string, file: string, registry?: Registry): 
   const openLine = countNewlines(lead, 0, lead.length) + 1;
   result.frontmatterLine = openLine;
   if (hadBom) {
-    diag('frontmatter-not-first', { message: 'A byte order mark (BOM) comes before the opening `---`.', line: 1, column: 1, variant: 'bom' });
+    diag('frontmatter-not-first', {
+      message: 'A byte order mark (BOM) comes before the opening `---`.',
+      line: 1,
+      column: 1,
+      variant: 'bom',
+    });
   }
   if (lead.length) {
     const what = lead.includes('\n') ? 'Blank lines come' : 'Indentation comes';
@@ -132,7 +136,10 @@ export function parseSkillText(raw: string, file: string, registry?: Registry): 
       engines: { yaml: yamlEngine, yml: yamlEngine, javascript: REFUSING, js: REFUSING, json: REFUSING, coffee: REFUSING },
     } as never) as never;
   } catch (err) {
-    const msg = err instanceof CodeRefused ? 'Frontmatter code was refused and not evaluated.' : `Frontmatter could not be read: ${(err as Error).message}`;
+    const msg =
+      err instanceof CodeRefused
+        ? 'Frontmatter code was refused and not evaluated.'
+        : `Frontmatter could not be read: ${(err as Error).message}`;
     diag(err instanceof CodeRefused ? 'frontmatter-code' : 'frontmatter-yaml', { message: msg, line: openLine });
     setBodyAfter(result, src, closeAt + 4, openLine);
     return result;
@@ -264,7 +271,11 @@ function checkStrictNodes(doc: Document, pos: Pos, strictAt: (m: string, l: numb
     Node(_k, node) {
       if (!anchors && (isAlias(node) || (node as { anchor?: string }).anchor)) {
         const p = at(node);
-        strictAt(`${isAlias(node) ? 'An alias (`*name`)' : 'An anchor (`&name`)'}: strict YAML parsers reject anchors and aliases.`, p.line, p.col);
+        strictAt(
+          `${isAlias(node) ? 'An alias (`*name`)' : 'An anchor (`&name`)'}: strict YAML parsers reject anchors and aliases.`,
+          p.line,
+          p.col,
+        );
         anchors = true;
       }
       if (!isCollection(node)) return;
@@ -315,7 +326,10 @@ function quoteColonValues(block: string, report: (line: number) => void): string
     const line = block.slice(from, end);
     const fixed = line.indexOf(':') === line.lastIndexOf(':') ? null : quoteLine(line);
     if (fixed !== null) {
-      out ??= block.slice(0, from).split('\n').slice(0, n - 1);
+      out ??= block
+        .slice(0, from)
+        .split('\n')
+        .slice(0, n - 1);
       report(n);
     }
     if (out) out.push(fixed ?? line);
@@ -361,7 +375,12 @@ function jsonSafe(v: unknown, depth: number): unknown {
   if (typeof v === 'object') {
     const out: Record<string, unknown> = {};
     for (const k of Object.keys(v)) {
-      Object.defineProperty(out, k, { value: jsonSafe((v as Record<string, unknown>)[k], depth + 1), enumerable: true, writable: true, configurable: true });
+      Object.defineProperty(out, k, {
+        value: jsonSafe((v as Record<string, unknown>)[k], depth + 1),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
     }
     return out;
   }

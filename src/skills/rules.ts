@@ -4,7 +4,14 @@ import type { Registry } from '../agents/registry.js';
 // The rule table (shared/docs/lint-rules.md) as data. Which agents a finding hurts is derived from
 // the agent registry (resources/agents.json), never from agent ids written here.
 
-type QuirkKey = 'bom' | 'blankLineBeforeFrontmatter' | 'missingDescription' | 'descriptionOver1024' | 'metadataNotMap' | 'lowercaseSkillFile' | 'nestedTwoLevels';
+type QuirkKey =
+  | 'bom'
+  | 'blankLineBeforeFrontmatter'
+  | 'missingDescription'
+  | 'descriptionOver1024'
+  | 'metadataNotMap'
+  | 'lowercaseSkillFile'
+  | 'nestedTwoLevels';
 
 export interface Rule {
   severity: Severity;
@@ -40,19 +47,46 @@ export function agentsMissingDepth(registry: Registry, level: number): string[] 
 }
 
 export const RULES: Record<string, Rule> = {
-  'skill-file-missing': { severity: 'error', fix: 'Add a SKILL.md with a name and description frontmatter to this directory.', agents: noDescription },
-  'skill-file-case': { severity: 'error', fix: 'Rename the file to SKILL.md (upper case, .md lower case).', agents: byQuirk('lowercaseSkillFile') },
-  'frontmatter-missing': { severity: 'error', fix: 'Start SKILL.md with a `---` line, the name and description fields, and a closing `---` line.', agents: noDescription },
+  'skill-file-missing': {
+    severity: 'error',
+    fix: 'Add a SKILL.md with a name and description frontmatter to this directory.',
+    agents: noDescription,
+  },
+  'skill-file-case': {
+    severity: 'error',
+    fix: 'Rename the file to SKILL.md (upper case, .md lower case).',
+    agents: byQuirk('lowercaseSkillFile'),
+  },
+  'frontmatter-missing': {
+    severity: 'error',
+    fix: 'Start SKILL.md with a `---` line, the name and description fields, and a closing `---` line.',
+    agents: noDescription,
+  },
   'frontmatter-not-first': {
     severity: 'error',
     fix: 'Make `---` the very first bytes of SKILL.md: remove the byte order mark, blank lines or indentation before it.',
     agents: (r, variant) => (variant === 'bom' ? byQuirk('bom')(r) : byQuirk('blankLineBeforeFrontmatter')(r)),
   },
   'frontmatter-unclosed': { severity: 'error', fix: 'Close the frontmatter with a line holding only `---`.', agents: noDescription },
-  'frontmatter-yaml': { severity: 'error', fix: 'Fix the YAML syntax at the given line, quoting values that hold special characters.', agents: noDescription },
-  'frontmatter-not-map': { severity: 'error', fix: 'Write the frontmatter as `key: value` lines (at least name and description).', agents: noDescription },
-  'frontmatter-code': { severity: 'error', fix: 'Replace the executable frontmatter with a plain `---` YAML block.', agents: noDescription },
-  'frontmatter-strict': { severity: 'warning', fix: 'Use plain block YAML: spaces not tabs, no flow style, no anchors or duplicate keys, and quote values that contain `: `.' },
+  'frontmatter-yaml': {
+    severity: 'error',
+    fix: 'Fix the YAML syntax at the given line, quoting values that hold special characters.',
+    agents: noDescription,
+  },
+  'frontmatter-not-map': {
+    severity: 'error',
+    fix: 'Write the frontmatter as `key: value` lines (at least name and description).',
+    agents: noDescription,
+  },
+  'frontmatter-code': {
+    severity: 'error',
+    fix: 'Replace the executable frontmatter with a plain `---` YAML block.',
+    agents: noDescription,
+  },
+  'frontmatter-strict': {
+    severity: 'warning',
+    fix: 'Use plain block YAML: spaces not tabs, no flow style, no anchors or duplicate keys, and quote values that contain `: `.',
+  },
   'frontmatter-dashes-in-value': { severity: 'warning', fix: 'Remove `---` from the value or reword it (for example use an em dash).' },
   'name-missing': { severity: 'error', fix: 'Add `name:` with the directory name (lowercase letters, digits and hyphens).' },
   'name-not-string': { severity: 'error', fix: 'Make `name` a plain string equal to the directory name.' },
@@ -65,11 +99,30 @@ export const RULES: Record<string, Rule> = {
     agents: (r) => r.agents.filter((a) => a.identifier === 'dir').map((a) => a.id),
   },
   'name-reserved': { severity: 'warning', fix: 'Choose a name without "anthropic" or "claude".' },
-  'description-missing': { severity: 'error', fix: 'Add `description:` saying what the skill does and when to use it.', agents: noDescription },
-  'description-not-string': { severity: 'error', fix: 'Make `description` a plain string (quote it if it looks like a number or list).', agents: noDescription },
-  'description-empty': { severity: 'error', fix: 'Write a description saying what the skill does and when to use it.', agents: noDescription },
-  'description-too-long': { severity: 'error', fix: 'Shorten `description` to 1024 characters or fewer and move details into the body.', agents: byQuirk('descriptionOver1024') },
-  'description-angle-brackets': { severity: 'warning', fix: 'Remove `<` and `>` from the description (agents embed it in XML-like prompts).' },
+  'description-missing': {
+    severity: 'error',
+    fix: 'Add `description:` saying what the skill does and when to use it.',
+    agents: noDescription,
+  },
+  'description-not-string': {
+    severity: 'error',
+    fix: 'Make `description` a plain string (quote it if it looks like a number or list).',
+    agents: noDescription,
+  },
+  'description-empty': {
+    severity: 'error',
+    fix: 'Write a description saying what the skill does and when to use it.',
+    agents: noDescription,
+  },
+  'description-too-long': {
+    severity: 'error',
+    fix: 'Shorten `description` to 1024 characters or fewer and move details into the body.',
+    agents: byQuirk('descriptionOver1024'),
+  },
+  'description-angle-brackets': {
+    severity: 'warning',
+    fix: 'Remove `<` and `>` from the description (agents embed it in XML-like prompts).',
+  },
   'description-budget': {
     severity: 'warning',
     fix: 'Shorten `description` and `when_to_use` together so the agent does not cut them.',
@@ -77,7 +130,11 @@ export const RULES: Record<string, Rule> = {
   },
   'compatibility-invalid': { severity: 'error', fix: 'Make `compatibility` a non-empty string of at most 500 characters, or remove it.' },
   'license-invalid': { severity: 'error', fix: 'Make `license` a string (a license name or the name of a bundled license file).' },
-  'metadata-not-map': { severity: 'error', fix: 'Make `metadata` a map of `key: "string value"` lines, or remove it.', agents: byQuirk('metadataNotMap') },
+  'metadata-not-map': {
+    severity: 'error',
+    fix: 'Make `metadata` a map of `key: "string value"` lines, or remove it.',
+    agents: byQuirk('metadataNotMap'),
+  },
   'metadata-value-not-string': { severity: 'warning', fix: 'Quote the metadata value so that it is a string.' },
   'allowed-tools-invalid': { severity: 'error', fix: 'Write `allowed-tools` as one space-separated string such as `Read Bash(git:*)`.' },
   'field-unknown': { severity: 'warning', fix: 'Move the field under `metadata:` or remove it.' },

@@ -57,7 +57,27 @@ describe('stateIdFor', () => {
 describe('isValidStateId', () => {
   it('accepts produced ids and refuses unsafe ones', () => {
     for (const ok of ['code-1.0.4', 'pdf', 'a_b', '0x']) expect(isValidStateId(ok)).toBe(true);
-    for (const bad of ['', '.', '..', '../x', 'a/b', 'a\\b', '/abs', '.hidden', 'a..b', 'a.', 'a-', '-a', 'A', 'é', 'con', 'nul.txt', 'x'.repeat(STATE_ID_MAX + 1), 42, null]) {
+    for (const bad of [
+      '',
+      '.',
+      '..',
+      '../x',
+      'a/b',
+      'a\\b',
+      '/abs',
+      '.hidden',
+      'a..b',
+      'a.',
+      'a-',
+      '-a',
+      'A',
+      'é',
+      'con',
+      'nul.txt',
+      'x'.repeat(STATE_ID_MAX + 1),
+      42,
+      null,
+    ]) {
       expect(isValidStateId(bad), String(bad)).toBe(false);
     }
   });

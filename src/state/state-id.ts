@@ -12,7 +12,11 @@ const WINDOWS_RESERVED = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])(\.|$)/;
 /** Lowercase ASCII `[a-z0-9._-]`, no `..`, no leading `.`/`-`, no trailing `.`/`-`; '' when nothing is left. */
 function sanitize(raw: string, max: number): string {
   // NFKD splits accents off letters (é -> e + U+0301) and folds compatibility forms (ｃ -> c).
-  const folded = raw.slice(0, max * 8).normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+  const folded = raw
+    .slice(0, max * 8)
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase();
   let out = '';
   // A run of separators and dots becomes one `-`, or one `.` when it held only dots: no `..`, ever.
   let run = '';

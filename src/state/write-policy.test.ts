@@ -12,10 +12,17 @@ beforeEach(() => {
 afterEach(() => sb.done());
 
 async function scopeForCodeSkill(): Promise<{ scope: PolicyScope; workspace: string; state: string; link: string }> {
-  writeSkill(sb.lib, 'code', { version: '1.0.4', body: 'Read `~/code/memory.md` first, and write what you learned back to `~/code/memory.md`.' });
+  writeSkill(sb.lib, 'code', {
+    version: '1.0.4',
+    body: 'Read `~/code/memory.md` first, and write what you learned back to `~/code/memory.md`.',
+  });
   const skills = await launchSkills([path.join(sb.lib, 'code')]);
   const { conversation, result } = launchWorkspace({
-    home: sb.home, userHome: sb.userHome, agent: agent('claude'), assistant: { id: 'a', name: 'A', rules: '' }, skills,
+    home: sb.home,
+    userHome: sb.userHome,
+    agent: agent('claude'),
+    assistant: { id: 'a', name: 'A', rules: '' },
+    skills,
     cli: { node: process.execPath, script: cliScript, env: {} },
   });
   const scope: PolicyScope = {
@@ -48,7 +55,11 @@ describe('write policy', () => {
 
   it('allows the workspace, the state dir and the temp dir; denies elsewhere', async () => {
     const { scope, workspace, state } = await scopeForCodeSkill();
-    expect(checkWrite(scope, 'notes.md', workspace)).toMatchObject({ allowed: true, rule: 'workspace', path: path.join(workspace, 'notes.md') });
+    expect(checkWrite(scope, 'notes.md', workspace)).toMatchObject({
+      allowed: true,
+      rule: 'workspace',
+      path: path.join(workspace, 'notes.md'),
+    });
     expect(checkWrite(scope, path.join(state, 'memory.md'))).toMatchObject({ allowed: true, rule: 'state-dir', skill: 'code' });
     expect(checkWrite(scope, path.join(sb.dir, 'tmp', 'scratch.txt'))).toMatchObject({ allowed: true, rule: 'temp' });
     expect(checkWrite(scope, '~/.bashrc')).toMatchObject({ allowed: false, rule: 'outside' });

@@ -9,10 +9,6 @@ export { FileLock, pidAlive, type FileLockOptions } from './file-lock.js';
  * A store for `<home>/<fileName>` that reports corruption on the engine's event bus
  * (`store-corrupt`), so every front door can tell the user.
  */
-export function openStore<T>(
-  ctx: ServiceContext,
-  fileName: string,
-  opts: Omit<JsonStoreOptions<T>, 'file' | 'events'>,
-): JsonStore<T> {
+export function openStore<T>(ctx: ServiceContext, fileName: string, opts: Omit<JsonStoreOptions<T>, 'file' | 'events'>): JsonStore<T> {
   return new JsonStore<T>({ ...opts, file: path.join(ctx.paths.home, fileName), events: ctx.events });
 }

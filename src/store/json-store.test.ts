@@ -138,7 +138,13 @@ describe('JsonStore', () => {
         },
       });
     fs.writeFileSync(path.join(dir, 'm.json'), JSON.stringify({ names: ['a', 'b'] }));
-    expect(mk().read()).toEqual({ items: [{ id: 'a', label: 'A' }, { id: 'b', label: 'B' }], theme: 'dark' });
+    expect(mk().read()).toEqual({
+      items: [
+        { id: 'a', label: 'A' },
+        { id: 'b', label: 'B' },
+      ],
+      theme: 'dark',
+    });
     fs.writeFileSync(path.join(dir, 'm.json'), JSON.stringify({ version: 2, data: { items: [{ id: 'z' }] } }));
     const s = mk();
     expect(s.read()).toEqual({ items: [{ id: 'z', label: 'Z' }], theme: 'dark' });

@@ -263,7 +263,7 @@ export class JsonStore<T> {
     for (const name of names) {
       if (!name.startsWith(`${base}.`)) continue;
       const m = re.exec(name);
-      if (!m || !name.startsWith(`${base}.tmp-`) && !name.startsWith(`${base}.bak.tmp-`)) continue;
+      if (!m || (!name.startsWith(`${base}.tmp-`) && !name.startsWith(`${base}.bak.tmp-`))) continue;
       const pid = Number(m[1]);
       if (pid !== process.pid && !pidAlive(pid)) fs.rmSync(path.join(dir, name), { force: true });
     }

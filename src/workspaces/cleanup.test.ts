@@ -20,10 +20,16 @@ afterEach(() => {
 });
 
 async function launch(opts: { workspace?: string; agentId?: string } = {}): Promise<Conversation> {
-  const big = writeSkill(sb.lib, 'big', { files: Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`references/r${i}.md`, `ref ${i}\n`])) });
+  const big = writeSkill(sb.lib, 'big', {
+    files: Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`references/r${i}.md`, `ref ${i}\n`])),
+  });
   const skills = await launchSkills([big]);
   const { conversation } = launchWorkspace({
-    home: sb.home, userHome: sb.userHome, agent: agent(opts.agentId ?? 'claude'), assistant: { id: 'a', name: 'Cleaner', rules: '' }, skills,
+    home: sb.home,
+    userHome: sb.userHome,
+    agent: agent(opts.agentId ?? 'claude'),
+    assistant: { id: 'a', name: 'Cleaner', rules: '' },
+    skills,
     ...(opts.workspace ? { workspace: opts.workspace } : {}),
     cli: { node: process.execPath, script: cliScript, env: {} },
   });

@@ -47,11 +47,7 @@ function notOurs(home: string, c: ConversationIndex): string | null {
   return null;
 }
 
-export function clean(
-  home: string,
-  log: ConversationLog,
-  opts: { olderThanMs: number; dryRun: boolean; now?: number },
-): CleanResult {
+export function clean(home: string, log: ConversationLog, opts: { olderThanMs: number; dryRun: boolean; now?: number }): CleanResult {
   const convs = log.list().filter((c) => !c.removedAt);
   const infos = new Map(describe(home, convs, opts.now).map((i) => [i.conversationId, i]));
   const result: CleanResult = { removed: [], kept: [], dryRun: opts.dryRun };

@@ -49,7 +49,7 @@ export function renderFirstMessage(name: string, rules: string, stateRules: stri
   const index = [
     '## Skills',
     '',
-    "These skills are available. Before using one, read the SKILL.md in its Skill Directory; resolve every relative path it mentions (scripts/, references/, assets/) against that directory.",
+    'These skills are available. Before using one, read the SKILL.md in its Skill Directory; resolve every relative path it mentions (scripts/, references/, assets/) against that directory.',
     '',
     ...skills.map((s) => `- **${s.name}**: ${oneLine(s.description)} [Skill Directory: ${s.dir}]`),
   ].join('\n');

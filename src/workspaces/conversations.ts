@@ -40,7 +40,10 @@ export class ConversationLog {
   private readonly legacy: JsonStore<ConversationsFile>;
   readonly indexFile: string;
 
-  constructor(readonly home: string, events?: EventBus) {
+  constructor(
+    readonly home: string,
+    events?: EventBus,
+  ) {
     this.legacy = legacyConversationsStore(home, events);
     this.indexFile = conversationIndexFile(home);
   }

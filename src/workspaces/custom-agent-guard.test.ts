@@ -35,7 +35,9 @@ it('never launches a hand-edited custom agent whose paths leave the workspace', 
 
   editSettingsByHand([{ ...good, skillsDir: '../../escaped/skills', contextFile: '../../ESCAPED.md' }]);
   expect((await svc.api.listAgents({})).map((a) => a.id)).not.toContain('mine');
-  await expect(svc.api.launchAssistant({ assistant: 'Escaper' })).rejects.toThrow(/Custom agent "mine" in settings\.json cannot be used: skillsDir "\.\.\/\.\.\/escaped\/skills" must not contain "\.\."/);
+  await expect(svc.api.launchAssistant({ assistant: 'Escaper' })).rejects.toThrow(
+    /Custom agent "mine" in settings\.json cannot be used: skillsDir "\.\.\/\.\.\/escaped\/skills" must not contain "\.\."/,
+  );
   const above = path.dirname(sb.home);
   expect(fs.existsSync(path.join(above, 'escaped'))).toBe(false);
   expect(fs.existsSync(path.join(sb.dir, 'escaped'))).toBe(false);

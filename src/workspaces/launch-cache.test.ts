@@ -54,7 +54,10 @@ async function until(cond: () => boolean): Promise<void> {
 }
 
 async function setup(): Promise<void> {
-  writeSkill(sb.lib, 'tool', { body: 'Run `./scripts/x.sh` to do it.', files: { 'scripts/x.sh': '#!/bin/sh\necho one\n', 'assets/data.txt': 'rows\n' } });
+  writeSkill(sb.lib, 'tool', {
+    body: 'Run `./scripts/x.sh` to do it.',
+    files: { 'scripts/x.sh': '#!/bin/sh\necho one\n', 'assets/data.txt': 'rows\n' },
+  });
   writeSkill(sb.lib, 'notes');
   // an adopted skill: the library holds a link to a folder elsewhere
   const outside = writeSkill(path.join(sb.dir, 'elsewhere'), 'linked', { body: 'Read the guide.' });
@@ -81,7 +84,11 @@ describe('launch with a watched catalog', () => {
     expect(security.surfaces.stampChecks).toBe(stampChecks); // no stat walk either
     // and the launch is whole: real links to real folders with SKILL.md, state dirs, context file, guard
     expect(second.problems).toEqual([]);
-    expect(second.links.map((l) => [l.skill, l.ok])).toEqual([['tool', true], ['notes', true], ['linked', true]]);
+    expect(second.links.map((l) => [l.skill, l.ok])).toEqual([
+      ['tool', true],
+      ['notes', true],
+      ['linked', true],
+    ]);
     for (const l of second.links) {
       expect(fs.lstatSync(l.path).isSymbolicLink()).toBe(true);
       expect(fs.realpathSync(l.path)).toBe(fs.realpathSync(l.target));

@@ -21,7 +21,11 @@ function threeSkills() {
       body: 'Run `scripts/x.sh` from this skill folder.',
       files: { 'scripts/x.sh': '#!/bin/sh\necho "x ran in $(basename "$(pwd)")"\n' },
     }),
-    writeSkill(sb.lib, 'code', { version: '1.0.4', description: 'Remembers code notes.', body: 'Read and write `~/code/memory.md` every time.' }),
+    writeSkill(sb.lib, 'code', {
+      version: '1.0.4',
+      description: 'Remembers code notes.',
+      body: 'Read and write `~/code/memory.md` every time.',
+    }),
     writeSkill(sb.lib, 'plain'),
   ];
 }
@@ -30,8 +34,12 @@ describe('temporary workspace launch', () => {
   it('links each skill into the native dir, and every link resolves to its real folder', async () => {
     const skills = await launchSkills(threeSkills());
     const { result, conversation } = launchWorkspace({
-      home: sb.home, userHome: sb.userHome, agent: agent('gemini'),
-      assistant: { id: 'a1', name: 'Code Reviewer', rules: 'Be terse.' }, skills, cli,
+      home: sb.home,
+      userHome: sb.userHome,
+      agent: agent('gemini'),
+      assistant: { id: 'a1', name: 'Code Reviewer', rules: 'Be terse.' },
+      skills,
+      cli,
     });
     expect(result.temporary).toBe(true);
     expect(result.mode).toBe('native');
@@ -52,14 +60,22 @@ describe('temporary workspace launch', () => {
     expect(result.command[0]).toBe('gemini');
     expect(result.command[1]).toBe('--include-directories');
     expect(result.command[2]!.split(',')).toEqual(result.stateDirs.map((d) => d.dir));
-    expect(conversation.skills.map((s) => [s.name, s.digest.length])).toEqual([['runner', 64], ['code', 64], ['plain', 64]]);
+    expect(conversation.skills.map((s) => [s.name, s.digest.length])).toEqual([
+      ['runner', 64],
+      ['code', 64],
+      ['plain', 64],
+    ]);
   });
 
   it('a relative script path in SKILL.md works through the link', async () => {
     const skills = await launchSkills(threeSkills());
     const { result } = launchWorkspace({
-      home: sb.home, userHome: sb.userHome, agent: agent('codex'),
-      assistant: { id: 'a1', name: 'R', rules: '' }, skills, cli,
+      home: sb.home,
+      userHome: sb.userHome,
+      agent: agent('codex'),
+      assistant: { id: 'a1', name: 'R', rules: '' },
+      skills,
+      cli,
     });
     const link = result.links.find((l) => l.skill === 'runner')!.path;
     expect(link).toBe(path.join(result.workspace, '.agents/skills/runner'));
@@ -72,8 +88,12 @@ describe('temporary workspace launch', () => {
   it('writes persona and state rules into the context file, with no skills index', async () => {
     const skills = await launchSkills(threeSkills());
     const { result } = launchWorkspace({
-      home: sb.home, userHome: sb.userHome, agent: agent('claude'),
-      assistant: { id: 'a1', name: 'Reviewer', rules: 'Always answer in haiku.' }, skills, cli,
+      home: sb.home,
+      userHome: sb.userHome,
+      agent: agent('claude'),
+      assistant: { id: 'a1', name: 'Reviewer', rules: 'Always answer in haiku.' },
+      skills,
+      cli,
     });
     expect(result.contextFile).toBe(path.join(result.workspace, 'CLAUDE.md'));
     const text = fs.readFileSync(result.contextFile!, 'utf8');
@@ -99,25 +119,39 @@ describe('temporary workspace launch', () => {
     // The library folder vanishes between catalog scan and launch: its link would dangle.
     fs.rmSync(path.join(sb.lib, 'plain'), { recursive: true });
     const { result } = launchWorkspace({
-      home: sb.home, userHome: sb.userHome, agent: agent('codex'),
-      assistant: { id: 'a1', name: 'R', rules: '' }, skills, cli,
+      home: sb.home,
+      userHome: sb.userHome,
+      agent: agent('codex'),
+      assistant: { id: 'a1', name: 'R', rules: '' },
+      skills,
+      cli,
     });
     const bad = result.links.find((l) => l.skill === 'plain')!;
     expect(bad.ok).toBe(false);
     expect(bad.error).toMatch(/does not resolve/);
     expect(result.problems).toContainEqual(expect.objectContaining({ skill: 'plain', code: 'link-failed' }));
-    expect(result.links.filter((l) => l.ok).map((l) => l.skill).sort()).toEqual(['code', 'runner']);
+    expect(
+      result.links
+        .filter((l) => l.ok)
+        .map((l) => l.skill)
+        .sort(),
+    ).toEqual(['code', 'runner']);
   });
 
   it('reports missing and duplicate skills instead of dropping them silently', async () => {
     const skills = await launchSkills(threeSkills());
     const { result } = launchWorkspace({
-      home: sb.home, userHome: sb.userHome, agent: agent('codex'),
+      home: sb.home,
+      userHome: sb.userHome,
+      agent: agent('codex'),
       assistant: { id: 'a1', name: 'R', rules: '' },
       skills: [...skills, { name: 'gone', missing: true, entry: null }, skills[0]!],
       cli,
     });
-    expect(result.problems.map((p) => [p.skill, p.code])).toEqual([['gone', 'missing'], ['runner', 'duplicate-name']]);
+    expect(result.problems.map((p) => [p.skill, p.code])).toEqual([
+      ['gone', 'missing'],
+      ['runner', 'duplicate-name'],
+    ]);
   });
 
   it('twenty concurrent launches of one assistant get twenty distinct workspaces', async () => {
@@ -125,8 +159,17 @@ describe('temporary workspace launch', () => {
     const now = new Date('2026-12-02T10:00:00Z'); // same second for all: only the random part differs
     const results = await Promise.all(
       Array.from({ length: 20 }, () =>
-        Promise.resolve().then(() =>
-          launchWorkspace({ home: sb.home, userHome: sb.userHome, agent: agent('claude'), assistant: { id: 'a', name: 'Same', rules: '' }, skills, cli, now }).result,
+        Promise.resolve().then(
+          () =>
+            launchWorkspace({
+              home: sb.home,
+              userHome: sb.userHome,
+              agent: agent('claude'),
+              assistant: { id: 'a', name: 'Same', rules: '' },
+              skills,
+              cli,
+              now,
+            }).result,
         ),
       ),
     );
@@ -138,15 +181,21 @@ describe('temporary workspace launch', () => {
   it('writes a Claude PreToolUse hook on Write|Edit that calls the policy check', async () => {
     const skills = await launchSkills(threeSkills());
     const { result, conversation } = launchWorkspace({
-      home: sb.home, userHome: sb.userHome, agent: agent('claude'),
-      assistant: { id: 'a1', name: 'R', rules: '' }, skills, cli,
+      home: sb.home,
+      userHome: sb.userHome,
+      agent: agent('claude'),
+      assistant: { id: 'a1', name: 'R', rules: '' },
+      skills,
+      cli,
     });
     const settingsFile = path.join(result.workspace, '.claude/settings.json');
     const settings = JSON.parse(fs.readFileSync(settingsFile, 'utf8'));
     const group = settings.hooks.PreToolUse[0];
     expect(group.matcher.split('|')).toEqual(expect.arrayContaining(['Write', 'Edit']));
     expect(group.hooks[0].type).toBe('command');
-    expect(group.hooks[0].command).toContain(`${process.execPath} ${cliScript} policy check-write --hook --conversation ${result.conversationId}`);
+    expect(group.hooks[0].command).toContain(
+      `${process.execPath} ${cliScript} policy check-write --hook --conversation ${result.conversationId}`,
+    );
     expect(conversation.guardFiles).toEqual([settingsFile]);
   });
 
@@ -154,8 +203,13 @@ describe('temporary workspace launch', () => {
     const skills = await launchSkills(threeSkills());
     const extra = { matcher: 'Bash', hooks: [{ type: 'command' as const, command: 'deny-scripts', timeout: 10 }] };
     const { result } = launchWorkspace({
-      home: sb.home, userHome: sb.userHome, agent: agent('claude'),
-      assistant: { id: 'a1', name: 'R', rules: '' }, skills, cli, guardHooks: [extra],
+      home: sb.home,
+      userHome: sb.userHome,
+      agent: agent('claude'),
+      assistant: { id: 'a1', name: 'R', rules: '' },
+      skills,
+      cli,
+      guardHooks: [extra],
     });
     const settings = JSON.parse(fs.readFileSync(path.join(result.workspace, '.claude/settings.json'), 'utf8'));
     expect(settings.hooks.PreToolUse).toHaveLength(2);
@@ -173,8 +227,13 @@ describe('launch into the user workspace', () => {
     fs.writeFileSync(path.join(project, 'CLAUDE.md'), '# project rules\n');
     const before = treeHash(project);
     const { result } = launchWorkspace({
-      home: sb.home, userHome: sb.userHome, agent: agent('claude'),
-      assistant: { id: 'a1', name: 'R', rules: 'Persona.' }, skills, workspace: project, cli,
+      home: sb.home,
+      userHome: sb.userHome,
+      agent: agent('claude'),
+      assistant: { id: 'a1', name: 'R', rules: 'Persona.' },
+      skills,
+      workspace: project,
+      cli,
     });
     expect(treeHash(project)).toBe(before);
     expect(result.workspace).toBe(project);
@@ -200,12 +259,19 @@ describe('launch into the user workspace', () => {
     const project = path.join(sb.dir, 'project');
     fs.mkdirSync(project);
     const { result } = launchWorkspace({
-      home: sb.home, userHome: sb.userHome, agent: agent('codex'),
-      assistant: { id: 'a1', name: 'R', rules: '' }, skills, workspace: project, cli,
+      home: sb.home,
+      userHome: sb.userHome,
+      agent: agent('codex'),
+      assistant: { id: 'a1', name: 'R', rules: '' },
+      skills,
+      workspace: project,
+      cli,
     });
     expect(result.mode).toBe('index');
     expect(result.command).toEqual(['codex', ...result.stateDirs.flatMap((d) => ['--add-dir', d.dir])]);
-    expect(fs.readFileSync(path.join(sb.home, 'conversations', result.conversationId, 'first-message.md'), 'utf8')).toBe(result.firstMessage);
+    expect(fs.readFileSync(path.join(sb.home, 'conversations', result.conversationId, 'first-message.md'), 'utf8')).toBe(
+      result.firstMessage,
+    );
   });
 
   it('falls back to index mode (first message with Skill Directory) for an agent that cannot load a view', async () => {
@@ -216,8 +282,13 @@ describe('launch into the user workspace', () => {
     fs.writeFileSync(path.join(project, 'README.md'), 'hi\n');
     const before = treeHash(project);
     const { result } = launchWorkspace({
-      home: sb.home, userHome: sb.userHome, agent: agent('gemini'),
-      assistant: { id: 'a1', name: 'R', rules: 'Persona.' }, skills, workspace: project, cli,
+      home: sb.home,
+      userHome: sb.userHome,
+      agent: agent('gemini'),
+      assistant: { id: 'a1', name: 'R', rules: 'Persona.' },
+      skills,
+      workspace: project,
+      cli,
     });
     expect(treeHash(project)).toBe(before);
     expect(result.mode).toBe('index');
@@ -239,8 +310,13 @@ describe('launch into the user workspace', () => {
   it('refuses a workspace that does not exist', async () => {
     expect(() =>
       launchWorkspace({
-        home: sb.home, userHome: sb.userHome, agent: agent('claude'),
-        assistant: { id: 'a1', name: 'R', rules: '' }, skills: [], workspace: path.join(sb.dir, 'nope'), cli,
+        home: sb.home,
+        userHome: sb.userHome,
+        agent: agent('claude'),
+        assistant: { id: 'a1', name: 'R', rules: '' },
+        skills: [],
+        workspace: path.join(sb.dir, 'nope'),
+        cli,
       }),
     ).toThrow(/does not exist/);
   });

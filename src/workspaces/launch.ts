@@ -1,14 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type {
-  CatalogEntry,
-  Conversation,
-  LaunchProblem,
-  LaunchResult,
-  LegacyMapping,
-  SkillLink,
-  StateDir,
-} from '../contract/index.js';
+import type { CatalogEntry, Conversation, LaunchProblem, LaunchResult, LegacyMapping, SkillLink, StateDir } from '../contract/index.js';
 import type { AgentDef } from '../agents/registry.js';
 import { SkillDockError } from '../errors.js';
 import { ensureStateDir, isInside, stateDirFor, stateRoot, stateUri } from '../state/state-dirs.js';

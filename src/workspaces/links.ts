@@ -41,8 +41,10 @@ export function verifyLink(linkPath: string, target: string): string | null {
     // realpath, which walks every component of both paths.
     const viaLink = fs.statSync(linkPath, { bigint: true });
     const real = fs.statSync(target, { bigint: true });
-    const same = viaLink.ino !== 0n ? viaLink.dev === real.dev && viaLink.ino === real.ino
-      : fs.realpathSync.native(linkPath) === fs.realpathSync.native(target); // no inode numbers (FAT)
+    const same =
+      viaLink.ino !== 0n
+        ? viaLink.dev === real.dev && viaLink.ino === real.ino
+        : fs.realpathSync.native(linkPath) === fs.realpathSync.native(target); // no inode numbers (FAT)
     if (!same) return `${linkPath} resolves to ${fs.realpathSync.native(linkPath)}, expected ${fs.realpathSync.native(target)}`;
     if (!fs.statSync(path.join(linkPath, 'SKILL.md')).isFile()) return `${linkPath}/SKILL.md is not a file`;
     return null;

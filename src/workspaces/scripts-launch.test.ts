@@ -42,11 +42,16 @@ describe('launch and scripts changed since approval', () => {
     if (r.ok) return;
     expect(r.error.code).toBe('refused');
     expect(r.error.message).toMatch(/Launch refused: the scripts of "tool" \(changed since approval\) need approval/);
-    expect((r.error.details as { skills: Array<{ name: string; status: string }> }).skills.map((s) => [s.name, s.status])).toEqual([['tool', 'changed']]);
+    expect((r.error.details as { skills: Array<{ name: string; status: string }> }).skills.map((s) => [s.name, s.status])).toEqual([
+      ['tool', 'changed'],
+    ]);
     expect(workspaces()).toEqual(before);
     expect(new ConversationLog(sb.home).list()).toHaveLength(recorded);
     // explicit 'refuse' is the same
-    expect(await svc.call('launchAssistant', { assistant: 'Helper', onScriptsChanged: 'refuse' })).toMatchObject({ ok: false, error: { code: 'refused' } });
+    expect(await svc.call('launchAssistant', { assistant: 'Helper', onScriptsChanged: 'refuse' })).toMatchObject({
+      ok: false,
+      error: { code: 'refused' },
+    });
   });
 
   it("'omit' launches without the skill and says so", async () => {
@@ -64,7 +69,10 @@ describe('launch and scripts changed since approval', () => {
   it("'skip' links it with its scripts denied (context file and Bash hook)", async () => {
     await changedTool();
     const r = await svc.api.launchAssistant({ assistant: 'Helper', onScriptsChanged: 'skip' });
-    expect(r.links.map((l) => [l.skill, l.ok])).toEqual([['tool', true], ['notes', true]]);
+    expect(r.links.map((l) => [l.skill, l.ok])).toEqual([
+      ['tool', true],
+      ['notes', true],
+    ]);
     expect(r.problems.map((p) => [p.skill, p.code])).toEqual([['tool', 'script-blocked']]);
     expect(fs.readFileSync(r.contextFile!, 'utf8')).toContain('Do not run any script of skill `tool`');
     const settings = JSON.parse(fs.readFileSync(path.join(r.workspace, '.claude', 'settings.json'), 'utf8'));

@@ -33,7 +33,11 @@ function cli(args: string[], input?: string) {
 }
 
 async function codeAssistant(agent = 'claude', name = 'Code Buddy') {
-  writeSkill(sb.lib, 'code', { version: '1.0.4', description: 'Keeps code notes.', body: 'Read `~/code/memory.md` first and write new notes back to `~/code/memory.md`.' });
+  writeSkill(sb.lib, 'code', {
+    version: '1.0.4',
+    description: 'Keeps code notes.',
+    body: 'Read `~/code/memory.md` first and write new notes back to `~/code/memory.md`.',
+  });
   writeSkill(sb.lib, 'runner', { files: { 'scripts/x.sh': '#!/bin/sh\necho ran\n' } });
   writeSkill(sb.lib, 'lonely');
   // runner ships a script: the user approves it, as SkillDock's security asks before attaching.
@@ -91,15 +95,17 @@ describe('launch through the service', () => {
   it('ten concurrent CLI processes launching one assistant get ten distinct workspaces', async () => {
     await codeAssistant('codex');
     const runs = await Promise.all(
-      Array.from({ length: 10 }, () =>
-        new Promise<{ code: number | null; out: string; err: string }>((resolve) => {
-          const c = spawn(process.execPath, [cliScript, 'launch', 'Code Buddy', '--json'], { env: childEnv() });
-          let out = '';
-          let err = '';
-          c.stdout.on('data', (d) => (out += d));
-          c.stderr.on('data', (d) => (err += d));
-          c.on('close', (code) => resolve({ code, out, err }));
-        }),
+      Array.from(
+        { length: 10 },
+        () =>
+          new Promise<{ code: number | null; out: string; err: string }>((resolve) => {
+            const c = spawn(process.execPath, [cliScript, 'launch', 'Code Buddy', '--json'], { env: childEnv() });
+            let out = '';
+            let err = '';
+            c.stdout.on('data', (d) => (out += d));
+            c.stderr.on('data', (d) => (err += d));
+            c.on('close', (code) => resolve({ code, out, err }));
+          }),
       ),
     );
     for (const r of runs) expect(r.code, r.err).toBe(0);
@@ -117,13 +123,19 @@ describe('write policy through the CLI and the Claude hook', () => {
     const denied = cli(['policy', 'check-write', '~/code/memory.md', '--conversation', r.conversationId, '--json']);
     expect(denied.status).toBe(1);
     const d = JSON.parse(denied.stdout);
-    expect(d).toMatchObject({ allowed: false, rule: 'legacy-path', skill: 'code', redirect: path.join(state, 'memory.md'), conversationId: r.conversationId });
+    expect(d).toMatchObject({
+      allowed: false,
+      rule: 'legacy-path',
+      skill: 'code',
+      redirect: path.join(state, 'memory.md'),
+      conversationId: r.conversationId,
+    });
     const ok = cli(['policy', 'check-write', path.join(state, 'memory.md'), '--conversation', r.conversationId]);
     expect(ok.status).toBe(0);
     expect(ok.stdout).toContain('allowed');
   });
 
-  it("the hook command in .claude/settings.json denies with the suggestion, and stays silent when allowed", async () => {
+  it('the hook command in .claude/settings.json denies with the suggestion, and stays silent when allowed', async () => {
     await codeAssistant();
     const r = await svc.api.launchAssistant({ assistant: 'Code Buddy' });
     expect(r.problems.filter((p) => p.code === 'guard')).toEqual([]);
@@ -173,12 +185,16 @@ describe('state resolve through the CLI', () => {
 describe('running the agent', () => {
   function fakeAgent(): string {
     const file = path.join(sb.dir, 'fake-agent.sh');
-    fs.writeFileSync(file, `#!/bin/sh\necho "cwd=$(pwd)"\necho "args=$*"\necho "pid=$$"\necho "marker=$SKILLDOCK_TEST_MARKER"\n`, { mode: 0o755 });
+    fs.writeFileSync(file, `#!/bin/sh\necho "cwd=$(pwd)"\necho "args=$*"\necho "pid=$$"\necho "marker=$SKILLDOCK_TEST_MARKER"\n`, {
+      mode: 0o755,
+    });
     return file;
   }
 
   it('launch --exec runs the agent in the workspace with the terminal streams, recording its pid', async () => {
-    await svc.api.updateSettings({ customAgents: [{ id: 'fake', name: 'Fake', command: fakeAgent(), skillsDir: '.fake/skills', contextFile: 'FAKE.md' }] });
+    await svc.api.updateSettings({
+      customAgents: [{ id: 'fake', name: 'Fake', command: fakeAgent(), skillsDir: '.fake/skills', contextFile: 'FAKE.md' }],
+    });
     await codeAssistant('fake', 'Faker');
     const run = spawnSync(process.execPath, [cliScript, 'launch', 'Faker', '--exec'], {
       env: { ...childEnv(), SKILLDOCK_TEST_MARKER: 'inherited' },
@@ -230,7 +246,9 @@ describe('launch refusal through the CLI', () => {
     expect(r.problems.map((p: { code: string }) => p.code)).toEqual(['script-omitted']);
     const skip = cli(['launch', 'Code Buddy', '--on-changed', 'skip', '--json']);
     expect(skip.status, skip.stderr).toBe(0);
-    expect(JSON.parse(skip.stdout).problems.map((p: { skill: string; code: string }) => [p.skill, p.code])).toEqual([['runner', 'script-blocked']]);
+    expect(JSON.parse(skip.stdout).problems.map((p: { skill: string; code: string }) => [p.skill, p.code])).toEqual([
+      ['runner', 'script-blocked'],
+    ]);
     expect(cli(['launch', 'Code Buddy', '--on-changed', 'maybe']).status).toBe(2);
   });
 });

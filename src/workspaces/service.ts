@@ -1,7 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type {
-  AgentInfo, AssistantView, CleanResult, Conversation, ConversationIndex, LaunchInput, LaunchResult, WorkspaceInfo, WriteDecision,
+  AgentInfo,
+  AssistantView,
+  CleanResult,
+  Conversation,
+  ConversationIndex,
+  LaunchInput,
+  LaunchResult,
+  WorkspaceInfo,
+  WriteDecision,
 } from '../contract/index.js';
 import { allAgents, customAgentProblem, findAgent, type AgentDef } from '../agents/registry.js';
 import { getAssistants } from '../assistants/service.js';
@@ -37,8 +45,17 @@ export class WorkspacesService {
     if (!a) {
       const unusable = custom.find((c) => c.id === id);
       const problem = unusable ? customAgentProblem(unusable) : null;
-      if (problem) throw new SkillDockError('bad-request', `Custom agent "${id}" in settings.json cannot be used: ${problem}. Fix or remove it in Settings.`);
-      throw new SkillDockError('not-found', `Unknown agent "${id}"; agents: ${this.agents().map((x) => x.id).join(', ')}`);
+      if (problem)
+        throw new SkillDockError(
+          'bad-request',
+          `Custom agent "${id}" in settings.json cannot be used: ${problem}. Fix or remove it in Settings.`,
+        );
+      throw new SkillDockError(
+        'not-found',
+        `Unknown agent "${id}"; agents: ${this.agents()
+          .map((x) => x.id)
+          .join(', ')}`,
+      );
     }
     return a;
   }
@@ -91,7 +108,11 @@ export class WorkspacesService {
     });
     // Left out at the user's choice: said once per skill, so the launch is never silently smaller.
     for (const s of omitted) {
-      result.problems.push({ skill: s.name, code: 'script-omitted', message: `"${s.name}" was left out of this conversation: ${s.reason ?? 'its scripts are not approved'}.` });
+      result.problems.push({
+        skill: s.name,
+        code: 'script-omitted',
+        message: `"${s.name}" was left out of this conversation: ${s.reason ?? 'its scripts are not approved'}.`,
+      });
     }
     recordConversation(this.store, conversation);
     this.ctx.events.emit({
@@ -116,7 +137,7 @@ export class WorkspacesService {
       return { chosen: input.workspace, view: await assistants.view(input.assistant, { project: path.resolve(input.workspace) }) };
     }
     let view = await assistants.view(input.assistant, {});
-    const chosen = input.temporary ? undefined : view.defaultWorkspace ?? undefined;
+    const chosen = input.temporary ? undefined : (view.defaultWorkspace ?? undefined);
     // A default workspace spelled unlike its resolved path: resolve against the normalised path.
     if (chosen && path.resolve(chosen) !== chosen) view = await assistants.view(input.assistant, { project: path.resolve(chosen) });
     return { chosen, view };
@@ -186,9 +207,7 @@ export class WorkspacesService {
   }
 
   checkWrite(input: { path: string; conversationId?: string; cwd?: string }): WriteDecision {
-    const conv = input.conversationId
-      ? this.conversation(input.conversationId)
-      : this.conversationAt(input.cwd ?? process.cwd());
+    const conv = input.conversationId ? this.conversation(input.conversationId) : this.conversationAt(input.cwd ?? process.cwd());
     const scope: PolicyScope = conv
       ? {
           workspace: conv.workspace,

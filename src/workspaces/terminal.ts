@@ -89,7 +89,12 @@ export function terminalArgv(
 /** Start the terminal detached from SkillDock; it lives on after the app closes. */
 export function spawnTerminal(argv: string[], cwd: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(argv[0]!, argv.slice(1), { cwd, detached: true, stdio: 'ignore', windowsVerbatimArguments: process.platform === 'win32' });
+    const child = spawn(argv[0]!, argv.slice(1), {
+      cwd,
+      detached: true,
+      stdio: 'ignore',
+      windowsVerbatimArguments: process.platform === 'win32',
+    });
     child.once('error', (err) => reject(new SkillDockError('io', `Could not start the terminal ${argv[0]}: ${err.message}`)));
     child.once('spawn', () => {
       child.unref();

@@ -44,7 +44,10 @@ export function writeSkill(root: string, name: string, spec: SkillSpec = {}): st
   fs.mkdirSync(dir, { recursive: true });
   const meta = spec.version ? `metadata:\n  version: "${spec.version}"\n` : '';
   const description = spec.description ?? `Use ${name} when testing workspaces.`;
-  fs.writeFileSync(path.join(dir, 'SKILL.md'), `---\nname: ${name}\ndescription: ${description}\n${meta}---\n\n# ${name}\n\n${spec.body ?? 'Steps.'}\n`);
+  fs.writeFileSync(
+    path.join(dir, 'SKILL.md'),
+    `---\nname: ${name}\ndescription: ${description}\n${meta}---\n\n# ${name}\n\n${spec.body ?? 'Steps.'}\n`,
+  );
   for (const [rel, text] of Object.entries(spec.files ?? {})) {
     const f = path.join(dir, rel);
     fs.mkdirSync(path.dirname(f), { recursive: true });
@@ -83,10 +86,12 @@ export async function entryOf(dir: string, rootId = 'library'): Promise<CatalogE
 }
 
 export async function launchSkills(dirs: string[]): Promise<LaunchSkill[]> {
-  return Promise.all(dirs.map(async (d) => {
-    const entry = await entryOf(d);
-    return { name: entry.name, missing: false, entry };
-  }));
+  return Promise.all(
+    dirs.map(async (d) => {
+      const entry = await entryOf(d);
+      return { name: entry.name, missing: false, entry };
+    }),
+  );
 }
 
 export function agent(id: string): AgentDef {

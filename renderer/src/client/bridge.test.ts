@@ -26,7 +26,10 @@ describe('desktop client over the preload bridge', () => {
     expect(Object.keys(c.api).sort()).toEqual([...methodNames].sort());
     expect(await c.api.getSettings({})).toEqual({ method: 'getSettings' });
     await (c.api.getSettings as (i?: unknown) => Promise<unknown>)();
-    expect(calls).toEqual([['getSettings', {}], ['getSettings', {}]]);
+    expect(calls).toEqual([
+      ['getSettings', {}],
+      ['getSettings', {}],
+    ]);
   });
 
   it('turns error Results into ApiError with the code, and malformed answers into internal', async () => {

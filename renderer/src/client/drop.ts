@@ -44,5 +44,8 @@ async function walk(entry: FileSystemEntry, out: UploadItem[]): Promise<void> {
 
 /** Files chosen through `<input webkitdirectory>` or `<input multiple>` carry their own relative path. */
 export function itemsFromFileList(files: FileList | File[]): UploadItem[] {
-  return Array.from(files).map((file) => ({ file, relativePath: (file as File & { webkitRelativePath?: string }).webkitRelativePath || file.name }));
+  return Array.from(files).map((file) => ({
+    file,
+    relativePath: (file as File & { webkitRelativePath?: string }).webkitRelativePath || file.name,
+  }));
 }

@@ -1,23 +1,36 @@
-import type { ErrorCode, ErrorInfo, Result } from '../../../src/contract/index';
+import type { ErrorCode, ErrorInfo, MessageRef, Result } from '../../../src/contract/index';
 
 /** Every failure of an API call, whichever door it went through: a stable code and a user-facing message. */
 export class ApiError extends Error {
   readonly code: ErrorCode;
   readonly details?: unknown;
+  /** The message as a key and parameters, for the UI to word in the user's language. */
+  readonly msg?: MessageRef;
 
-  constructor(code: ErrorCode, message: string, details?: unknown) {
+  constructor(code: ErrorCode, message: string, details?: unknown, msg?: MessageRef) {
     super(message);
     this.name = 'ApiError';
     this.code = code;
     if (details !== undefined) this.details = details;
+    if (msg !== undefined) this.msg = msg;
   }
 
   static from(info: ErrorInfo): ApiError {
-    return new ApiError(info.code, info.message, info.details);
+    return new ApiError(info.code, info.message, info.details, info.msg);
   }
 }
 
-const CODES = new Set<string>(['bad-request', 'not-found', 'conflict', 'refused', 'io', 'corrupt-data', 'unsupported', 'unauthorized', 'internal']);
+const CODES = new Set<string>([
+  'bad-request',
+  'not-found',
+  'conflict',
+  'refused',
+  'io',
+  'corrupt-data',
+  'unsupported',
+  'unauthorized',
+  'internal',
+]);
 
 /** Accept only a well-formed Result; anything else is the other side misbehaving. */
 export function unwrap<T>(result: unknown): T {

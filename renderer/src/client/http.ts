@@ -57,7 +57,10 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     try {
       parsed = await res.json();
     } catch {
-      throw new ApiError(res.status === 401 || res.status === 403 ? 'unauthorized' : 'internal', `SkillDock answered ${res.status} without a result`);
+      throw new ApiError(
+        res.status === 401 || res.status === 403 ? 'unauthorized' : 'internal',
+        `SkillDock answered ${res.status} without a result`,
+      );
     }
     return unwrap<T>(parsed);
   }
@@ -107,7 +110,12 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   async function upload(items: UploadItem[], onProgress?: (p: UploadProgress) => void): Promise<UploadFinishResponse> {
     if (items.length === 0) throw new ApiError('bad-request', 'Nothing to upload');
     const { batch } = await request<UploadBeginResponse>(HTTP.uploadBegin);
-    const progress: UploadProgress = { filesDone: 0, filesTotal: items.length, bytesDone: 0, bytesTotal: items.reduce((n, i) => n + i.file.size, 0) };
+    const progress: UploadProgress = {
+      filesDone: 0,
+      filesTotal: items.length,
+      bytesDone: 0,
+      bytesTotal: items.reduce((n, i) => n + i.file.size, 0),
+    };
     onProgress?.({ ...progress });
     let next = 0;
     let failed = false;

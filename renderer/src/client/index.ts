@@ -58,7 +58,9 @@ function fromBridge(bridge: SkillDockBridge): SkillDockClient {
     pickFolder: b.pickFolder,
     revealPath: b.revealPath,
     async pathsFromDrop(dt) {
-      const paths = Array.from(dt.files ?? []).map((f) => b.pathForFile(f)).filter((p): p is string => !!p);
+      const paths = Array.from(dt.files ?? [])
+        .map((f) => b.pathForFile(f))
+        .filter((p): p is string => !!p);
       if (paths.length === 0) throw new ApiError('bad-request', 'Nothing in the drop has a path on disk');
       return paths;
     },

@@ -5,6 +5,7 @@ import en from './locales/en.json';
 import zhCN from './locales/zh-CN.json';
 import zhTW from './locales/zh-TW.json';
 import ja from './locales/ja.json';
+import { engineEnglishTree } from './engine-text';
 
 export const LANGUAGES: readonly Language[] = ['en', 'zh-CN', 'zh-TW', 'ja'];
 
@@ -17,7 +18,8 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
 };
 
 export const resources = {
-  en: { translation: en },
+  // The engine's messages in English come from the engine's own table (src/contract/messages.ts).
+  en: { translation: { ...en, engine: engineEnglishTree() } },
   'zh-CN': { translation: zhCN },
   'zh-TW': { translation: zhTW },
   ja: { translation: ja },

@@ -36,7 +36,10 @@ describe('locales', () => {
       for (const [key, texts] of en) {
         const want = [...new Set(texts.flatMap(placeholders))].sort();
         for (const text of other.get(key)!) {
-          expect({ key, placeholders: placeholders(text).filter((p) => p !== 'count') }).toEqual({ key, placeholders: want.filter((p) => p !== 'count') });
+          expect({ key, placeholders: placeholders(text).filter((p) => p !== 'count') }).toEqual({
+            key,
+            placeholders: want.filter((p) => p !== 'count'),
+          });
           expect(text.trim(), `${lang} ${key} is empty`).not.toBe('');
         }
         // A count-driven key must use {{count}} in every form, or the number silently vanishes.

@@ -36,7 +36,7 @@ export const useAssistants = create<AssistantsState>((set, get) => {
       };
     });
   };
-  const guard = async <T,>(fn: () => Promise<T>): Promise<T | null> => {
+  const guard = async <T>(fn: () => Promise<T>): Promise<T | null> => {
     try {
       return await fn();
     } catch (err) {
@@ -140,6 +140,13 @@ function toRef(v: AssistantView): Assistant {
     builtin: v.builtin,
     createdAt: v.createdAt,
     updatedAt: v.updatedAt,
-    skills: v.skills.map((s) => ({ name: s.name, rootId: s.rootId, rootKind: s.rootKind, rootPath: s.rootPath, digest: s.digest, attachedAt: s.attachedAt })),
+    skills: v.skills.map((s) => ({
+      name: s.name,
+      rootId: s.rootId,
+      rootKind: s.rootKind,
+      rootPath: s.rootPath,
+      digest: s.digest,
+      attachedAt: s.attachedAt,
+    })),
   };
 }

@@ -46,7 +46,17 @@ async function run(source: Source, importId: string, resolutions?: Record<string
     resolutions,
     onProgress: (p) =>
       useImport.setState((st) =>
-        st.importId === importId ? { progress: { phase: 'upload', skillsDone: p.filesDone, skillsTotal: p.filesTotal, bytesDone: p.bytesDone, bytesTotal: p.bytesTotal } } : {},
+        st.importId === importId
+          ? {
+              progress: {
+                phase: 'upload',
+                skillsDone: p.filesDone,
+                skillsTotal: p.filesTotal,
+                bytesDone: p.bytesDone,
+                bytesTotal: p.bytesTotal,
+              },
+            }
+          : {},
       ),
   });
 }
@@ -85,7 +95,14 @@ export const useImport = create<ImportState>((set, get) => {
         if (Object.values(choices).every((c) => c === 'skip')) {
           // Nothing to write: mark the conflicts skipped locally instead of a no-op round trip.
           const summary = get().summary;
-          if (summary) set({ summary: { ...summary, results: summary.results.map((r) => (r.status === 'conflict' ? { ...r, status: 'skipped' } : r)), conflicts: 0 } });
+          if (summary)
+            set({
+              summary: {
+                ...summary,
+                results: summary.results.map((r) => (r.status === 'conflict' ? { ...r, status: 'skipped' } : r)),
+                conflicts: 0,
+              },
+            });
           return;
         }
         await start(source, choices);

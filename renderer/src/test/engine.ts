@@ -30,12 +30,21 @@ function writeSkill(dir: string, frontmatter: string, body: string, files: Recor
 /** Library and user-root skills covering the drawer's cases: scripts, legacy paths, a Codex drop, shadowing. */
 export function writeFixtureSkills(home: string, userHome: string): void {
   const lib = path.join(home, 'library');
-  writeSkill(path.join(lib, 'pdf'), 'name: pdf\ndescription: Extract text and tables from PDF files.\nlicense: MIT\nallowed-tools: Bash Read\n', '# PDF\n\nRun `scripts/extract.sh`.\n\n| a | b |\n|---|---|\n| 1 | 2 |', {
-    'scripts/extract.sh': 'echo extract\n',
-    'references/forms.md': '# forms\n',
-  });
+  writeSkill(
+    path.join(lib, 'pdf'),
+    'name: pdf\ndescription: Extract text and tables from PDF files.\nlicense: MIT\nallowed-tools: Bash Read\n',
+    '# PDF\n\nRun `scripts/extract.sh`.\n\n| a | b |\n|---|---|\n| 1 | 2 |',
+    {
+      'scripts/extract.sh': 'echo extract\n',
+      'references/forms.md': '# forms\n',
+    },
+  );
   writeSkill(path.join(lib, 'docx'), 'name: docx\ndescription: Create and edit Word documents.\nmetadata:\n  version: 1.2.0\n', '# DOCX');
-  writeSkill(path.join(lib, 'code'), 'name: code\ndescription: Keeps coding notes between sessions.\nmetadata:\n  version: 1.0.4\n', '# Code\n\nRead and write ~/code/memory.md.');
+  writeSkill(
+    path.join(lib, 'code'),
+    'name: code\ndescription: Keeps coding notes between sessions.\nmetadata:\n  version: 1.0.4\n',
+    '# Code\n\nRead and write ~/code/memory.md.',
+  );
   writeSkill(path.join(lib, 'bad-meta'), 'name: bad-meta\ndescription: Metadata is a string.\nmetadata: just a string\n', '# Bad');
   writeSkill(path.join(userHome, '.claude', 'skills', 'pdf'), 'name: pdf\ndescription: A user copy of pdf.\n', '# user pdf');
   writeSkill(path.join(userHome, '.claude', 'skills', 'review'), 'name: review\ndescription: Review pull requests.\n', '# Review');
@@ -49,7 +58,12 @@ function nodeFetch(url: string, init: { method?: string; headers?: Record<string
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => {
         const text = Buffer.concat(chunks).toString('utf8');
-        resolve({ status: res.statusCode ?? 0, ok: (res.statusCode ?? 0) < 400, json: async () => JSON.parse(text), text: async () => text } as unknown as Response);
+        resolve({
+          status: res.statusCode ?? 0,
+          ok: (res.statusCode ?? 0) < 400,
+          json: async () => JSON.parse(text),
+          text: async () => text,
+        } as unknown as Response);
       });
     });
     req.on('error', reject);

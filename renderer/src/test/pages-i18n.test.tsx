@@ -22,7 +22,12 @@ let assistantId: string;
 beforeAll(async () => {
   engine = await startEngine();
   await engine.client.api.approveSkill({ name: 'pdf' });
-  const a = await engine.client.api.createAssistant({ name: 'Writer', agent: 'codex', rules: '# Rules\n\n- be brief', skills: ['pdf', 'code', 'bad-meta'] });
+  const a = await engine.client.api.createAssistant({
+    name: 'Writer',
+    agent: 'codex',
+    rules: '# Rules\n\n- be brief',
+    skills: ['pdf', 'code', 'bad-meta'],
+  });
   assistantId = a.id;
 }, 60_000);
 afterEach(() => cleanup());
@@ -31,7 +36,8 @@ afterAll(async () => {
 });
 
 type Tree = { [k: string]: string | Tree };
-const keys = (t: Tree, p = ''): string[] => Object.entries(t).flatMap(([k, v]) => (typeof v === 'string' ? [`${p}${k}`.replace(/_(one|other)$/, '')] : keys(v, `${p}${k}.`)));
+const keys = (t: Tree, p = ''): string[] =>
+  Object.entries(t).flatMap(([k, v]) => (typeof v === 'string' ? [`${p}${k}`.replace(/_(one|other)$/, '')] : keys(v, `${p}${k}.`)));
 const ALL_KEYS = [...new Set(keys(en as Tree))].filter((k) => k.includes('.'));
 
 /** No `{{` left by a missed interpolation, and no raw key shown for a missing translation. */

@@ -46,12 +46,15 @@ export async function renderApp(engine: TestEngine, lang: Language, page: PageNa
   await act(async () => {
     result = render(<App i18n={i18n} />);
   });
-  await waitFor(() => {
-    expect(useSettings.getState().settings?.language).toBe(lang);
-    expect(useCatalog.getState().catalog).not.toBeNull();
-    expect(useAgents.getState().agents.length).toBeGreaterThan(0);
-    expect(useAssistants.getState().loaded).toBe(true);
-    // The engine's first catalog scan (cold, with lint) can take seconds on a busy machine.
-  }, { timeout: 20_000 });
+  await waitFor(
+    () => {
+      expect(useSettings.getState().settings?.language).toBe(lang);
+      expect(useCatalog.getState().catalog).not.toBeNull();
+      expect(useAgents.getState().agents.length).toBeGreaterThan(0);
+      expect(useAssistants.getState().loaded).toBe(true);
+      // The engine's first catalog scan (cold, with lint) can take seconds on a busy machine.
+    },
+    { timeout: 20_000 },
+  );
   return result;
 }

@@ -7,7 +7,8 @@ import { CONFLICT_CHOICES, formatImportSummary } from './library-format.js';
 export const adoptCommand: CliCommand = {
   name: 'adopt',
   summary: "List skills in agents' user folders, or adopt them into the library by copy or link",
-  usage: 'skilldock adopt [--agent <id>] [--json]   |   skilldock adopt <name|path>... --mode copy|link [--on-conflict replace|keep-both|skip] [--json]',
+  usage:
+    'skilldock adopt [--agent <id>] [--json]   |   skilldock adopt <name|path>... --mode copy|link [--on-conflict replace|keep-both|skip] [--json]',
   async run(argv: string[], io: CliIO): Promise<number> {
     const { values, positionals } = parseArgs({
       args: argv,
@@ -22,14 +23,17 @@ export const adoptCommand: CliCommand = {
       else {
         for (const s of skills) {
           const state = s.inLibrary === 'no' ? paint(io.color, 'green', 'adoptable') : `in library (${s.inLibrary})`;
-          io.out(`${paint(io.color, 'bold', s.name ?? s.dirName)}  ${state}  ${paint(io.color, 'dim', `${s.path} [${s.agents.join(', ')}]`)}`);
+          io.out(
+            `${paint(io.color, 'bold', s.name ?? s.dirName)}  ${state}  ${paint(io.color, 'dim', `${s.path} [${s.agents.join(', ')}]`)}`,
+          );
         }
         io.out(paint(io.color, 'dim', '\nAdopt with: skilldock adopt <name> --mode copy|link'));
       }
       return 0;
     }
     const mode = values.mode as 'copy' | 'link';
-    if (mode !== 'copy' && mode !== 'link') throw new UsageError('choose --mode copy (the library gets its own copy) or --mode link (the original stays where it is)');
+    if (mode !== 'copy' && mode !== 'link')
+      throw new UsageError('choose --mode copy (the library gets its own copy) or --mode link (the original stays where it is)');
     const choice = values['on-conflict'];
     if (choice !== undefined && !(CONFLICT_CHOICES as readonly string[]).includes(choice)) {
       throw new UsageError(`--on-conflict must be one of ${CONFLICT_CHOICES.join(', ')}`);

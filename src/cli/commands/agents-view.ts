@@ -19,7 +19,11 @@ export function formatAgentView(v: AgentView, color: boolean): string {
     '',
     b.limit === null
       ? `catalog: ${b.used} characters (no known budget)`
-      : paint(color, b.over ? 'red' : 'green', `catalog: ${b.used} of ${b.limit} characters${b.over ? ` — over budget: ${b.overflow ?? ''}` : ''}`),
+      : paint(
+          color,
+          b.over ? 'red' : 'green',
+          `catalog: ${b.used} of ${b.limit} characters${b.over ? ` — over budget: ${b.overflow ?? ''}` : ''}`,
+        ),
   );
   for (const c of b.costliest) lines.push(`  ${String(c.chars).padStart(6)}  ${c.identifier}`);
   const n = v.counts;

@@ -37,7 +37,9 @@ function printList(agents: AgentInfo[], io: CliIO): void {
     const custom = a.evidence === 'custom' ? paint(c, 'cyan', ' (custom)') : '';
     const inst = a.installed === null ? '' : a.installed ? paint(c, 'green', ' installed') : paint(c, 'dim', ' not on PATH');
     io.out(`${paint(c, 'bold', a.id.padEnd(width))} ${a.name}${custom}${inst}`);
-    io.out(`  links into ${a.nativeSkillsDir}, context ${a.contextFile}${a.extraDirFlag ? `, extra dirs ${a.extraDirFlag}` : ''}${a.extraDirLoadsSkills ? ' (loads skills there)' : ''}`);
+    io.out(
+      `  links into ${a.nativeSkillsDir}, context ${a.contextFile}${a.extraDirFlag ? `, extra dirs ${a.extraDirFlag}` : ''}${a.extraDirLoadsSkills ? ' (loads skills there)' : ''}`,
+    );
   }
 }
 
@@ -81,7 +83,10 @@ const actions: Record<string, Action> = {
     const saved = await api.updateSettings({ customAgents: [...customAgents, draft] });
     const agent = saved.customAgents.find((a) => a.id === id)!;
     if (values.json) printJson(io, agent);
-    else io.out(`Added custom agent ${agent.id} (${agent.name}): runs \`${agent.command}\`, links skills into ${agent.skillsDir}, context file ${agent.contextFile}`);
+    else
+      io.out(
+        `Added custom agent ${agent.id} (${agent.name}): runs \`${agent.command}\`, links skills into ${agent.skillsDir}, context file ${agent.contextFile}`,
+      );
     return 0;
   },
 

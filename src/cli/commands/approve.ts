@@ -21,10 +21,14 @@ function refOf(arg: string, io: CliIO, project?: string): SkillRef {
 
 export function formatInventory(inv: Inventory, color: boolean): string[] {
   const lines: string[] = [];
-  for (const f of inv.files) lines.push(`  file     ${f.path}  ${paint(color, 'dim', `${f.reasons.join(', ')}${f.symlink !== undefined ? ` -> ${f.symlink}` : ''}`)}`);
+  for (const f of inv.files)
+    lines.push(
+      `  file     ${f.path}  ${paint(color, 'dim', `${f.reasons.join(', ')}${f.symlink !== undefined ? ` -> ${f.symlink}` : ''}`)}`,
+    );
   for (const c of inv.commands) lines.push(`  command  ${c.text}  ${paint(color, 'dim', `SKILL.md:${c.line}`)}`);
   if (inv.hooks !== null) lines.push(`  hooks    ${JSON.stringify(inv.hooks)}`);
-  if (inv.allowedTools !== null) lines.push(`  allowed-tools  ${inv.allowedTools}${inv.grantsShell ? paint(color, 'yellow', '  (grants a shell)') : ''}`);
+  if (inv.allowedTools !== null)
+    lines.push(`  allowed-tools  ${inv.allowedTools}${inv.grantsShell ? paint(color, 'yellow', '  (grants a shell)') : ''}`);
   return lines.length ? lines : ['  (nothing executable)'];
 }
 
@@ -33,12 +37,19 @@ export function formatDiff(d: ApprovalDiff, color: boolean): string {
   const mark = { added: paint(color, 'green', 'A'), removed: paint(color, 'red', 'D'), modified: paint(color, 'yellow', 'M') };
   for (const f of d.files) {
     lines.push(`  ${mark[f.change]} ${f.path}${f.note ? paint(color, 'dim', `  (${f.note})`) : ''}`);
-    if (f.diff && f.change === 'modified') lines.push(...f.diff.trimEnd().split('\n').map((l) => `      ${l}`));
+    if (f.diff && f.change === 'modified')
+      lines.push(
+        ...f.diff
+          .trimEnd()
+          .split('\n')
+          .map((l) => `      ${l}`),
+      );
   }
   for (const c of d.commands.added) lines.push(`  ${mark.added} command: ${c}`);
   for (const c of d.commands.removed) lines.push(`  ${mark.removed} command: ${c}`);
   if (d.hooksChanged) lines.push(`  ${mark.modified} frontmatter hooks`);
-  if (d.allowedTools) lines.push(`  ${mark.modified} allowed-tools: ${d.allowedTools.before ?? '(none)'} -> ${d.allowedTools.after ?? '(none)'}`);
+  if (d.allowedTools)
+    lines.push(`  ${mark.modified} allowed-tools: ${d.allowedTools.before ?? '(none)'} -> ${d.allowedTools.after ?? '(none)'}`);
   if (lines.length === 1) lines.push('  no change since approval');
   return lines.join('\n');
 }
@@ -68,7 +79,11 @@ export const approveCommand: CliCommand = {
       const list = await api.listApprovals({});
       if (values.json) printJson(io, list);
       else if (!list.length) io.out('no approvals');
-      else for (const a of list) io.out(`${paint(io.color, 'bold', a.name)}  ${a.digest.slice(0, 12)}  ${a.approvedBy}  ${a.approvedAt}  ${paint(io.color, 'dim', a.dir)}`);
+      else
+        for (const a of list)
+          io.out(
+            `${paint(io.color, 'bold', a.name)}  ${a.digest.slice(0, 12)}  ${a.approvedBy}  ${a.approvedAt}  ${paint(io.color, 'dim', a.dir)}`,
+          );
       return 0;
     }
     if (positionals.length !== 1) throw new UsageError('give exactly one skill name or folder');
@@ -92,8 +107,12 @@ export const approveCommand: CliCommand = {
       if (values.json) {
         printJson(io, { ...t, inventory: inv });
       } else {
-        io.out([`${paint(io.color, 'bold', t.name)}  ${STATUS_TEXT[t.status]}  policy ${t.policy}  scripts ${t.scriptsAllowed ? 'allowed' : 'not allowed'}`,
-          ...formatInventory(inv, io.color)].join('\n'));
+        io.out(
+          [
+            `${paint(io.color, 'bold', t.name)}  ${STATUS_TEXT[t.status]}  policy ${t.policy}  scripts ${t.scriptsAllowed ? 'allowed' : 'not allowed'}`,
+            ...formatInventory(inv, io.color),
+          ].join('\n'),
+        );
       }
       return t.status === 'changed' || t.status === 'unapproved' ? 1 : 0;
     }
@@ -104,8 +123,14 @@ export const approveCommand: CliCommand = {
       printJson(io, { ...t, inventory: inv, findings: scan.summary });
       return 0;
     }
-    const lines = [`approved ${paint(io.color, 'bold', t.name)} at surface ${t.digest.slice(0, 12)} (by ${t.approval?.approvedBy ?? '?'})`, ...formatInventory(inv, io.color)];
-    if (scan.summary.high) lines.push(paint(io.color, 'red', `warning: the security scan reports ${scan.summary.high} high finding(s); see skilldock scan ${inv.dir}`));
+    const lines = [
+      `approved ${paint(io.color, 'bold', t.name)} at surface ${t.digest.slice(0, 12)} (by ${t.approval?.approvedBy ?? '?'})`,
+      ...formatInventory(inv, io.color),
+    ];
+    if (scan.summary.high)
+      lines.push(
+        paint(io.color, 'red', `warning: the security scan reports ${scan.summary.high} high finding(s); see skilldock scan ${inv.dir}`),
+      );
     io.out(lines.join('\n'));
     return 0;
   },

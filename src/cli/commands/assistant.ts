@@ -81,7 +81,9 @@ function printList(list: Assistant[], io: CliIO): void {
 
 function printView(v: AssistantView, io: CliIO): void {
   const c = io.color;
-  io.out(`${paint(c, 'bold', v.name)}  ${paint(c, 'dim', v.id)}${v.builtin ? paint(c, 'dim', '  (starter, read-only: duplicate to edit)') : ''}`);
+  io.out(
+    `${paint(c, 'bold', v.name)}  ${paint(c, 'dim', v.id)}${v.builtin ? paint(c, 'dim', '  (starter, read-only: duplicate to edit)') : ''}`,
+  );
   io.out(`  agent:      ${v.agent}${v.agentMissing ? paint(c, 'red', '  (not in the agent registry)') : ''}`);
   io.out(`  workspace:  ${v.defaultWorkspace ?? 'new temporary workspace per launch'}`);
   io.out(`  skills:     ${v.skills.length}${v.missingCount ? paint(c, 'red', ` (${v.missingCount} missing)`) : ''}`);
@@ -99,7 +101,14 @@ function printView(v: AssistantView, io: CliIO): void {
   }
   io.out('  rules:');
   const rules = v.rules.trim();
-  io.out(rules ? rules.split('\n').map((l) => `    ${l}`).join('\n') : paint(c, 'dim', '    (none)'));
+  io.out(
+    rules
+      ? rules
+          .split('\n')
+          .map((l) => `    ${l}`)
+          .join('\n')
+      : paint(c, 'dim', '    (none)'),
+  );
 }
 
 type Action = (argv: string[], io: CliIO) => Promise<number>;

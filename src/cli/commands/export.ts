@@ -9,7 +9,12 @@ export const exportCommand: CliCommand = {
   async run(argv: string[], io: CliIO): Promise<number> {
     const { values, positionals } = parseArgs({
       args: argv,
-      options: { json: { type: 'boolean' }, agent: { type: 'string' }, mode: { type: 'string', default: 'copy' }, root: { type: 'string' } },
+      options: {
+        json: { type: 'boolean' },
+        agent: { type: 'string' },
+        mode: { type: 'string', default: 'copy' },
+        root: { type: 'string' },
+      },
       allowPositionals: true,
     });
     if (positionals.length !== 1) throw new UsageError('give one library skill name');

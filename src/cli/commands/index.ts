@@ -22,4 +22,26 @@ import { exportCommand } from './export.js';
 import { undoCommand } from './undo.js';
 
 // Each command lives in its own file; add one import and one entry per command.
-export const commands: CliCommand[] = [serveCommand, assistantCommand, launchCommand, workspacesCommand, stateCommand, policyCommand, agentsCommand, lintCommand, listCommand, showCommand, rootsCommand, agentsViewCommand, scanCommand, approveCommand, importCommand, adoptCommand, deleteCommand, restoreCommand, trashCommand, exportCommand, undoCommand];
+export const commands: CliCommand[] = [
+  serveCommand,
+  assistantCommand,
+  launchCommand,
+  workspacesCommand,
+  stateCommand,
+  policyCommand,
+  agentsCommand,
+  lintCommand,
+  listCommand,
+  showCommand,
+  rootsCommand,
+  agentsViewCommand,
+  scanCommand,
+  approveCommand,
+  importCommand,
+  adoptCommand,
+  deleteCommand,
+  restoreCommand,
+  trashCommand,
+  exportCommand,
+  undoCommand,
+];

@@ -17,7 +17,9 @@ const FATAL = new Set(['missing', 'link-failed', 'bad-name', 'duplicate-name']);
 
 function report(r: LaunchResult, io: CliIO, to: (t: string) => void): void {
   const c = io.color;
-  to(`${paint(c, 'bold', r.conversationId)}  ${r.agent}  ${r.mode} mode  ${r.temporary ? 'temporary workspace' : 'your workspace (nothing written into it)'}`);
+  to(
+    `${paint(c, 'bold', r.conversationId)}  ${r.agent}  ${r.mode} mode  ${r.temporary ? 'temporary workspace' : 'your workspace (nothing written into it)'}`,
+  );
   to(`  workspace:    ${r.workspace}`);
   if (r.contextFile) to(`  context file: ${r.contextFile}`);
   for (const l of r.links) {
@@ -25,7 +27,9 @@ function report(r: LaunchResult, io: CliIO, to: (t: string) => void): void {
   }
   for (const d of r.stateDirs) to(`  state  ${d.skill}  ${paint(c, 'dim', d.dir)}`);
   for (const m of r.legacy) to(`  legacy ${m.from} -> ${m.to}  ${paint(c, 'dim', `(${m.skill})`)}`);
-  const env = Object.entries(r.env).map(([k, v]) => `${k}=${v} `).join('');
+  const env = Object.entries(r.env)
+    .map(([k, v]) => `${k}=${v} `)
+    .join('');
   to(`  command:      ${env}${r.command.join(' ') || paint(c, 'dim', '(this agent has no command: start it yourself in the workspace)')}`);
   for (const p of r.problems) {
     const fatal = FATAL.has(p.code);

@@ -28,7 +28,14 @@ export function formatImportSummary(s: ImportSummary, color: boolean): string {
     }
   }
   if (s.conflicts) {
-    lines.push('', paint(color, 'red', `${s.conflicts} conflict${s.conflicts === 1 ? '' : 's'}: nothing was written for ${s.conflicts === 1 ? 'it' : 'them'}.`));
+    lines.push(
+      '',
+      paint(
+        color,
+        'red',
+        `${s.conflicts} conflict${s.conflicts === 1 ? '' : 's'}: nothing was written for ${s.conflicts === 1 ? 'it' : 'them'}.`,
+      ),
+    );
     lines.push('Choose with --on-conflict replace (old version to the trash), keep-both (new name) or skip.');
   }
   if (s.journalId) lines.push(paint(color, 'dim', 'Undo with: skilldock undo'));

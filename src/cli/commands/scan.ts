@@ -12,7 +12,9 @@ export function formatScanReport(report: ScanReport, color: boolean): string {
   const lines: string[] = [];
   for (const s of report.skills) {
     const label = paint(color, 'bold', s.name ?? path.basename(s.dir));
-    const surface = s.hasExecutableSurface ? paint(color, 'dim', `surface ${s.surfaceDigest.slice(0, 12)}`) : paint(color, 'dim', 'no executable surface');
+    const surface = s.hasExecutableSurface
+      ? paint(color, 'dim', `surface ${s.surfaceDigest.slice(0, 12)}`)
+      : paint(color, 'dim', 'no executable surface');
     if (!s.findings.length) {
       lines.push(`${paint(color, 'green', 'ok')}  ${label}  ${surface}  ${paint(color, 'dim', s.dir)}`);
       continue;

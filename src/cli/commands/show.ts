@@ -21,7 +21,10 @@ export const showCommand: CliCommand = {
     });
     if (values.json) {
       // The executable surface and its approval state (issue 6), next to the activation.
-      const [inventory, trust] = await Promise.all([io.service().api.getInventory({ dir: a.dir }), io.service().api.getSkillTrust({ dir: a.dir })]);
+      const [inventory, trust] = await Promise.all([
+        io.service().api.getInventory({ dir: a.dir }),
+        io.service().api.getSkillTrust({ dir: a.dir }),
+      ]);
       printJson(io, { ...a, security: { inventory, trust } });
       return 0;
     }

@@ -10,7 +10,7 @@ const USAGE = `skilldock state <action> [options]
 
 export const stateCommand: CliCommand = {
   name: 'state',
-  summary: "Skill state dirs: resolve skill://state/ URIs, list the dirs",
+  summary: 'Skill state dirs: resolve skill://state/ URIs, list the dirs',
   usage: USAGE,
   async run(argv, io) {
     const [action, ...rest] = argv;
@@ -27,7 +27,11 @@ export const stateCommand: CliCommand = {
       const dirs = listStateDirs(io.service().paths.home);
       if (values.json) printJson(io, dirs);
       else if (!dirs.length) io.out(paint(io.color, 'dim', 'No state dirs yet (they are created at launch).'));
-      else for (const d of dirs) io.out(`${d.id.padEnd(32)}  ${String(d.files).padStart(5)} files  ${String(d.bytes).padStart(9)} bytes  ${paint(io.color, 'dim', d.dir)}`);
+      else
+        for (const d of dirs)
+          io.out(
+            `${d.id.padEnd(32)}  ${String(d.files).padStart(5)} files  ${String(d.bytes).padStart(9)} bytes  ${paint(io.color, 'dim', d.dir)}`,
+          );
       return 0;
     }
     throw new UsageError(action ? `unknown action "${action}"` : 'expected an action: resolve or list');

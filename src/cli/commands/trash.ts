@@ -11,7 +11,11 @@ export const trashCommand: CliCommand = {
     const { items } = await io.service().api.listTrash({});
     if (values.json) printJson(io, { items });
     else if (!items.length) io.out('The trash is empty.');
-    else for (const t of items) io.out(`${t.id}  ${paint(io.color, 'bold', t.name)}  ${t.reason} ${t.time}${t.mode === 'link' ? ` (link to ${t.linkTarget})` : ''}`);
+    else
+      for (const t of items)
+        io.out(
+          `${t.id}  ${paint(io.color, 'bold', t.name)}  ${t.reason} ${t.time}${t.mode === 'link' ? ` (link to ${t.linkTarget})` : ''}`,
+        );
     return 0;
   },
 };

@@ -46,7 +46,9 @@ export const workspacesCommand: CliCommand = {
           : w.inUse
             ? paint(c, 'green', `in use (${w.inUseReason})`)
             : `idle ${formatAge(w.ageMs)}`;
-        io.out(`${paint(c, 'bold', w.conversationId)}  ${w.agent}  ${w.temporary ? 'temporary' : 'yours'}  ${w.skills.length} skills  ${state}`);
+        io.out(
+          `${paint(c, 'bold', w.conversationId)}  ${w.agent}  ${w.temporary ? 'temporary' : 'yours'}  ${w.skills.length} skills  ${state}`,
+        );
         io.out(`  ${paint(c, 'dim', w.workspace)}${w.exists ? '' : paint(c, 'yellow', '  (gone)')}`);
       }
       return 0;

@@ -69,7 +69,12 @@ function AgentPanel({ agent }: { agent: string }) {
         <div className="muted small">
           {t('agents.nativeDir')}: <code>{info.nativeSkillsDir}</code> · {t('agents.contextFile')}: <code>{info.contextFile}</code>
           {info.installed !== null && <> · {info.installed ? t('agents.installed') : t('agents.notInstalled')}</>}
-          {view.sameName && <> · {t('agents.sameName')}: {view.sameName}</>}
+          {view.sameName && (
+            <>
+              {' '}
+              · {t('agents.sameName')}: {view.sameName}
+            </>
+          )}
         </div>
       )}
 
@@ -216,8 +221,14 @@ function Budget({ view }: { view: AgentView }) {
       <div className="subheading">{t('agents.budget')}</div>
       {budget.limit ? (
         <>
-          <Progress percent={percent} status={budget.over ? 'error' : percent > 80 ? 'warning' : 'normal'} formatText={() => t('agents.budgetUsed', { used: budget.used, limit: budget.limit })} />
-          {budget.over && <Alert type="warning" className="page-alert" content={t('agents.overBudget', { overflow: budget.overflow ?? '' })} />}
+          <Progress
+            percent={percent}
+            status={budget.over ? 'error' : percent > 80 ? 'warning' : 'normal'}
+            formatText={() => t('agents.budgetUsed', { used: budget.used, limit: budget.limit })}
+          />
+          {budget.over && (
+            <Alert type="warning" className="page-alert" content={t('agents.overBudget', { overflow: budget.overflow ?? '' })} />
+          )}
         </>
       ) : (
         <div className="muted">{t('agents.noBudget', { used: budget.used })}</div>

@@ -48,7 +48,12 @@ export function AssistantEditor() {
           {t('assistants.duplicate')}
         </Button>
         {!readOnly && (
-          <Popconfirm title={t('assistants.deleteConfirm', { assistant: view.name })} okText={t('common.delete')} cancelText={t('common.cancel')} onOk={() => void remove(view.id)}>
+          <Popconfirm
+            title={t('assistants.deleteConfirm', { assistant: view.name })}
+            okText={t('common.delete')}
+            cancelText={t('common.cancel')}
+            onOk={() => void remove(view.id)}
+          >
             <Button status="danger" data-testid={TID.assistantDelete}>
               {t('common.delete')}
             </Button>
@@ -85,13 +90,22 @@ export function AssistantEditor() {
         </Tabs.TabPane>
         <Tabs.TabPane key="preview" title={t('assistants.preview')}>
           <div className="preview-box">
-            {rules.trim() ? <Markdown text={rules} testId={TID.assistantPersonaPreview} /> : <span className="muted">{t('assistants.rulesEmpty')}</span>}
+            {rules.trim() ? (
+              <Markdown text={rules} testId={TID.assistantPersonaPreview} />
+            ) : (
+              <span className="muted">{t('assistants.rulesEmpty')}</span>
+            )}
           </div>
         </Tabs.TabPane>
       </Tabs>
       {!readOnly && (
         <div className="actions-row">
-          <Button type="primary" disabled={!dirty || !name.trim()} data-testid={TID.assistantSave} onClick={() => void update({ name: name.trim(), agent, rules })}>
+          <Button
+            type="primary"
+            disabled={!dirty || !name.trim()}
+            data-testid={TID.assistantSave}
+            onClick={() => void update({ name: name.trim(), agent, rules })}
+          >
             {t('common.save')}
           </Button>
         </div>
@@ -108,7 +122,9 @@ export function AssistantEditor() {
           </Button>
         )}
       </div>
-      {view.missingCount > 0 && <Alert type="warning" className="page-alert" content={t('assistants.missingSome', { count: view.missingCount })} />}
+      {view.missingCount > 0 && (
+        <Alert type="warning" className="page-alert" content={t('assistants.missingSome', { count: view.missingCount })} />
+      )}
       <div data-testid={TID.assistantSkills} className="rows">
         {view.skills.length === 0 && <Empty description={t('assistants.noSkills')} />}
         {view.skills.map((s) => (
@@ -134,7 +150,11 @@ export function AssistantEditor() {
 function SkillRow({ skill, readOnly, onRemove }: { skill: AssistantSkillView; readOnly: boolean; onRemove(): void }) {
   const { t } = useTranslation();
   return (
-    <div className={`row${skill.missing ? ' row-missing' : ''}`} data-testid={rowId(TID.assistantSkillRow, skill.name)} data-missing={skill.missing || undefined}>
+    <div
+      className={`row${skill.missing ? ' row-missing' : ''}`}
+      data-testid={rowId(TID.assistantSkillRow, skill.name)}
+      data-missing={skill.missing || undefined}
+    >
       <div className="row-main">
         <div className="row-title">
           {skill.name} <Tag size="small">{t(`roots.${skill.rootKind}`)}</Tag>
@@ -164,4 +184,3 @@ function SkillRow({ skill, readOnly, onRemove }: { skill: AssistantSkillView; re
     </div>
   );
 }
-

@@ -3,7 +3,17 @@ import { Button, Modal } from '@arco-design/web-react';
 import { TID } from '../../testids';
 
 /** The confirmation names the skill and the assistant in every language (interpolated, tested). */
-export function RemoveSkillDialog({ skill, assistant, onCancel, onConfirm }: { skill: string | null; assistant: string; onCancel(): void; onConfirm(): void }) {
+export function RemoveSkillDialog({
+  skill,
+  assistant,
+  onCancel,
+  onConfirm,
+}: {
+  skill: string | null;
+  assistant: string;
+  onCancel(): void;
+  onConfirm(): void;
+}) {
   const { t } = useTranslation();
   return (
     <Modal

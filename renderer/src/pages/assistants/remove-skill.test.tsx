@@ -53,7 +53,14 @@ describe('removing a skill from an assistant', () => {
         const view = await engine.client.api.getAssistant({ assistant: created.id });
         expect(view.skills.map((s) => s.name).sort()).toEqual(['code', 'pdf']);
       });
-      await waitFor(() => expect(useAssistants.getState().view?.skills.map((s) => s.name).sort()).toEqual(['code', 'pdf']));
+      await waitFor(() =>
+        expect(
+          useAssistants
+            .getState()
+            .view?.skills.map((s) => s.name)
+            .sort(),
+        ).toEqual(['code', 'pdf']),
+      );
       cleanup();
     });
   }

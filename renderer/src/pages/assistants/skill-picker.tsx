@@ -116,7 +116,13 @@ export function SkillPicker({ visible, onClose, attached }: { visible: boolean; 
                   >
                     {t('assistants.reviewSkill', { skill: approval.skill })}
                   </Button>
-                  <Button size="small" type="primary" status="warning" data-testid={TID.skillPickerApprove} onClick={() => void approveAndRetry(approval.skill)}>
+                  <Button
+                    size="small"
+                    type="primary"
+                    status="warning"
+                    data-testid={TID.skillPickerApprove}
+                    onClick={() => void approveAndRetry(approval.skill)}
+                  >
                     {t('assistants.approveAndAttach', { skill: approval.skill })}
                   </Button>
                 </div>
@@ -124,7 +130,14 @@ export function SkillPicker({ visible, onClose, attached }: { visible: boolean; 
             }
           />
         )}
-        <Input allowClear value={query} onChange={setQuery} placeholder={t('skills.searchPlaceholder')} data-testid={TID.skillPickerSearch} autoFocus />
+        <Input
+          allowClear
+          value={query}
+          onChange={setQuery}
+          placeholder={t('skills.searchPlaceholder')}
+          data-testid={TID.skillPickerSearch}
+          autoFocus
+        />
         <div className="picker-list">
           {candidates.slice(0, SHOWN).map((e) => (
             <div

@@ -20,7 +20,18 @@ export function ImportButton() {
   };
   return (
     <>
-      <input ref={fileRef} type="file" multiple accept=".zip,.skill" hidden data-testid={TID.importFileInput} onChange={(e) => { onFiles(e.target.files); e.target.value = ''; }} />
+      <input
+        ref={fileRef}
+        type="file"
+        multiple
+        accept=".zip,.skill"
+        hidden
+        data-testid={TID.importFileInput}
+        onChange={(e) => {
+          onFiles(e.target.files);
+          e.target.value = '';
+        }}
+      />
       <input
         ref={dirRef}
         type="file"
@@ -28,7 +39,10 @@ export function ImportButton() {
         data-testid={TID.importFolderInput}
         // webkitdirectory is not in React's typings.
         {...({ webkitdirectory: '', directory: '' } as Record<string, string>)}
-        onChange={(e) => { onFiles(e.target.files); e.target.value = ''; }}
+        onChange={(e) => {
+          onFiles(e.target.files);
+          e.target.value = '';
+        }}
       />
       <Dropdown
         trigger="click"

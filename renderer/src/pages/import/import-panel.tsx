@@ -58,7 +58,12 @@ export function ImportPanel() {
 
   const conflict = pending[0];
   const counts = summary ? countByStatus(summary) : null;
-  const percent = progress && progress.bytesTotal > 0 ? Math.round((progress.bytesDone / progress.bytesTotal) * 100) : progress && progress.skillsTotal > 0 ? Math.round((progress.skillsDone / progress.skillsTotal) * 100) : 0;
+  const percent =
+    progress && progress.bytesTotal > 0
+      ? Math.round((progress.bytesDone / progress.bytesTotal) * 100)
+      : progress && progress.skillsTotal > 0
+        ? Math.round((progress.skillsDone / progress.skillsTotal) * 100)
+        : 0;
 
   return (
     <>
@@ -66,7 +71,10 @@ export function ImportPanel() {
         <div className="import-progress" data-testid={TID.importProgress}>
           <span>
             {progress
-              ? t(progress.phase === 'upload' ? 'import.uploading' : 'import.progress', { done: progress.skillsDone, total: progress.skillsTotal })
+              ? t(progress.phase === 'upload' ? 'import.uploading' : 'import.progress', {
+                  done: progress.skillsDone,
+                  total: progress.skillsTotal,
+                })
               : t('import.starting')}
             {progress?.current ? ` · ${progress.current}` : ''}
           </span>
@@ -96,7 +104,12 @@ export function ImportPanel() {
             </div>
           )}
           {summary?.results.map((r, i) => (
-            <div key={`${r.source}-${i}`} className="import-row" data-testid={rowId(TID.importResultRow, r.name ?? String(i))} data-status={r.status}>
+            <div
+              key={`${r.source}-${i}`}
+              className="import-row"
+              data-testid={rowId(TID.importResultRow, r.name ?? String(i))}
+              data-status={r.status}
+            >
               <Tag size="small" color={STATUS_COLOR[r.status]}>
                 {t(`import.status.${r.status}`)}
               </Tag>

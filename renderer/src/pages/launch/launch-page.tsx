@@ -52,7 +52,11 @@ export function LaunchPage() {
             placeholder={t('launch.pickAssistant')}
             data-testid={TID.launchAssistant}
             showSearch
-            filterOption={(input, option) => String((option as { props?: { children?: unknown } }).props?.children ?? '').toLowerCase().includes(input.toLowerCase())}
+            filterOption={(input, option) =>
+              String((option as { props?: { children?: unknown } }).props?.children ?? '')
+                .toLowerCase()
+                .includes(input.toLowerCase())
+            }
           >
             {assistants.map((a) => (
               <Select.Option key={a.id} value={a.id} data-testid={rowId(TID.launchAssistant, a.id)}>
@@ -91,7 +95,13 @@ export function LaunchPage() {
         </div>
         {mode === 'project' && <div className="muted hint">{t('launch.projectHint')}</div>}
         <div className="actions-row">
-          <Button type="primary" loading={launching} disabled={!canStart} data-testid={TID.launchStart} onClick={() => assistant && void launch(assistant, mode === 'project' ? project.trim() : undefined)}>
+          <Button
+            type="primary"
+            loading={launching}
+            disabled={!canStart}
+            data-testid={TID.launchStart}
+            onClick={() => assistant && void launch(assistant, mode === 'project' ? project.trim() : undefined)}
+          >
             {t('launch.start')}
           </Button>
         </div>

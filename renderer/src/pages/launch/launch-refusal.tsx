@@ -26,10 +26,18 @@ export function LaunchRefusalView({ refusal }: { refusal: LaunchRefusal }) {
           <div>{t('launch.refused', { skills })}</div>
           <div className="muted hint">{t('launch.refusedHint')}</div>
           <Space style={{ marginTop: 8 }}>
-            <Button loading={launching} data-testid={TID.launchOmit} onClick={() => void launch(refusal.assistant, refusal.workspace, 'omit')}>
+            <Button
+              loading={launching}
+              data-testid={TID.launchOmit}
+              onClick={() => void launch(refusal.assistant, refusal.workspace, 'omit')}
+            >
               {t('launch.launchWithout')}
             </Button>
-            <Button loading={launching} data-testid={TID.launchSkip} onClick={() => void launch(refusal.assistant, refusal.workspace, 'skip')}>
+            <Button
+              loading={launching}
+              data-testid={TID.launchSkip}
+              onClick={() => void launch(refusal.assistant, refusal.workspace, 'skip')}
+            >
               {t('launch.launchNoScripts')}
             </Button>
           </Space>

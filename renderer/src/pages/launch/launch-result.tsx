@@ -20,10 +20,7 @@ export function LaunchResultView({ result }: { result: LaunchResult }) {
   const { t } = useTranslation();
   const c = client();
   const agentName = useAgents((s) => s.names[result.agent] ?? result.agent);
-  const command = [
-    ...Object.entries(result.env).map(([k, v]) => `${k}=${shellJoin([v])}`),
-    shellJoin(result.command),
-  ].join(' ');
+  const command = [...Object.entries(result.env).map(([k, v]) => `${k}=${shellJoin([v])}`), shellJoin(result.command)].join(' ');
 
   return (
     <div className="card" data-testid={TID.launchResult} data-conversation={result.conversationId}>
@@ -54,7 +51,10 @@ export function LaunchResultView({ result }: { result: LaunchResult }) {
             {t('launch.reveal')}
           </Button>
         )}
-        <Button data-testid={TID.launchCopyCommand} onClick={() => void copy(`cd ${shellJoin([result.workspace])} && ${command}`, t('launch.copied'))}>
+        <Button
+          data-testid={TID.launchCopyCommand}
+          onClick={() => void copy(`cd ${shellJoin([result.workspace])} && ${command}`, t('launch.copied'))}
+        >
           {t('launch.copyCommand')}
         </Button>
         {result.firstMessage && (
@@ -73,12 +73,17 @@ export function LaunchResultView({ result }: { result: LaunchResult }) {
           { label: t('launch.workspace'), value: <code data-testid={TID.launchWorkspace}>{result.workspace}</code> },
           { label: t('launch.kind'), value: result.temporary ? t('launch.temporary') : t('launch.userProject') },
           { label: t('launch.agentLabel'), value: agentName },
-          { label: t('launch.contextFile'), value: result.contextFile ? <code>{result.contextFile}</code> : <span className="muted">{t('launch.noContextFile')}</span> },
+          {
+            label: t('launch.contextFile'),
+            value: result.contextFile ? <code>{result.contextFile}</code> : <span className="muted">{t('launch.noContextFile')}</span>,
+          },
           { label: t('launch.command'), value: <code data-testid={TID.launchCommand}>{command}</code> },
         ]}
       />
       <div className="subheading">{t('launch.links', { count: result.links.length })}</div>
-      {result.links.length === 0 && <div className="muted small">{t(result.mode === 'native' ? 'launch.noLinks' : 'launch.noLinksIndex')}</div>}
+      {result.links.length === 0 && (
+        <div className="muted small">{t(result.mode === 'native' ? 'launch.noLinks' : 'launch.noLinksIndex')}</div>
+      )}
       {result.links.map((l) => (
         <div key={l.path} className="mono small" data-testid={rowId(TID.launchLink, l.skill)} data-ok={l.ok}>
           <Tag size="small" color={l.ok ? 'green' : 'red'}>

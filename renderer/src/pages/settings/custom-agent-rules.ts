@@ -4,8 +4,17 @@
 import { CUSTOM_AGENT_ID, CUSTOM_AGENT_PATH_MAX, pathsOverlap, workspacePathProblem } from '../../../../src/contract/custom-agent-rules';
 
 export type ProblemKey =
-  | 'required' | 'idFormat' | 'idBuiltin' | 'idTaken'
-  | 'pathAbsolute' | 'pathParent' | 'pathBackslash' | 'pathSegments' | 'pathChars' | 'pathTooLong' | 'pathOverlap';
+  | 'required'
+  | 'idFormat'
+  | 'idBuiltin'
+  | 'idTaken'
+  | 'pathAbsolute'
+  | 'pathParent'
+  | 'pathBackslash'
+  | 'pathSegments'
+  | 'pathChars'
+  | 'pathTooLong'
+  | 'pathOverlap';
 
 /** An i18n key under `settings.customAgents.errors` and its interpolation values, or null = fine. */
 export type Problem = { key: ProblemKey; values?: { id?: string; max?: string } } | null;

@@ -21,7 +21,13 @@ afterAll(async () => {
   await engine?.close();
 });
 
-const mine: CustomAgent = { id: 'myagent', name: 'My Agent', command: 'myagent --chat', skillsDir: '.myagent/skills', contextFile: 'MYAGENT.md' };
+const mine: CustomAgent = {
+  id: 'myagent',
+  name: 'My Agent',
+  command: 'myagent --chat',
+  skillsDir: '.myagent/skills',
+  contextFile: 'MYAGENT.md',
+};
 
 const FIELD_IDS = {
   id: TID.settingsCustomAgentId,

@@ -116,11 +116,17 @@ export function CustomAgentsSection() {
                 </div>
                 <dl className="custom-agent-props small">
                   <dt>{t('settings.customAgents.command')}</dt>
-                  <dd><code>{a.command}</code></dd>
+                  <dd>
+                    <code>{a.command}</code>
+                  </dd>
                   <dt>{t('settings.customAgents.skillsDir')}</dt>
-                  <dd><code>{a.skillsDir}</code></dd>
+                  <dd>
+                    <code>{a.skillsDir}</code>
+                  </dd>
                   <dt>{t('settings.customAgents.contextFile')}</dt>
-                  <dd><code>{a.contextFile}</code></dd>
+                  <dd>
+                    <code>{a.contextFile}</code>
+                  </dd>
                 </dl>
               </div>
               <Popconfirm
@@ -151,24 +157,57 @@ export function CustomAgentsSection() {
               data-testid={TID.settingsCustomAgentRefused}
             />
           )}
-          <Form form={form} layout="vertical" validateTrigger="onBlur" className="custom-agent-form" onSubmit={(values: CustomAgent) => void add(values)}>
-            <Form.Item field="id" label={t('settings.customAgents.id')} required extra={t('settings.customAgents.idHelp')}
-              rules={rules((v) => idProblem(v, shippedIds, custom.map((a) => a.id)))}>
+          <Form
+            form={form}
+            layout="vertical"
+            validateTrigger="onBlur"
+            className="custom-agent-form"
+            onSubmit={(values: CustomAgent) => void add(values)}
+          >
+            <Form.Item
+              field="id"
+              label={t('settings.customAgents.id')}
+              required
+              extra={t('settings.customAgents.idHelp')}
+              rules={rules((v) =>
+                idProblem(
+                  v,
+                  shippedIds,
+                  custom.map((a) => a.id),
+                ),
+              )}
+            >
               <Input placeholder="myagent" autoFocus data-testid={TID.settingsCustomAgentId} />
             </Form.Item>
             <Form.Item field="name" label={t('settings.customAgents.name')} required rules={rules(requiredProblem)}>
               <Input placeholder="My Agent" data-testid={TID.settingsCustomAgentName} />
             </Form.Item>
-            <Form.Item field="command" label={t('settings.customAgents.command')} required extra={t('settings.customAgents.commandHelp')}
-              rules={rules(requiredProblem)} className="span-2">
+            <Form.Item
+              field="command"
+              label={t('settings.customAgents.command')}
+              required
+              extra={t('settings.customAgents.commandHelp')}
+              rules={rules(requiredProblem)}
+              className="span-2"
+            >
               <Input placeholder="myagent --chat" data-testid={TID.settingsCustomAgentCommand} />
             </Form.Item>
-            <Form.Item field="skillsDir" label={t('settings.customAgents.skillsDir')} required extra={t('settings.customAgents.skillsDirHelp')}
-              rules={rules(pathProblem)}>
+            <Form.Item
+              field="skillsDir"
+              label={t('settings.customAgents.skillsDir')}
+              required
+              extra={t('settings.customAgents.skillsDirHelp')}
+              rules={rules(pathProblem)}
+            >
               <Input placeholder=".myagent/skills" data-testid={TID.settingsCustomAgentSkillsDir} />
             </Form.Item>
-            <Form.Item field="contextFile" label={t('settings.customAgents.contextFile')} required extra={t('settings.customAgents.contextFileHelp')}
-              rules={rules((v) => pathProblem(v) ?? overlapProblem(form.getFieldValue('skillsDir'), v))}>
+            <Form.Item
+              field="contextFile"
+              label={t('settings.customAgents.contextFile')}
+              required
+              extra={t('settings.customAgents.contextFileHelp')}
+              rules={rules((v) => pathProblem(v) ?? overlapProblem(form.getFieldValue('skillsDir'), v))}
+            >
               <Input placeholder="MYAGENT.md" data-testid={TID.settingsCustomAgentContextFile} />
             </Form.Item>
             <div className="actions-row span-2">

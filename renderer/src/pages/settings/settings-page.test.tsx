@@ -73,7 +73,15 @@ it('saves extra roots and the terminal command together', async () => {
 });
 
 it('picks the OS language on first run (settings.language is null)', async () => {
-  await engine.client.api.updateSettings({ language: null, theme: 'system', extraRoots: [], terminalCommand: null, workspaceCleanupDays: 7, customAgents: [], scriptPolicy: 'ask' });
+  await engine.client.api.updateSettings({
+    language: null,
+    theme: 'system',
+    extraRoots: [],
+    terminalCommand: null,
+    workspaceCleanupDays: 7,
+    customAgents: [],
+    scriptPolicy: 'ask',
+  });
   Object.defineProperty(navigator, 'languages', { value: ['zh-TW', 'en'], configurable: true });
   resetStores();
   const i18n = await createI18n('en');

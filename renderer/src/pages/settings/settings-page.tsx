@@ -62,7 +62,12 @@ export function SettingsPage() {
           ))}
         </Select>
         <label>{t('settings.theme')}</label>
-        <Radio.Group type="button" value={settings.theme} onChange={(theme: Theme) => void update({ theme })} data-testid={TID.settingsTheme}>
+        <Radio.Group
+          type="button"
+          value={settings.theme}
+          onChange={(theme: Theme) => void update({ theme })}
+          data-testid={TID.settingsTheme}
+        >
           <Radio value="light" data-testid={TID.settingsThemeLight}>
             {t('settings.themes.light')}
           </Radio>
@@ -92,13 +97,24 @@ export function SettingsPage() {
           {roots.map((r, i) => (
             <div key={r} className="inline root-row">
               <code className="grow">{r}</code>
-              <Button size="mini" status="danger" data-testid={rowId(TID.settingsExtraRootRemove, String(i))} onClick={() => setRoots(roots.filter((x) => x !== r))}>
+              <Button
+                size="mini"
+                status="danger"
+                data-testid={rowId(TID.settingsExtraRootRemove, String(i))}
+                onClick={() => setRoots(roots.filter((x) => x !== r))}
+              >
                 {t('common.remove')}
               </Button>
             </div>
           ))}
           <div className="inline">
-            <Input value={newRoot} onChange={setNewRoot} onPressEnter={() => addRoot(newRoot)} placeholder="/path/to/skills" data-testid={TID.settingsExtraRootInput} />
+            <Input
+              value={newRoot}
+              onChange={setNewRoot}
+              onPressEnter={() => addRoot(newRoot)}
+              placeholder="/path/to/skills"
+              data-testid={TID.settingsExtraRootInput}
+            />
             <Button data-testid={TID.settingsExtraRootAdd} disabled={!newRoot.trim()} onClick={() => addRoot(newRoot)}>
               {t('common.add')}
             </Button>
@@ -121,7 +137,14 @@ export function SettingsPage() {
           <div className="muted small hint">{t('settings.terminalHint')}</div>
         </div>
         <label>{t('settings.cleanupDays')}</label>
-        <InputNumber min={1} max={3650} value={days} onChange={(v) => setDays(Number(v) || 1)} data-testid={TID.settingsCleanupDays} suffix={t('settings.days')} />
+        <InputNumber
+          min={1}
+          max={3650}
+          value={days}
+          onChange={(v) => setDays(Number(v) || 1)}
+          data-testid={TID.settingsCleanupDays}
+          suffix={t('settings.days')}
+        />
         <span />
         <div className="actions-row">
           <Button

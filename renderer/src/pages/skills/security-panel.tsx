@@ -30,7 +30,11 @@ export function SecurityPanel({ entry }: { entry: CatalogEntry }) {
     const api = client().api;
     const errors: string[] = [];
     const get = async <T,>(p: Promise<T>): Promise<T | null> => p.catch((err) => (errors.push(errorText(err)), null));
-    const [inventory, scanReport, trust] = await Promise.all([get(api.getInventory({ dir })), get(api.scanPaths({ paths: [dir] })), get(api.getSkillTrust({ dir }))]);
+    const [inventory, scanReport, trust] = await Promise.all([
+      get(api.getInventory({ dir })),
+      get(api.scanPaths({ paths: [dir] })),
+      get(api.getSkillTrust({ dir })),
+    ]);
     const diff = trust?.status === 'changed' ? await get(api.approvalDiff({ dir })) : null;
     setState({ inventory, scan: scanReport?.skills[0] ?? null, trust, diff, errors });
   }, [dir]);
@@ -72,25 +76,42 @@ export function SecurityPanel({ entry }: { entry: CatalogEntry }) {
             </span>
             <div className="grow" />
             {(trust.status === 'unapproved' || trust.status === 'changed') && (
-              <Button size="small" type="primary" loading={busy} data-testid={TID.skillApprove} onClick={() => void act(() => client().api.approveSkill({ dir }))}>
+              <Button
+                size="small"
+                type="primary"
+                loading={busy}
+                data-testid={TID.skillApprove}
+                onClick={() => void act(() => client().api.approveSkill({ dir }))}
+              >
                 {t('security.approve')}
               </Button>
             )}
             {trust.approval && (
-              <Button size="small" loading={busy} data-testid={TID.skillRevoke} onClick={() => void act(() => client().api.revokeApproval({ name: trust.name }))}>
+              <Button
+                size="small"
+                loading={busy}
+                data-testid={TID.skillRevoke}
+                onClick={() => void act(() => client().api.revokeApproval({ name: trust.name }))}
+              >
                 {t('security.revoke')}
               </Button>
             )}
           </div>
           {trust.approval && (
-            <div className="muted small hint">{t('security.approvedBy', { who: trust.approval.approvedBy, when: new Date(trust.approval.approvedAt).toLocaleString() })}</div>
+            <div className="muted small hint">
+              {t('security.approvedBy', { who: trust.approval.approvedBy, when: new Date(trust.approval.approvedAt).toLocaleString() })}
+            </div>
           )}
         </section>
       )}
       {diff && <DiffView diff={diff} />}
       <section className="section">
         <div className="subheading">{t('security.findings', { count: scan?.findings.length ?? 0 })}</div>
-        {scan && scan.findings.length > 0 ? <DiagnosticList diagnostics={scan.findings} /> : <span className="muted">{t('security.noFindings')}</span>}
+        {scan && scan.findings.length > 0 ? (
+          <DiagnosticList diagnostics={scan.findings} />
+        ) : (
+          <span className="muted">{t('security.noFindings')}</span>
+        )}
       </section>
       {inventory && (
         <section className="section" data-testid={TID.skillInventory}>
@@ -98,7 +119,12 @@ export function SecurityPanel({ entry }: { entry: CatalogEntry }) {
           {!inventory.hasExecutableSurface && <span className="muted">{t('security.noSurface')}</span>}
           {inventory.files.map((f) => (
             <div key={f.path} className="small" data-testid={rowId(TID.skillSurfaceFile, f.path)}>
-              <code>{f.path}</code> {f.reasons.map((r) => <Tag key={r} size="small">{t(`security.reason.${r}`)}</Tag>)}
+              <code>{f.path}</code>{' '}
+              {f.reasons.map((r) => (
+                <Tag key={r} size="small">
+                  {t(`security.reason.${r}`)}
+                </Tag>
+              ))}
               {f.shebang && <span className="muted mono"> {f.shebang}</span>}
             </div>
           ))}
@@ -109,7 +135,12 @@ export function SecurityPanel({ entry }: { entry: CatalogEntry }) {
           ))}
           {inventory.allowedTools && (
             <div className="small">
-              allowed-tools: <code>{inventory.allowedTools}</code> {inventory.grantsShell && <Tag size="small" color="orange">{t('security.grantsShell')}</Tag>}
+              allowed-tools: <code>{inventory.allowedTools}</code>{' '}
+              {inventory.grantsShell && (
+                <Tag size="small" color="orange">
+                  {t('security.grantsShell')}
+                </Tag>
+              )}
             </div>
           )}
           {inventory.hooks != null && (
@@ -136,10 +167,14 @@ function DiffView({ diff }: { diff: ApprovalDiff }) {
         </div>
       ))}
       {diff.commands.added.map((c) => (
-        <div key={`+${c}`} className="small mono">+ {c}</div>
+        <div key={`+${c}`} className="small mono">
+          + {c}
+        </div>
       ))}
       {diff.commands.removed.map((c) => (
-        <div key={`-${c}`} className="small mono">- {c}</div>
+        <div key={`-${c}`} className="small mono">
+          - {c}
+        </div>
       ))}
       {diff.hooksChanged && <div className="small">{t('security.hooksChanged')}</div>}
       {diff.allowedTools && (

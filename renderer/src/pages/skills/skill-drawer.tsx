@@ -65,10 +65,20 @@ export function SkillDrawer() {
             <Tabs.TabPane key="body" title={<span data-testid={rowId(TID.skillTab, 'body')}>SKILL.md</span>}>
               <BodyTab entry={entry} activation={activation} error={error} />
             </Tabs.TabPane>
-            <Tabs.TabPane key="files" title={<span data-testid={rowId(TID.skillTab, 'files')}>{t('skills.drawer.files', { count: entry.fileCount })}</span>}>
+            <Tabs.TabPane
+              key="files"
+              title={<span data-testid={rowId(TID.skillTab, 'files')}>{t('skills.drawer.files', { count: entry.fileCount })}</span>}
+            >
               {activation ? <FileTree files={activation.files} /> : error ? <Alert type="error" content={error} /> : <Spin />}
             </Tabs.TabPane>
-            <Tabs.TabPane key="diagnostics" title={<span data-testid={rowId(TID.skillTab, 'diagnostics')}>{t('skills.drawer.diagnostics', { count: entry.diagnostics.length })}</span>}>
+            <Tabs.TabPane
+              key="diagnostics"
+              title={
+                <span data-testid={rowId(TID.skillTab, 'diagnostics')}>
+                  {t('skills.drawer.diagnostics', { count: entry.diagnostics.length })}
+                </span>
+              }
+            >
               <DiagnosticList diagnostics={entry.diagnostics} />
             </Tabs.TabPane>
             <Tabs.TabPane key="security" title={<span data-testid={rowId(TID.skillTab, 'security')}>{t('skills.drawer.security')}</span>}>
@@ -101,7 +111,12 @@ export function DiagnosticList({ diagnostics }: { diagnostics: readonly Diagnost
   return (
     <div data-testid={TID.skillDiagnostics} className="diag-list">
       {diagnostics.map((d, i) => (
-        <div key={`${d.code}-${i}`} className={`diag diag-${d.severity}`} data-testid={rowId(TID.skillDiagnostic, String(i))} data-code={d.code}>
+        <div
+          key={`${d.code}-${i}`}
+          className={`diag diag-${d.severity}`}
+          data-testid={rowId(TID.skillDiagnostic, String(i))}
+          data-code={d.code}
+        >
           <div className="diag-head">
             <Tag size="small" color={d.severity === 'error' ? 'red' : d.severity === 'warning' ? 'orange' : 'gray'}>
               {t(`severity.${d.severity}`)}
@@ -119,9 +134,7 @@ export function DiagnosticList({ diagnostics }: { diagnostics: readonly Diagnost
               <Typography.Text bold>{t('skills.drawer.fix')}</Typography.Text> {d.fix}
             </div>
           )}
-          {d.agents && d.agents.length > 0 && (
-            <div className="muted">{t('skills.drawer.affects', { agents: d.agents.join(', ') })}</div>
-          )}
+          {d.agents && d.agents.length > 0 && <div className="muted">{t('skills.drawer.affects', { agents: d.agents.join(', ') })}</div>}
         </div>
       ))}
     </div>

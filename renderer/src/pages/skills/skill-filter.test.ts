@@ -16,7 +16,14 @@ function entry(i: number, over: Partial<CatalogEntry> = {}): CatalogEntry {
     dirName: `s${i}`,
     description: i % 7 === 0 ? `Handles PDF forms number ${i}` : `Does thing ${i}`,
     frontmatter: { name: `skill-${i}` },
-    provenance: { rootId: root.id, rootKind: root.kind, rootPath: root.path, dir: `${root.path}/s${i}`, realPath: `${root.path}/s${i}`, linked: false },
+    provenance: {
+      rootId: root.id,
+      rootKind: root.kind,
+      rootPath: root.path,
+      dir: `${root.path}/s${i}`,
+      realPath: `${root.path}/s${i}`,
+      linked: false,
+    },
     digest: 'd',
     diagnostics: [],
     counts: { errors: i % 11 === 0 ? 1 : 0, warnings: i % 13 === 0 ? 2 : 0, infos: 0 },
@@ -54,7 +61,9 @@ describe('skill filter', () => {
     expect(codex.every((e) => e.provenance.rootId === 'user:agents')).toBe(true);
     expect(filterEntries(c, index, { ...EMPTY_FILTER, problems: 'errors' }).every((e) => e.counts.errors > 0)).toBe(true);
     expect(filterEntries(c, index, { ...EMPTY_FILTER, problems: 'warnings' }).every((e) => e.counts.warnings > 0)).toBe(true);
-    expect(filterEntries(c, index, { ...EMPTY_FILTER, problems: 'clean' }).every((e) => e.counts.errors + e.counts.warnings === 0)).toBe(true);
+    expect(filterEntries(c, index, { ...EMPTY_FILTER, problems: 'clean' }).every((e) => e.counts.errors + e.counts.warnings === 0)).toBe(
+      true,
+    );
     expect(filterEntries(c, index, { ...EMPTY_FILTER, shadowedOnly: true }).map((e) => e.name)).toEqual(['skill-5']);
   });
 
@@ -81,7 +90,14 @@ describe('skill filter', () => {
 });
 
 describe('per-agent verdict', () => {
-  const diag = { code: 'metadata-not-map', severity: 'error' as const, message: 'metadata is not a map', file: 'SKILL.md', line: 3, agents: ['codex'] };
+  const diag = {
+    code: 'metadata-not-map',
+    severity: 'error' as const,
+    message: 'metadata is not a map',
+    file: 'SKILL.md',
+    line: 3,
+    agents: ['codex'],
+  };
 
   it('a finding that names the agent means that agent drops it; others still load it', () => {
     const e = entry(2, { diagnostics: [diag] });
@@ -100,7 +116,19 @@ describe('per-agent verdict', () => {
     const e = entry(1);
     const view = {
       agent: { id: 'claude', name: 'Claude Code' },
-      skills: [{ entryId: e.id, identifier: 's1', name: e.name, rootId: 'user:claude', dir: '/x', status: 'shadowed', reasons: [], shadowedBy: 'user:claude/other', catalogChars: 0 }],
+      skills: [
+        {
+          entryId: e.id,
+          identifier: 's1',
+          name: e.name,
+          rootId: 'user:claude',
+          dir: '/x',
+          status: 'shadowed',
+          reasons: [],
+          shadowedBy: 'user:claude/other',
+          catalogChars: 0,
+        },
+      ],
     } as unknown as AgentView;
     expect(verdictFor(e, roots[1], 'claude', view)).toEqual({ kind: 'shadowed', by: 'user:claude/other' });
   });

@@ -44,7 +44,17 @@ export const SkillList = memo(function SkillList({ entries, onOpen }: { entries:
 });
 
 /** A row re-renders only when its entry, position or language changes (not on every keystroke). */
-const SkillRow = memo(function SkillRow({ entry: e, start, t, onOpen }: { entry: CatalogEntry; start: number; t: TFunction; onOpen(id: string): void }) {
+const SkillRow = memo(function SkillRow({
+  entry: e,
+  start,
+  t,
+  onOpen,
+}: {
+  entry: CatalogEntry;
+  start: number;
+  t: TFunction;
+  onOpen(id: string): void;
+}) {
   return (
     <div
       role="listitem"

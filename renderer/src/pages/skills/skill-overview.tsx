@@ -35,7 +35,11 @@ export function SkillOverview({ entry }: { entry: CatalogEntry }) {
 
   // Walk shadowedBy upwards: the chain from this copy to the one agents actually see.
   const chain: CatalogEntry[] = [];
-  for (let cur = entry.shadowedBy ? byId.get(entry.shadowedBy) : undefined; cur && chain.length < 20; cur = cur.shadowedBy ? byId.get(cur.shadowedBy) : undefined) {
+  for (
+    let cur = entry.shadowedBy ? byId.get(entry.shadowedBy) : undefined;
+    cur && chain.length < 20;
+    cur = cur.shadowedBy ? byId.get(cur.shadowedBy) : undefined
+  ) {
     chain.push(cur);
   }
 
@@ -74,7 +78,10 @@ export function SkillOverview({ entry }: { entry: CatalogEntry }) {
                   ]
                 : []),
               { label: t('skills.drawer.digest'), value: <code>{entry.digest.slice(0, 16)}</code> },
-              { label: t('skills.drawer.size'), value: t('skills.drawer.sizeValue', { files: entry.fileCount, kb: Math.ceil(entry.size / 1024) }) },
+              {
+                label: t('skills.drawer.size'),
+                value: t('skills.drawer.sizeValue', { files: entry.fileCount, kb: Math.ceil(entry.size / 1024) }),
+              },
             ]}
           />
         </div>
@@ -105,7 +112,11 @@ export function SkillOverview({ entry }: { entry: CatalogEntry }) {
 
       <Section title={t('skills.drawer.state')}>
         <div data-testid={TID.skillStateDir}>
-          {entry.stateId ? <code>~/.skilldock/skills-state/{entry.stateId}/</code> : <span className="muted">{t('skills.drawer.noStateId')}</span>}
+          {entry.stateId ? (
+            <code>~/.skilldock/skills-state/{entry.stateId}/</code>
+          ) : (
+            <span className="muted">{t('skills.drawer.noStateId')}</span>
+          )}
         </div>
         {entry.legacyPaths.length > 0 && (
           <div className="legacy">
@@ -123,10 +134,14 @@ export function SkillOverview({ entry }: { entry: CatalogEntry }) {
         {agents.map((agent) => {
           const v = verdictFor(entry, root, agent, views[agent]);
           const name = agentNames[agent] ?? agent;
-          const detail =
-            v.kind === 'dropped' || v.kind === 'mangled' || v.kind === 'ambiguous' ? v.reasons.join('; ') : '';
+          const detail = v.kind === 'dropped' || v.kind === 'mangled' || v.kind === 'ambiguous' ? v.reasons.join('; ') : '';
           return (
-            <div key={agent} className={`agent-verdict verdict-${v.kind}`} data-testid={rowId(TID.skillAgentRow, agent)} data-verdict={v.kind}>
+            <div
+              key={agent}
+              className={`agent-verdict verdict-${v.kind}`}
+              data-testid={rowId(TID.skillAgentRow, agent)}
+              data-verdict={v.kind}
+            >
               <b>{name}</b>
               {t('common.colon')}
               {t(`skills.verdict.${v.kind}`, { by: v.kind === 'shadowed' ? v.by : '' })}

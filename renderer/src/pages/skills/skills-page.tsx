@@ -4,13 +4,26 @@ import { Alert, Input, Select, Switch, Typography } from '@arco-design/web-react
 import type { Catalog } from '../../../../src/contract/index';
 import { useCatalog } from '../../stores/catalog-store';
 import { TID, pageId } from '../../testids';
-import { EMPTY_FILTER, buildIndex, catalogAgents, filterCatalog, type FilterResult, type ProblemFilter, type SkillFilter } from './skill-filter';
+import {
+  EMPTY_FILTER,
+  buildIndex,
+  catalogAgents,
+  filterCatalog,
+  type FilterResult,
+  type ProblemFilter,
+  type SkillFilter,
+} from './skill-filter';
 import { SkillList } from './skill-list';
 import { SkillDrawer } from './skill-drawer';
 import { ImportButton } from '../import/import-button';
 
 type Facets = Omit<SkillFilter, 'query'>;
-const EMPTY_FACETS: Facets = { rootId: EMPTY_FILTER.rootId, agent: EMPTY_FILTER.agent, problems: EMPTY_FILTER.problems, shadowedOnly: EMPTY_FILTER.shadowedOnly };
+const EMPTY_FACETS: Facets = {
+  rootId: EMPTY_FILTER.rootId,
+  agent: EMPTY_FILTER.agent,
+  problems: EMPTY_FILTER.problems,
+  shadowedOnly: EMPTY_FILTER.shadowedOnly,
+};
 
 export function SkillsPage() {
   const { t } = useTranslation();
@@ -67,10 +80,27 @@ const StableDrawer = memo(SkillDrawer);
 
 const SearchBox = memo(function SearchBox({ value, onChange }: { value: string; onChange(q: string): void }) {
   const { t } = useTranslation();
-  return <Input allowClear className="toolbar-search" placeholder={t('skills.searchPlaceholder')} value={value} onChange={onChange} data-testid={TID.skillsSearch} />;
+  return (
+    <Input
+      allowClear
+      className="toolbar-search"
+      placeholder={t('skills.searchPlaceholder')}
+      value={value}
+      onChange={onChange}
+      data-testid={TID.skillsSearch}
+    />
+  );
 });
 
-const FilterBar = memo(function FilterBar({ catalog, facets, patch }: { catalog: Catalog | null; facets: Facets; patch(p: Partial<Facets>): void }) {
+const FilterBar = memo(function FilterBar({
+  catalog,
+  facets,
+  patch,
+}: {
+  catalog: Catalog | null;
+  facets: Facets;
+  patch(p: Partial<Facets>): void;
+}) {
   const { t } = useTranslation();
   const agents = useMemo(() => (catalog ? catalogAgents(catalog) : []), [catalog]);
   const roots = catalog?.roots;
@@ -104,7 +134,12 @@ const FilterBar = memo(function FilterBar({ catalog, facets, patch }: { catalog:
         options={(['all', 'errors', 'warnings', 'clean'] as const).map((p) => ({ label: t(`skills.problems.${p}`), value: p }))}
       />
       <label className="toolbar-switch">
-        <Switch size="small" checked={facets.shadowedOnly} onChange={(v) => patch({ shadowedOnly: v })} data-testid={TID.skillsFilterShadowed} />
+        <Switch
+          size="small"
+          checked={facets.shadowedOnly}
+          onChange={(v) => patch({ shadowedOnly: v })}
+          data-testid={TID.skillsFilterShadowed}
+        />
         <span>{t('skills.shadowedOnly')}</span>
       </label>
     </>

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+
+// Every sentence the engine says to a user travels as a key and its parameters (a MessageRef),
+// next to an English `message` for the CLI and for any client that does not know the key.
+// The renderer words the key from its locale files (`engine.<key>`); the English here IS the
+// `en` locale for those keys (the renderer builds it from this table), so there is one English
+// source. Adding a key here without zh-CN, zh-TW and ja entries fails the locale test.
+//
+// Keys: `<domain>.<what>` in kebab-case; a plural pair is `<key>_one` / `<key>_other` driven by
+// a `count` parameter, as i18next does. Placeholders are i18next's `{{name}}`.
+
+export const MessageParamsSchema = z.record(z.string(), z.union([z.string(), z.number(), z.boolean()]));
+export type MessageParams = z.infer<typeof MessageParamsSchema>;
+
+export const MessageRefSchema = z.object({
+  key: z.string(),
+  params: MessageParamsSchema.optional(),
+});
+export type MessageRef = z.infer<typeof MessageRefSchema>;
+
+/** English templates of every engine message key. */
+export const ENGINE_MESSAGES = {
+  'common.unknown-method': 'Unknown method: {{method}}',
+  'common.invalid-payload': 'Invalid payload for {{method}}: {{reason}}',
+  'common.io': 'A disk operation failed ({{errno}}): {{reason}}',
+  'common.internal': 'Something went wrong inside SkillDock: {{reason}}',
+} as const satisfies Record<string, string>;
+
+export type MessageKey = keyof typeof ENGINE_MESSAGES;
+
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+
+/** The English template of `key` (plural form chosen by `count`), or undefined for an unknown key. */
+export function englishTemplate(key: string, params?: MessageParams): string | undefined {
+  const table = ENGINE_MESSAGES as Record<string, string>;
+  if (params && typeof params.count === 'number') {
+    const form = table[`${key}_${params.count === 1 ? 'one' : 'other'}`];
+    if (form !== undefined) return form;
+  }
+  return Object.prototype.hasOwnProperty.call(table, key) ? table[key] : undefined;
+}
+
+/** Fill `{{name}}` placeholders the way i18next does (no escaping: callers render as text). */
+export function interpolate(template: string, params: MessageParams = {}): string {
+  return template.replace(/\{\{\s*([\w.]+)\s*\}\}/g, (whole, name: string) =>
+    Object.prototype.hasOwnProperty.call(params, name) ? String(params[name]) : whole,
+  );
+}
+
+/** The English sentence for a message; an unknown key falls back to the key itself. */
+export function formatMessage(ref: MessageRef): string {
+  const template = englishTemplate(ref.key, ref.params);
+  return template === undefined ? ref.key : interpolate(template, ref.params);
+}
+
+/** Base keys (plural suffixes removed) of every message, for tests and tools. */
+export function messageKeys(): string[] {
+  return [...new Set(Object.keys(ENGINE_MESSAGES).map((k) => k.replace(PLURAL, '')))];
+}
