@@ -1,4 +1,15 @@
-import type { AgentView, AgentViewSkill, AgentSkillStatus, Catalog, CatalogEntry, Diagnostic, Root } from '../contract/index.js';
+import {
+  formatMessage,
+  type AgentView,
+  type AgentViewSkill,
+  type AgentSkillStatus,
+  type Catalog,
+  type CatalogEntry,
+  type Diagnostic,
+  type MessageKey,
+  type MessageParams,
+  type Root,
+} from '../contract/index.js';
 import type { AgentDef } from '../agents/registry.js';
 import { registryRootId } from './roots.js';
 
@@ -77,6 +88,12 @@ function agentRoots(agent: AgentDef, roots: Root[]): Array<{ root: Root; tier: 0
     .sort((a, b) => a.order - b.order);
 }
 
+/** A reason as a code, a message key with parameters, and its English. */
+function reason(code: string, key: MessageKey, params: MessageParams): AgentViewSkill['reasons'][number] {
+  const msg = { key, params };
+  return { code, message: formatMessage(msg), msg };
+}
+
 export function buildAgentView(agent: AgentDef, catalog: Catalog, nested: Array<{ dir: string; rootId: string }>): AgentView {
   const read = agentRoots(agent, catalog.roots);
   const tierOf = new Map(read.map((r) => [r.root.id, r]));
@@ -96,13 +113,13 @@ export function buildAgentView(agent: AgentDef, catalog: Catalog, nested: Array<
       const rule = LOADER_RULES.find((r) => r.code === d.code);
       const effect: Effect = rule ? (rule.drops(agent) ? 'dropped' : 'none') : d.agents?.includes(agent.id) ? effectOf(agent, d) : 'none';
       if (effect === 'none') continue;
-      reasons.push({ code: d.code, message: d.message });
+      reasons.push(d.msg ? { code: d.code, message: d.message, msg: d.msg } : { code: d.code, message: d.message });
       if (effect === 'dropped') status = 'dropped';
       else if (status === 'loaded') status = 'mangled';
     }
     if (e.provenance.linked && agent.symlinkedSkillDir === 'ignored') {
       status = 'dropped';
-      reasons.push({ code: 'link-ignored', message: `${agent.name} does not follow a linked skill folder.` });
+      reasons.push(reason('link-ignored', 'agent.reason.link-ignored', { agent: agent.name }));
     }
     skills.push({
       entryId: e.id,
@@ -131,13 +148,8 @@ export function buildAgentView(agent: AgentDef, catalog: Catalog, nested: Array<
     if (rule === 'random' || rule === null) {
       for (const s of group) {
         s.status = 'ambiguous';
-        s.reasons.push({
-          code: 'same-name',
-          message:
-            rule === 'random'
-              ? `${agent.name} picks one of ${group.length} skills named "${identifier}" at random.`
-              : `${agent.name}'s rule for ${group.length} skills named "${identifier}" is not known.`,
-        });
+        const key = rule === 'random' ? 'agent.reason.same-name-random' : 'agent.reason.same-name-unknown';
+        s.reasons.push(reason('same-name', key, { agent: agent.name, count: group.length, name: identifier }));
       }
       continue;
     }
@@ -147,7 +159,8 @@ export function buildAgentView(agent: AgentDef, catalog: Catalog, nested: Array<
       if (s === winner) continue;
       s.status = 'shadowed';
       s.shadowedBy = winner.entryId;
-      s.reasons.push({ code: 'same-name', message: `Hidden by ${winner.entryId} (${agent.name}: ${rule}).` });
+      const ruleText = { key: `agent.same-name-rule.${rule}` };
+      s.reasons.push(reason('same-name', 'agent.reason.same-name-hidden', { winner: winner.entryId, agent: agent.name, rule: ruleText }));
     }
   }
 

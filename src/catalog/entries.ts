@@ -69,11 +69,7 @@ export function withRoot(entry: CatalogEntry, root: Root): CatalogEntry {
 
 /** `skill-duplicate`: `name` is used again by the folders `others` in the same root. */
 export function duplicateDiagnostic(name: string, others: string[], file: string, rootPath: string, registry?: Registry): Diagnostic {
-  return makeDiagnostic(
-    'skill-duplicate',
-    { message: `The name "${name}" is also used by ${others.join(', ')} in the same root (${rootPath}).`, file },
-    registry,
-  );
+  return makeDiagnostic('skill-duplicate', { says: 'message', params: { name, others, root: rootPath }, file }, registry);
 }
 
 function skillFile(e: CatalogEntry): string {
@@ -123,7 +119,8 @@ export function applyPrecedence(entries: CatalogEntry[], registry?: Registry): C
       if (e.provenance.rootId !== winner.provenance.rootId) {
         note(i).diags.push(
           makeDiagnostic('skill-shadowed', {
-            message: `Hidden by ${winner.id} (${winner.provenance.dir}), which has the same name in a root of higher precedence.`,
+            says: 'message',
+            params: { winner: winner.id, dir: winner.provenance.dir },
             file: skillFile(e),
           }),
         );

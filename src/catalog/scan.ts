@@ -119,7 +119,8 @@ export async function resolveChild(
       kind: 'broken',
       dir,
       diagnostic: makeDiagnostic('link-dangling', {
-        message: `The linked skill folder ${dirName} points to ${linkTarget}, which does not exist.`,
+        says: 'message',
+        params: { dir: dirName, target: linkTarget },
         file: dir,
       }),
     };
@@ -138,7 +139,8 @@ export async function resolveChild(
 
 function cycle(dir: string, target: string): Diagnostic {
   return makeDiagnostic('link-cycle', {
-    message: `The link ${path.basename(dir)} -> ${target} loops back on itself or on the root that holds it.`,
+    says: 'message',
+    params: { link: path.basename(dir), target },
     file: dir,
   });
 }
@@ -195,7 +197,8 @@ export function nestedDiagnostic(skillDir: string, registry: Registry): Diagnost
   return makeDiagnostic(
     'skill-nested',
     {
-      message: `${path.basename(skillDir)} sits two levels below the root, inside ${path.basename(path.dirname(skillDir))}/; only agents that search recursively find it.`,
+      says: 'below-root',
+      params: { name: path.basename(skillDir), parent: path.basename(path.dirname(skillDir)) },
       file: path.join(skillDir, 'SKILL.md'),
       variant: '2',
     },

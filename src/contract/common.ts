@@ -10,6 +10,8 @@ export const DiagnosticSchema = z.object({
   code: z.string(),
   severity: SeveritySchema,
   message: z.string(),
+  /** `message` as a key and parameters, for the UI to word in the user's language. */
+  msg: MessageRefSchema.optional(),
   file: z.string(),
   line: z.number().int().optional(),
   column: z.number().int().optional(),
@@ -17,6 +19,8 @@ export const DiagnosticSchema = z.object({
   agents: z.array(z.string()).optional(),
   /** One sentence: what to change. */
   fix: z.string().optional(),
+  /** `fix` as a key and parameters. */
+  fixMsg: MessageRefSchema.optional(),
 });
 export type Diagnostic = z.infer<typeof DiagnosticSchema>;
 

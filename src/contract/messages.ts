@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { DIAG_MESSAGES } from './messages-diag.js';
+import { AGENT_MESSAGES } from './messages-agents.js';
 
 // Every sentence the engine says to a user travels as a key and its parameters (a MessageRef),
 // next to an English `message` for the CLI and for any client that does not know the key.
@@ -9,17 +11,38 @@ import { z } from 'zod';
 // Keys: `<domain>.<what>` in kebab-case; a plural pair is `<key>_one` / `<key>_other` driven by
 // a `count` parameter, as i18next does. Placeholders are i18next's `{{name}}`.
 
-export const MessageParamsSchema = z.record(z.string(), z.union([z.string(), z.number(), z.boolean()]));
-export type MessageParams = z.infer<typeof MessageParamsSchema>;
+// A parameter is a plain value, another message (a phrase worded in the same language, such as
+// "a list" inside "`name` is a list, not a string") or a list of those (joined with the
+// language's list separator, `common.list-separator`).
+export type MessageScalar = string | number | boolean;
+export type MessageParam = MessageScalar | MessageRef | Array<MessageScalar | MessageRef>;
+export type MessageParams = Record<string, MessageParam>;
+export interface MessageRef {
+  key: string;
+  params?: MessageParams;
+}
 
-export const MessageRefSchema = z.object({
-  key: z.string(),
-  params: MessageParamsSchema.optional(),
-});
-export type MessageRef = z.infer<typeof MessageRefSchema>;
+const MessageScalarSchema = z.union([z.string(), z.number(), z.boolean()]);
+export const MessageRefSchema: z.ZodType<MessageRef> = z.lazy(() =>
+  z.object({
+    key: z.string(),
+    params: MessageParamsSchema.optional(),
+  }),
+);
+export const MessageParamsSchema: z.ZodType<MessageParams> = z.lazy(() =>
+  z.record(z.string(), z.union([MessageScalarSchema, MessageRefSchema, z.array(z.union([MessageScalarSchema, MessageRefSchema]))])),
+);
+
+/** True for a parameter that is itself a message. */
+export function isMessageRef(v: unknown): v is MessageRef {
+  return typeof v === 'object' && v !== null && !Array.isArray(v) && typeof (v as MessageRef).key === 'string';
+}
 
 /** English templates of every engine message key. */
 export const ENGINE_MESSAGES = {
+  ...DIAG_MESSAGES,
+  ...AGENT_MESSAGES,
+  'common.list-separator': ', ',
   'common.unknown-method': 'Unknown method: {{method}}',
   'common.invalid-payload': 'Invalid payload for {{method}}: {{reason}}',
   'common.io': 'A disk operation failed ({{errno}}): {{reason}}',
@@ -40,8 +63,24 @@ export function englishTemplate(key: string, params?: MessageParams): string | u
   return Object.prototype.hasOwnProperty.call(table, key) ? table[key] : undefined;
 }
 
+/**
+ * Parameters with nested messages and lists turned into text by `word` (which words one message
+ * in the caller's language) and `separator` (that language's list separator).
+ */
+export function flattenParams(
+  params: MessageParams | undefined,
+  word: (ref: MessageRef) => string,
+  separator: string,
+): Record<string, MessageScalar> {
+  const out: Record<string, MessageScalar> = {};
+  if (!params) return out;
+  const one = (v: MessageScalar | MessageRef): MessageScalar => (isMessageRef(v) ? word(v) : v);
+  for (const [k, v] of Object.entries(params)) out[k] = Array.isArray(v) ? v.map(one).join(separator) : one(v);
+  return out;
+}
+
 /** Fill `{{name}}` placeholders the way i18next does (no escaping: callers render as text). */
-export function interpolate(template: string, params: MessageParams = {}): string {
+export function interpolate(template: string, params: Record<string, MessageScalar> = {}): string {
   return template.replace(/\{\{\s*([\w.]+)\s*\}\}/g, (whole, name: string) =>
     Object.prototype.hasOwnProperty.call(params, name) ? String(params[name]) : whole,
   );
@@ -50,7 +89,8 @@ export function interpolate(template: string, params: MessageParams = {}): strin
 /** The English sentence for a message; an unknown key falls back to the key itself. */
 export function formatMessage(ref: MessageRef): string {
   const template = englishTemplate(ref.key, ref.params);
-  return template === undefined ? ref.key : interpolate(template, ref.params);
+  if (template === undefined) return ref.key;
+  return interpolate(template, flattenParams(ref.params, formatMessage, ENGINE_MESSAGES['common.list-separator']));
 }
 
 /** Base keys (plural suffixes removed) of every message, for tests and tools. */

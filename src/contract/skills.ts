@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CountsSchema, DiagnosticSchema } from './common.js';
+import { MessageRefSchema } from './messages.js';
 
 /** A hard-coded home path a SKILL.md reads or writes, and where SkillDock redirects it. */
 export const LegacyPathSchema = z.object({
@@ -135,7 +136,8 @@ export const AgentViewSkillSchema = z.object({
   dir: z.string(),
   status: AgentSkillStatusSchema,
   /** Why it is dropped or mangled: the diagnostics (and loader rules) that name this agent. */
-  reasons: z.array(z.object({ code: z.string(), message: z.string() })),
+  /** Why (English `message` for the CLI, `msg` for the UI to word). */
+  reasons: z.array(z.object({ code: z.string(), message: z.string(), msg: MessageRefSchema.optional() })),
   /** Entry id of the skill that wins over this one for this agent. */
   shadowedBy: z.string().optional(),
   /** Characters this skill costs in the agent's resident skill catalog (0 when not loaded). */

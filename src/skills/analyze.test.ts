@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { analyzeSkill, makeDiagnostic, RULES, walkSkill } from './index.js';
+import { ENGINE_MESSAGES, formatMessage, type Diagnostic } from '../contract/index.js';
 import { loadRegistry, type Registry } from '../agents/registry.js';
 import { makeSkill, removeRoot, RESOURCES, skillText, tempRoot } from './test-helpers.js';
 
@@ -260,33 +261,63 @@ describe('rule table', () => {
     expect(documented).toEqual(table);
   });
 
-  it('has one entry per code, with its severity and a one-sentence fix', () => {
+  it('has one entry per code, with its severity and a one-sentence fix in the message table', () => {
     expect(Object.keys(RULES).sort()).toEqual(table.map(([c]) => c).sort());
+    const english = ENGINE_MESSAGES as Record<string, string>;
     for (const [code, severity] of table) {
       expect(RULES[code].severity, code).toBe(severity);
-      expect(RULES[code].fix, code).toMatch(/^[A-Z][^]*\.$/);
-      expect(RULES[code].fix.split('. ').length, code).toBe(1);
+      const fix = english[`diag.${code}.fix`];
+      expect(fix, code).toMatch(/^[A-Z][^]*\.$/);
+      expect(fix.split('. ').length, code).toBe(1);
     }
   });
 
-  it('makeDiagnostic fills severity, fix and agents from the table and the registry', () => {
+  it('makeDiagnostic fills severity, fix and agents from the table and the registry, with message keys', () => {
     const registry = loadRegistry(RESOURCES);
-    const d = makeDiagnostic('skill-duplicate', { message: 'x twice', file: '/r/x' }, registry);
+    const d = makeDiagnostic(
+      'skill-duplicate',
+      { says: 'message', params: { name: 'x', others: ['x2', 'x3'], root: '/r' }, file: '/r/x' },
+      registry,
+    );
     expect(d).toEqual({
       code: 'skill-duplicate',
       severity: 'warning',
-      message: 'x twice',
+      message: 'The name "x" is also used by x2, x3 in the same root (/r).',
+      msg: { key: 'diag.skill-duplicate.message', params: { name: 'x', others: ['x2', 'x3'], root: '/r' } },
       file: '/r/x',
-      fix: RULES['skill-duplicate'].fix,
+      fix: 'Keep one skill per name in a root: rename or remove the other.',
+      fixMsg: { key: 'diag.skill-duplicate.fix' },
       agents: ['codex', 'opencode'],
     });
-    expect(makeDiagnostic('link-cycle', { message: 'm', file: 'f', line: 2 })).toMatchObject({ severity: 'error', line: 2 });
-    expect(makeDiagnostic('field-unknown', { message: 'm', file: 'f', severity: 'info', fix: 'Own fix.', agents: ['a'] })).toMatchObject({
+    expect(makeDiagnostic('link-cycle', { says: 'message', file: 'f', line: 2 })).toMatchObject({ severity: 'error', line: 2 });
+    expect(
+      makeDiagnostic('field-unknown', {
+        says: 'extension',
+        params: { field: 'x', agents: ['a'] },
+        file: 'f',
+        severity: 'info',
+        fixSays: 'fix-extension',
+        agents: ['a'],
+      }),
+    ).toMatchObject({
       severity: 'info',
-      fix: 'Own fix.',
+      fix: 'Keep it if you target those agents; other agents ignore it.',
+      fixMsg: { key: 'diag.field-unknown.fix-extension' },
       agents: ['a'],
     });
-    expect(() => makeDiagnostic('no-such-code', { message: 'm', file: 'f' })).toThrow(/Unknown/);
+    expect(() => makeDiagnostic('no-such-code', { says: 'message', file: 'f' })).toThrow(/Unknown/);
+  });
+
+  it('every diagnostic the analyzer raises has a message key with an English template and no unfilled placeholder', async () => {
+    const english = ENGINE_MESSAGES as Record<string, string>;
+    const all = [...(await analyzeMany())];
+    expect(all.length).toBeGreaterThan(10);
+    for (const d of all) {
+      expect(english[d.msg!.key], d.msg!.key).toBeDefined();
+      expect(english[d.fixMsg!.key], d.fixMsg!.key).toBeDefined();
+      expect(d.message, d.code).toBe(formatMessage(d.msg!));
+      expect(d.message, d.code).not.toMatch(/\{\{|diag\./);
+    }
   });
 
   it('derives agents from registry data, not from ids in code', () => {
@@ -295,7 +326,36 @@ describe('rule table', () => {
       ...base,
       agents: base.agents.map((a) => (a.id === 'qwen' ? { ...a, dotDirs: 'skipped' as const, symlinkedSkillFile: 'ignored' as const } : a)),
     };
-    expect(makeDiagnostic('skill-dot-dir', { message: 'm', file: 'f' }, changed).agents).toEqual(['gemini', 'codex', 'qwen']);
-    expect(makeDiagnostic('skill-file-symlink', { message: 'm', file: 'f' }, changed).agents).toEqual(['codex', 'qwen']);
+    expect(makeDiagnostic('skill-dot-dir', { says: 'message', file: 'f' }, changed).agents).toEqual(['gemini', 'codex', 'qwen']);
+    expect(makeDiagnostic('skill-file-symlink', { says: 'message', file: 'f' }, changed).agents).toEqual(['codex', 'qwen']);
   });
 });
+
+/** Broken skills that raise most diagnostic codes and their variants. */
+async function analyzeMany(): Promise<Diagnostic[]> {
+  const base = path.join(root, 'many');
+  const texts: Record<string, string> = {
+    'no-fm': '# nothing\n',
+    bom: '\ufeff---\nname: bom\ndescription: d\n---\nbody\n',
+    blank: '\n\n---\nname: blank\ndescription: d\n---\nbody\n',
+    code: '---js\n{ name: "x" }\n---\nbody\n',
+    unclosed: '---\nname: unclosed\n',
+    yaml: '---\nname: [a\n---\nbody\n',
+    list: '---\n- a\n- b\n---\nbody\n',
+    strict: '---\nname: strict\ndescription: a: b\nx: &a 1\ny: *a\nz: [1, 2]\nname: again\n---\nbody\n',
+    tab: '---\nname: tab\ndescription:\td\n---\nbody\n',
+    'Bad--Name-':
+      '---\nname: Bad--Name-!\ndescription: d <x>\ncompatibility: 3\nlicense: [a]\nmetadata: 1\nallowed-tools: 2\nwhen_to_use: w\nfoo: 1\n---\n',
+    'no-name': '---\ndescription: ""\nmetadata:\n  a: 1\n---\nSee [x](missing.md) and /etc/passwd and ../out.md\nwrites ~/.cache/thing\n',
+    'claude-helper': '---\nname: claude-helper\ndescription: 5\n---\nbody\n',
+    unicode: '---\nname: ünïcode\ndescription: d\ncompatibility: ""\n---\nbody\n',
+  };
+  const out: Diagnostic[] = [];
+  for (const [dir, text] of Object.entries(texts)) {
+    const d = makeSkill(base, dir, { 'SKILL.md': text });
+    out.push(...(await analyzeSkill(d, opts)).diagnostics);
+  }
+  const empty = makeSkill(base, '.dotted', { 'readme.txt': 'x' });
+  out.push(...(await analyzeSkill(empty, opts)).diagnostics);
+  return out;
+}

@@ -73,13 +73,14 @@ export async function analyzeSkill(dirIn: string, opts: AnalyzeOptions): Promise
     skillFile = files.find((f) => !f.path.includes('/') && f.path.toLowerCase() === 'skill.md');
     if (skillFile) {
       diag('skill-file-case', {
-        message: `The skill file is named ${skillFile.path}; agents only read SKILL.md.`,
+        says: 'message',
+        params: { file: skillFile.path },
         file: path.join(dir, skillFile.path),
       });
     }
   }
   if (dirName.startsWith('.')) {
-    diag('skill-dot-dir', { message: `The directory name "${dirName}" starts with a dot; some agents skip it.`, file: dir });
+    diag('skill-dot-dir', { says: 'message', params: { dir: dirName }, file: dir });
   }
 
   let raw: string | null = null;
@@ -88,7 +89,7 @@ export async function analyzeSkill(dirIn: string, opts: AnalyzeOptions): Promise
   const skillPath = `${dir === path.sep ? '' : dir}${path.sep}${skillFile?.path ?? 'SKILL.md'}`;
   if (skillFile) {
     if (skillFile.symlink !== undefined) {
-      diag('skill-file-symlink', { message: `${skillFile.path} is a symlink (to ${skillFile.symlink}).`, file: skillPath });
+      diag('skill-file-symlink', { says: 'message', params: { file: skillFile.path, target: skillFile.symlink }, file: skillPath });
     }
     raw = skillFiles.get(skillFile.path) ?? null;
     if (raw === null && skillFile.symlink !== undefined) {
@@ -96,10 +97,10 @@ export async function analyzeSkill(dirIn: string, opts: AnalyzeOptions): Promise
       raw = linkedRaw ? linkedRaw.toString('utf8') : null;
     }
     if (raw === null) {
-      diag('skill-file-missing', { message: `${skillFile.path} cannot be read as a regular file.`, file: skillPath });
+      diag('skill-file-missing', { says: 'unreadable', params: { file: skillFile.path }, file: skillPath });
     }
   } else {
-    diag('skill-file-missing', { message: `${dir} has no SKILL.md.`, file: dir });
+    diag('skill-file-missing', { says: 'none', params: { dir }, file: dir });
   }
 
   const parsed = raw !== null ? parseSkillText(raw, skillPath, registry) : null;
@@ -126,7 +127,8 @@ export async function analyzeSkill(dirIn: string, opts: AnalyzeOptions): Promise
     legacyPaths = legacy.map(({ path: p, line, redirect }) => ({ path: p, line, redirect }));
     for (const l of legacy) {
       diag('legacy-state-path', {
-        message: `The body uses the fixed home path ${l.path}; SkillDock redirects it to ${l.redirect}.`,
+        says: 'message',
+        params: { path: l.path, redirect: l.redirect },
         file: skillPath,
         line: l.line,
         column: l.column,
@@ -137,14 +139,19 @@ export async function analyzeSkill(dirIn: string, opts: AnalyzeOptions): Promise
   checkSymlinks(dir, files, diag);
   for (const n of nested) {
     diag('skill-nested', {
-      message: `${n.path} is a skill nested inside this one; only agents that search recursively find it.`,
+      says: 'inside',
+      params: { path: n.path },
       file: path.join(dir, n.path),
       variant: String(n.depth + 1),
     });
   }
 
   // Findings and legacy paths outlive the file text; slices would keep all of it alive.
-  for (const d of diagnostics) d.message = detachString(d.message);
+  for (const d of diagnostics) {
+    d.message = detachString(d.message);
+    const params = d.msg?.params;
+    if (params) for (const k of Object.keys(params)) if (typeof params[k] === 'string') params[k] = detachString(params[k]);
+  }
   for (const l of legacyPaths) {
     l.path = detachString(l.path);
     l.redirect = detachString(l.redirect);
@@ -180,7 +187,7 @@ function isCleanAbsolute(p: string): boolean {
 
 function lintBodySize(body: string, bodyLine: number, file: string, diag: Diag): void {
   if (!body.trim()) {
-    diag('body-empty', { message: 'SKILL.md has no instructions after the frontmatter.', file, line: bodyLine });
+    diag('body-empty', { says: 'message', file, line: bodyLine });
     return;
   }
   const trimmed = body.endsWith('\n') ? body.slice(0, -1) : body;
@@ -188,7 +195,8 @@ function lintBodySize(body: string, bodyLine: number, file: string, diag: Diag):
   if (lines > MAX_BODY_LINES || body.length > MAX_BODY_CHARS) {
     const tokens = Math.round(body.length / 4);
     diag('body-too-long', {
-      message: `The body has ${lines} lines and about ${tokens} tokens (keep it under ${MAX_BODY_LINES} lines and about 5,000 tokens).`,
+      says: 'message',
+      params: { lines, tokens, maxLines: MAX_BODY_LINES },
       file,
       line: bodyLine,
     });
@@ -228,17 +236,17 @@ function checkReferences(
     seen.add(key);
     const where = { file, line: r.line, column: r.column };
     if (isAbsoluteLike(r.target)) {
-      diag('reference-absolute', { ...where, message: `"${r.target}" is an absolute or backslash path; it breaks on other machines.` });
+      diag('reference-absolute', { ...where, says: 'message', params: { target: r.target } });
       continue;
     }
     const rel = resolveRel('', r.target);
     if (rel === null) {
-      diag('reference-escapes', { ...where, message: `"${r.target}" points outside the skill directory.` });
+      diag('reference-escapes', { ...where, says: 'message', params: { target: r.target } });
       continue;
     }
     if (!rel) continue;
     if (!exists(rel)) {
-      diag('reference-broken', { ...where, message: `"${r.target}" does not exist in the skill.` });
+      diag('reference-broken', { ...where, says: 'message', params: { target: r.target } });
       continue;
     }
     direct.add(rel);
@@ -277,7 +285,8 @@ function checkDepth(dir: string, md: string, known: string | undefined, direct: 
       file: path.join(dir, md),
       line: r.line,
       column: r.column,
-      message: `SKILL.md -> ${md} -> ${rel}: a reference chain more than one level deep.`,
+      says: 'message',
+      params: { file: md, target: rel },
     });
     return;
   }
@@ -295,7 +304,7 @@ function checkSymlinks(dir: string, files: SkillFile[], diag: Diag): void {
       return resolved === base || resolved.startsWith(base.endsWith(path.sep) ? base : base + path.sep);
     });
     if (!inside) {
-      diag('symlink-escapes', { file: path.join(dir, f.path), message: `${f.path} links outside the skill directory (to ${target}).` });
+      diag('symlink-escapes', { file: path.join(dir, f.path), says: 'message', params: { file: f.path, target } });
     }
   }
 }

@@ -1,5 +1,6 @@
 import type { Registry } from '../agents/registry.js';
-import type { DiagnosticInit } from './rules.js';
+import { kindOf as describe, type DiagnosticInit } from './rules.js';
+import type { MessageRef } from '../contract/index.js';
 
 // Frontmatter field rules (shared/docs/lint-rules.md). Lengths are Unicode code points.
 
@@ -26,13 +27,6 @@ export function codePoints(s: string): number {
   return n;
 }
 
-function describe(v: unknown): string {
-  if (v === null) return 'empty (null)';
-  if (Array.isArray(v)) return 'a list';
-  if (typeof v === 'object') return 'a map';
-  return `a ${typeof v}`;
-}
-
 function short(s: string, max = 40): string {
   const cps = [...s.slice(0, max * 2)];
   return cps.length > max ? `${cps.slice(0, max).join('')}…` : cps.join('');
@@ -51,28 +45,25 @@ export function lintFields(
 
   if ('compatibility' in fm) {
     const c = fm.compatibility;
-    const problem =
-      typeof c !== 'string'
-        ? `is ${describe(c)}, not a string`
-        : !c.trim()
-          ? 'is empty'
-          : codePoints(c) > COMPATIBILITY_MAX
-            ? `has ${codePoints(c)} characters (max ${COMPATIBILITY_MAX})`
-            : '';
-    if (problem) diag('compatibility-invalid', { message: `\`compatibility\` ${problem}.`, line: at('compatibility') });
+    const line = at('compatibility');
+    if (typeof c !== 'string') diag('compatibility-invalid', { says: 'kind', params: { kind: describe(c) }, line });
+    else if (!c.trim()) diag('compatibility-invalid', { says: 'empty', line });
+    else if (codePoints(c) > COMPATIBILITY_MAX)
+      diag('compatibility-invalid', { says: 'too-long', params: { length: codePoints(c), max: COMPATIBILITY_MAX }, line });
   }
   if ('license' in fm && typeof fm.license !== 'string') {
-    diag('license-invalid', { message: `\`license\` is ${describe(fm.license)}, not a string.`, line: at('license') });
+    diag('license-invalid', { says: 'message', params: { kind: describe(fm.license) }, line: at('license') });
   }
   if ('metadata' in fm) {
     const m = fm.metadata;
     if (m === null || typeof m !== 'object' || Array.isArray(m)) {
-      diag('metadata-not-map', { message: `\`metadata\` is ${describe(m)}, not a map.`, line: at('metadata') });
+      diag('metadata-not-map', { says: 'message', params: { kind: describe(m) }, line: at('metadata') });
     } else {
       for (const [k, v] of Object.entries(m)) {
         if (typeof v !== 'string') {
           diag('metadata-value-not-string', {
-            message: `\`metadata.${k}\` is ${describe(v)}, not a string.`,
+            says: 'message',
+            params: { key: k, kind: describe(v) },
             line: at(`metadata.${k}`) ?? at('metadata'),
           });
         }
@@ -81,7 +72,8 @@ export function lintFields(
   }
   if ('allowed-tools' in fm && typeof fm['allowed-tools'] !== 'string') {
     diag('allowed-tools-invalid', {
-      message: `\`allowed-tools\` is ${describe(fm['allowed-tools'])}, not a space-separated string.`,
+      says: 'message',
+      params: { kind: describe(fm['allowed-tools']) },
       line: at('allowed-tools'),
     });
   }
@@ -91,16 +83,16 @@ export function lintFields(
     if (SPEC_FIELDS.has(key)) continue;
     const users = extensions.get(key);
     if (users) {
-      const who = users.length ? ` used by ${users.join(', ')}` : '';
       diag('field-unknown', {
-        message: `\`${key}\` is not in the Agent Skills spec; it is a known extension${who}, other agents ignore it.`,
+        says: users.length ? 'extension' : 'extension-any',
+        params: users.length ? { field: key, agents: users } : { field: key },
         line: at(key),
         severity: 'info',
         agents: users,
-        fix: 'Keep it if you target those agents; other agents ignore it.',
+        fixSays: 'fix-extension',
       });
     } else {
-      diag('field-unknown', { message: `\`${short(key)}\` is not an Agent Skills field.`, line: at(key) });
+      diag('field-unknown', { says: 'unknown', params: { field: short(key) }, line: at(key) });
     }
   }
 }
@@ -120,17 +112,17 @@ export function extensionUsers(registry: Registry): Map<string, string[]> {
 function lintName(fm: Record<string, unknown>, dirName: string, line: number | undefined, diag: Diag): void {
   const name = fm.name;
   if (!('name' in fm) || name === null || name === '') {
-    diag('name-missing', { message: 'The frontmatter has no `name`.', line });
+    diag('name-missing', { says: 'message', line });
     return;
   }
   if (typeof name !== 'string') {
-    diag('name-not-string', { message: `\`name\` is ${describe(name)}, not a string.`, line });
+    diag('name-not-string', { says: 'message', params: { kind: describe(name) }, line });
     return;
   }
   const len = codePoints(name);
-  if (len > NAME_MAX) diag('name-too-long', { message: `\`name\` has ${len} characters (max ${NAME_MAX}).`, line });
+  if (len > NAME_MAX) diag('name-too-long', { says: 'message', params: { length: len, max: NAME_MAX }, line });
 
-  const problems: string[] = [];
+  const problems: MessageRef[] = [];
   const bad = new Set<string>();
   let upper = false;
   let unicode = false;
@@ -141,51 +133,54 @@ function lintName(fm: Record<string, unknown>, dirName: string, line: number | u
     else if (/\p{L}|\p{N}/u.test(ch) && ch.charCodeAt(0) > 127) unicode = true;
     else if (bad.size < 5) bad.add(ch);
   }
-  if (upper) problems.push('upper-case letters');
-  if (bad.size) problems.push(`characters outside a-z 0-9 - (${[...bad].map((c) => JSON.stringify(c)).join(' ')})`);
-  if (name.startsWith('-')) problems.push('a leading hyphen');
-  if (name.endsWith('-')) problems.push('a trailing hyphen');
-  if (name.includes('--')) problems.push('consecutive hyphens (`--`)');
-  if (problems.length) diag('name-invalid', { message: `\`name\` "${short(name)}" has ${problems.join(', ')}.`, line });
+  const problem = (which: string, params?: MessageRef['params']): MessageRef =>
+    params ? { key: `diag.name-invalid.${which}`, params } : { key: `diag.name-invalid.${which}` };
+  if (upper) problems.push(problem('upper'));
+  if (bad.size) problems.push(problem('chars', { chars: [...bad].map((c) => JSON.stringify(c)).join(' ') }));
+  if (name.startsWith('-')) problems.push(problem('leading'));
+  if (name.endsWith('-')) problems.push(problem('trailing'));
+  if (name.includes('--')) problems.push(problem('double'));
+  if (problems.length) diag('name-invalid', { says: 'message', params: { name: short(name), problems }, line });
   if (unicode) {
     diag('name-unicode', {
-      message: `\`name\` "${short(name)}" has non-ASCII letters: the spec text says a-z, some validators accept them.`,
+      says: 'message',
+      params: { name: short(name) },
       line,
     });
   }
   if (name.normalize('NFC') !== dirName.normalize('NFC')) {
     diag('name-dir-mismatch', {
-      message: `\`name\` "${short(name)}" differs from the directory name "${short(dirName)}" (agents that use the directory name will call it "${short(dirName)}").`,
+      says: 'message',
+      params: { name: short(name), dir: short(dirName) },
       line,
     });
   }
   const lower = name.toLowerCase();
   const reserved = RESERVED_WORDS.filter((w) => lower.includes(w));
-  if (reserved.length) diag('name-reserved', { message: `\`name\` contains the reserved word "${reserved[0]}".`, line });
+  if (reserved.length) diag('name-reserved', { says: 'message', params: { word: reserved[0] }, line });
 }
 
 function lintDescription(fm: Record<string, unknown>, line: number | undefined, registry: Registry, diag: Diag): void {
   const d = fm.description;
   if (!('description' in fm) || d === null) {
-    diag('description-missing', { message: 'The frontmatter has no `description`.', line });
+    diag('description-missing', { says: 'message', line });
     return;
   }
   if (typeof d !== 'string') {
-    diag('description-not-string', { message: `\`description\` is ${describe(d)}, not a string.`, line });
+    diag('description-not-string', { says: 'message', params: { kind: describe(d) }, line });
     return;
   }
   if (!d.trim()) {
-    diag('description-empty', { message: '`description` is empty.', line });
+    diag('description-empty', { says: 'message', line });
     return;
   }
   const len = codePoints(d);
-  if (len > DESCRIPTION_MAX)
-    diag('description-too-long', { message: `\`description\` has ${len} characters (max ${DESCRIPTION_MAX}).`, line });
-  if (d.includes('<') || d.includes('>')) diag('description-angle-brackets', { message: '`description` contains `<` or `>`.', line });
+  if (len > DESCRIPTION_MAX) diag('description-too-long', { says: 'message', params: { length: len, max: DESCRIPTION_MAX }, line });
+  if (d.includes('<') || d.includes('>')) diag('description-angle-brackets', { says: 'message', line });
 
   // Each agent's catalog budget names the fields it counts and where it cuts.
   const hit: string[] = [];
-  let detail = '';
+  let detail: MessageRef['params'];
   for (const a of registry.agents) {
     const b = a.quirks.descriptionBudget;
     if (!b) continue;
@@ -193,8 +188,8 @@ function lintDescription(fm: Record<string, unknown>, line: number | undefined, 
     for (const f of b.includes) if (typeof fm[f] === 'string') total += codePoints(fm[f] as string);
     if (total > b.chars) {
       hit.push(a.id);
-      detail ||= `${b.includes.join(' + ')} have ${total} characters; ${a.name} cuts at ${b.chars}`;
+      detail ??= { fields: b.includes.join(' + '), length: total, agent: a.name, max: b.chars };
     }
   }
-  if (hit.length) diag('description-budget', { message: `${detail}.`, line, agents: hit });
+  if (hit.length) diag('description-budget', { says: 'message', params: detail, line, agents: hit });
 }

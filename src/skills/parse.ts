@@ -1,8 +1,8 @@
 import matter from 'gray-matter';
 import { LineCounter, parseDocument, visit, isAlias, isMap, isScalar, isCollection, type Document } from 'yaml';
-import type { Diagnostic } from '../contract/index.js';
+import type { Diagnostic, MessageParams } from '../contract/index.js';
 import type { Registry } from '../agents/registry.js';
-import { makeDiagnostic, type DiagnosticInit } from './rules.js';
+import { kindOf, makeDiagnostic, type DiagnosticInit } from './rules.js';
 import { parseSimpleYaml } from './simple-yaml.js';
 
 // Safe SKILL.md parsing. Frontmatter is data from the internet: it is never evaluated, alias
@@ -63,7 +63,7 @@ export function parseSkillText(raw: string, file: string, registry?: Registry): 
   while (start < text.length && (text[start] === '\n' || text[start] === ' ' || text[start] === '\t')) start++;
   const opens = text.startsWith('---', start) && text[start + 3] !== '-';
   if (!opens) {
-    diag('frontmatter-missing', { message: 'SKILL.md has no frontmatter: it must start with a `---` line.', line: 1 });
+    diag('frontmatter-missing', { says: 'message', line: 1 });
     return result;
   }
   const lead = text.slice(0, start);
@@ -71,15 +71,15 @@ export function parseSkillText(raw: string, file: string, registry?: Registry): 
   result.frontmatterLine = openLine;
   if (hadBom) {
     diag('frontmatter-not-first', {
-      message: 'A byte order mark (BOM) comes before the opening `---`.',
+      says: 'bom',
       line: 1,
       column: 1,
       variant: 'bom',
     });
   }
   if (lead.length) {
-    const what = lead.includes('\n') ? 'Blank lines come' : 'Indentation comes';
-    diag('frontmatter-not-first', { message: `${what} before the opening \`---\`.`, line: openLine, variant: 'blank' });
+    const says = lead.includes('\n') ? 'blank-lines' : 'indentation';
+    diag('frontmatter-not-first', { says, line: openLine, variant: 'blank' });
   }
 
   const src = text.slice(start);
@@ -89,7 +89,8 @@ export function parseSkillText(raw: string, file: string, registry?: Registry): 
 
   if (language && language !== 'yaml' && language !== 'yml') {
     diag('frontmatter-code', {
-      message: `Frontmatter language "${language.slice(0, 40)}" is refused and was not evaluated; only YAML is read.`,
+      says: 'language',
+      params: { language: language.slice(0, 40) },
       line: openLine,
     });
     if (closeAt !== -1) setBodyAfter(result, src, closeAt + 4, openLine);
@@ -97,7 +98,7 @@ export function parseSkillText(raw: string, file: string, registry?: Registry): 
     return result;
   }
   if (closeAt === -1) {
-    diag('frontmatter-unclosed', { message: 'The frontmatter has no closing `---` line.', line: openLine });
+    diag('frontmatter-unclosed', { says: 'message', line: openLine });
     setBody(result, eol === -1 ? '' : src.slice(eol + 1), openLine + 1);
     return result;
   }
@@ -136,25 +137,22 @@ export function parseSkillText(raw: string, file: string, registry?: Registry): 
       engines: { yaml: yamlEngine, yml: yamlEngine, javascript: REFUSING, js: REFUSING, json: REFUSING, coffee: REFUSING },
     } as never) as never;
   } catch (err) {
-    const msg =
-      err instanceof CodeRefused
-        ? 'Frontmatter code was refused and not evaluated.'
-        : `Frontmatter could not be read: ${(err as Error).message}`;
-    diag(err instanceof CodeRefused ? 'frontmatter-code' : 'frontmatter-yaml', { message: msg, line: openLine });
+    if (err instanceof CodeRefused) diag('frontmatter-code', { says: 'refused', line: openLine });
+    else diag('frontmatter-yaml', { says: 'unreadable', params: { detail: (err as Error).message }, line: openLine });
     setBodyAfter(result, src, closeAt + 4, openLine);
     return result;
   }
   setBodyAfter(result, src, closeAt + 4, openLine);
 
   if (gm.isEmpty) {
-    diag('frontmatter-not-map', { message: 'The frontmatter is empty.', line: openLine });
+    diag('frontmatter-not-map', { says: 'empty', line: openLine });
     return result;
   }
   if (!yamlOut.ok) return result;
   const v = yamlOut.value;
   if (v === null || typeof v !== 'object' || Array.isArray(v)) {
-    const kind = v === null || v === undefined ? 'empty' : Array.isArray(v) ? 'a list' : `a ${typeof v}`;
-    diag('frontmatter-not-map', { message: `The frontmatter is ${kind}, not a map of fields.`, line: openLine + 1 });
+    const kind = kindOf(v === null ? undefined : v);
+    diag('frontmatter-not-map', { says: 'kind', params: { kind }, line: openLine + 1 });
     return result;
   }
   result.frontmatter = v as Record<string, unknown>;
@@ -201,14 +199,14 @@ function checkBlock(block: string, lineBase: number, diag: Diag): void {
   if (tab !== -1) {
     const line = countNewlines(block, 0, tab) + 1;
     diag('frontmatter-strict', {
-      message: 'A tab character in the frontmatter (strict YAML parsers reject tabs).',
+      says: 'tab',
       line: lineBase + line,
       column: tab - block.lastIndexOf('\n', tab - 1),
     });
   }
   for (let i = block.indexOf('---'); i !== -1; i = block.indexOf('---', i + 3)) {
     diag('frontmatter-dashes-in-value', {
-      message: 'A `---` inside the frontmatter: the reference validator ends the frontmatter there.',
+      says: 'message',
       line: lineBase + countNewlines(block, 0, i) + 1,
       column: i - block.lastIndexOf('\n', i - 1),
     });
@@ -221,11 +219,8 @@ function checkBlock(block: string, lineBase: number, diag: Diag): void {
  * remainder). `lineBase` + block line = file line.
  */
 function readYaml(block: string, lineBase: number, diag: Diag, keyLines: Record<string, number>): YamlResult {
-  const strictAt = (message: string, line: number, column?: number) =>
-    diag('frontmatter-strict', { message, line: lineBase + line, column });
-  const lenient = quoteColonValues(block, (line) =>
-    strictAt('An unquoted `: ` inside a value: strict YAML parsers reject it; quote the value.', line),
-  );
+  const strictAt: StrictAt = (says, line, column, params) => diag('frontmatter-strict', { says, params, line: lineBase + line, column });
+  const lenient = quoteColonValues(block, (line) => strictAt('colon', line));
 
   const lc = new LineCounter();
   const doc = parseDocument(lenient, {
@@ -240,12 +235,12 @@ function readYaml(block: string, lineBase: number, diag: Diag, keyLines: Record<
     const e = doc.errors[0];
     const at = e.linePos?.[0] ?? pos(e.pos[0]);
     const first = e.message.split('\n', 1)[0].replace(/ at line \d+, column \d+:?$/, '');
-    diag('frontmatter-yaml', { message: `YAML error: ${first}.`, line: lineBase + at.line, column: at.col });
+    diag('frontmatter-yaml', { says: 'error', params: { detail: first }, line: lineBase + at.line, column: at.col });
     return { value: undefined, ok: false };
   }
   for (const w of doc.warnings) {
     const at = w.linePos?.[0] ?? pos(w.pos[0]);
-    strictAt(`YAML warning: ${w.message.split('\n', 1)[0]}`, at.line, at.col);
+    strictAt('yaml-warning', at.line, at.col, { detail: w.message.split('\n', 1)[0] });
   }
   checkStrictNodes(doc, pos, strictAt);
   recordKeyLines(doc, pos, lineBase, keyLines);
@@ -254,7 +249,7 @@ function readYaml(block: string, lineBase: number, diag: Diag, keyLines: Record<
   try {
     value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
   } catch (err) {
-    diag('frontmatter-yaml', { message: `YAML refused: ${(err as Error).message}.`, line: lineBase + 2 });
+    diag('frontmatter-yaml', { says: 'refused', params: { detail: (err as Error).message }, line: lineBase + 2 });
     return { value: undefined, ok: false };
   }
   return { value: jsonSafe(value, 0), ok: true };
@@ -262,7 +257,9 @@ function readYaml(block: string, lineBase: number, diag: Diag, keyLines: Record<
 
 type Pos = (offset: number) => { line: number; col: number };
 
-function checkStrictNodes(doc: Document, pos: Pos, strictAt: (m: string, l: number, c?: number) => void): void {
+type StrictAt = (says: string, line: number, column?: number, params?: MessageParams) => void;
+
+function checkStrictNodes(doc: Document, pos: Pos, strictAt: StrictAt): void {
   let flow = false;
   let anchors = false;
   const at = (node: { range?: [number, number, number] | null }) => pos(node.range?.[0] ?? 0);
@@ -271,17 +268,13 @@ function checkStrictNodes(doc: Document, pos: Pos, strictAt: (m: string, l: numb
     Node(_k, node) {
       if (!anchors && (isAlias(node) || (node as { anchor?: string }).anchor)) {
         const p = at(node);
-        strictAt(
-          `${isAlias(node) ? 'An alias (`*name`)' : 'An anchor (`&name`)'}: strict YAML parsers reject anchors and aliases.`,
-          p.line,
-          p.col,
-        );
+        strictAt(isAlias(node) ? 'alias' : 'anchor', p.line, p.col);
         anchors = true;
       }
       if (!isCollection(node)) return;
       if (!flow && node.flow) {
         const p = at(node);
-        strictAt('Flow style (`[...]` or `{...}`): strict YAML parsers reject it; use block style.', p.line, p.col);
+        strictAt('flow', p.line, p.col);
         flow = true;
       }
       if (!isMap(node)) return;
@@ -291,7 +284,7 @@ function checkStrictNodes(doc: Document, pos: Pos, strictAt: (m: string, l: numb
         const key = pair.key.value;
         if (seen.has(key)) {
           const p = at(pair.key);
-          strictAt(`Duplicate key "${String(key)}": strict parsers reject it, others keep the last value.`, p.line, p.col);
+          strictAt('duplicate', p.line, p.col, { key: String(key) });
         }
         seen.add(key);
       }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ENGINE_MESSAGES, formatMessage, messageKeys, type MessageParams } from '../../../src/contract/index';
 import { LANGUAGES, createI18n } from './index';
-import { engineText, errorMessage } from './engine-text';
+import { engineText, errorMessage, findingText, fixText } from './engine-text';
 import { ApiError } from '../client/errors';
 
 const sampleParams = (template: string): MessageParams =>
@@ -41,5 +41,43 @@ describe('engine messages in the UI', () => {
     const future = new ApiError('refused', 'Something new', undefined, { key: 'common.not-yet-known' });
     expect(errorMessage(zh.t, future)).toBe('Something new');
     expect(errorMessage(zh.t, new Error('plain'))).toBe('plain');
+  });
+
+  it('words nested phrases and lists inside a finding in the same language', async () => {
+    const finding = {
+      message: '`name` "Bad--" has upper-case letters, consecutive hyphens (`--`).',
+      msg: {
+        key: 'diag.name-invalid.message',
+        params: { name: 'Bad--', problems: [{ key: 'diag.name-invalid.upper' }, { key: 'diag.name-invalid.double' }] },
+      },
+      fix: 'English fix.',
+      fixMsg: { key: 'diag.name-invalid.fix' },
+    };
+    const en = await createI18n('en');
+    expect(findingText(en.t, finding)).toBe(finding.message);
+    expect(formatMessage(finding.msg)).toBe(finding.message);
+    const ja = await createI18n('ja');
+    expect(findingText(ja.t, finding)).toBe('`name`「Bad--」に大文字、連続したハイフン（`--`）が含まれています。');
+    const zh = await createI18n('zh-CN');
+    expect(
+      findingText(zh.t, { message: 'x', msg: { key: 'diag.license-invalid.message', params: { kind: { key: 'diag.kind.list' } } } }),
+    ).toBe('`license` 是列表，而不是字符串。');
+    expect(fixText(zh.t, finding)).toBe('`name` 只能使用小写 a-z、0-9 和单个连字符，且不能以连字符开头或结尾。');
+    expect(fixText(zh.t, { fix: undefined })).toBeUndefined();
+  });
+
+  it('no engine sentence reads as its English in zh-CN, zh-TW or ja', async () => {
+    const english = ENGINE_MESSAGES as Record<string, string>;
+    // Phrases that are the same in every language (separators, code-only words) are allowed.
+    const same = new Set(['common.list-separator']);
+    for (const lang of LANGUAGES.filter((l) => l !== 'en')) {
+      const i18n = await createI18n(lang);
+      for (const key of messageKeys()) {
+        if (same.has(key)) continue;
+        const template = english[key] ?? english[`${key}_other`];
+        const params = sampleParams(template);
+        expect(engineText(i18n.t, { key, params }, ''), `${lang} ${key}`).not.toBe(formatMessage({ key, params }));
+      }
+    }
   });
 });

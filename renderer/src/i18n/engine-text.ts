@@ -1,5 +1,5 @@
 import type { i18n as I18n, TFunction } from 'i18next';
-import { ENGINE_MESSAGES, type MessageRef } from '../../../src/contract/index';
+import { ENGINE_MESSAGES, flattenParams, type Diagnostic, type MessageRef } from '../../../src/contract/index';
 
 type Tree = { [k: string]: string | Tree };
 
@@ -30,10 +30,25 @@ export function engineEnglishTree(): Tree {
  */
 export function engineText(t: TFunction | I18n['t'], msg: MessageRef | undefined, fallback: string): string {
   if (!msg) return fallback;
-  const key = `engine.${msg.key}`;
   const loose = t as unknown as (k: string, o?: Record<string, unknown>) => string;
-  const out = loose(key, { ...msg.params, defaultValue: '' });
-  return out && out !== key ? out : fallback;
+  const word = (ref: MessageRef): string | undefined => {
+    const key = `engine.${ref.key}`;
+    // Nested messages and lists inside the parameters are worded in the same language first.
+    const params = flattenParams(ref.params, (inner) => word(inner) ?? inner.key, loose('engine.common.list-separator'));
+    const out = loose(key, { ...params, defaultValue: '' });
+    return out && out !== key ? out : undefined;
+  };
+  return word(msg) ?? fallback;
+}
+
+/** A lint or scan finding in the UI's language (its English `message` when the key is unknown). */
+export function findingText(t: TFunction | I18n['t'], d: Pick<Diagnostic, 'message' | 'msg'>): string {
+  return engineText(t, d.msg, d.message);
+}
+
+/** What to change for a finding, in the UI's language; undefined when the finding has no fix. */
+export function fixText(t: TFunction | I18n['t'], d: Pick<Diagnostic, 'fix' | 'fixMsg'>): string | undefined {
+  return d.fix === undefined && !d.fixMsg ? undefined : engineText(t, d.fixMsg, d.fix ?? '');
 }
 
 /** The text of anything a client call threw: its MessageRef worded, else its message. */

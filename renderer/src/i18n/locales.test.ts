@@ -14,7 +14,7 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
 }
 
 const PLURAL = /_(zero|one|two|few|many|other)$/;
-const placeholders = (s: string) => [...s.matchAll(/\{\{\s*([\w.]+)\s*\}\}/g)].map((m) => m[1]).sort();
+const placeholders = (s: string) => [...new Set([...s.matchAll(/\{\{\s*([\w.]+)\s*\}\}/g)].map((m) => m[1]))].sort();
 
 /** Plural forms differ per language (English one/other, CJK other only): compare base keys. */
 function byBase(map: Map<string, string>): Map<string, string[]> {

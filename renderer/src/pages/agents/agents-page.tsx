@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { engineText } from '../../i18n/engine-text';
 import { Alert, Button, Empty, Input, Progress, Spin, Tabs, Tag, Typography } from '@arco-design/web-react';
 import { client } from '../../client-port';
 import type { AgentView, AgentViewSkill } from '../../../../src/contract/index';
@@ -103,7 +104,7 @@ function AgentPanel({ agent }: { agent: string }) {
                 </div>
                 {s.reasons.map((r, i) => (
                   <div key={i} className="small">
-                    <code>{r.code}</code> {r.message}
+                    <code>{r.code}</code> {engineText(t, r.msg, r.message)}
                   </div>
                 ))}
               </div>
@@ -157,8 +158,8 @@ function AgentPanel({ agent }: { agent: string }) {
           <div key={s.entryId} className="small" data-testid={rowId(TID.agentSkillRow, s.entryId)}>
             <b>{s.identifier}</b> <span className="muted">{s.rootId}</span>
             {s.status === 'mangled' && (
-              <Tag size="small" color="orange" title={s.reasons.map((r) => r.message).join('\n')}>
-                {t('agents.status.mangled')}: {s.reasons.map((r) => r.message).join('; ')}
+              <Tag size="small" color="orange" title={s.reasons.map((r) => engineText(t, r.msg, r.message)).join('\n')}>
+                {t('agents.status.mangled')}: {s.reasons.map((r) => engineText(t, r.msg, r.message)).join(t('common.semicolon'))}
               </Tag>
             )}
           </div>

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { findingText } from '../../i18n/engine-text';
 import { Alert, Button, Modal, Notification, Progress, Tag } from '@arco-design/web-react';
 import type { ImportResult } from '../../../../src/contract/index';
 import { client } from '../../client-port';
@@ -121,7 +122,7 @@ export function ImportPanel() {
                   .filter((d) => d.severity === 'error')
                   .map((d, j) => (
                     <div key={j} className="muted">
-                      {d.code}: {d.message}
+                      {d.code}: {findingText(t, d)}
                     </div>
                   ))}
               {r.status !== 'refused' && r.diagnostics.length > 0 && (

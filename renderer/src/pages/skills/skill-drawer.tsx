@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { findingText, fixText } from '../../i18n/engine-text';
 import { Alert, Drawer, Empty, Spin, Tabs, Tag, Typography } from '@arco-design/web-react';
 import type { Activation, CatalogEntry, Diagnostic } from '../../../../src/contract/index';
 import { client } from '../../client-port';
@@ -128,10 +129,10 @@ export function DiagnosticList({ diagnostics }: { diagnostics: readonly Diagnost
               {d.column !== undefined ? `:${d.column}` : ''}
             </span>
           </div>
-          <div>{d.message}</div>
+          <div>{findingText(t, d)}</div>
           {d.fix && (
             <div className="diag-fix">
-              <Typography.Text bold>{t('skills.drawer.fix')}</Typography.Text> {d.fix}
+              <Typography.Text bold>{t('skills.drawer.fix')}</Typography.Text> {fixText(t, d)}
             </div>
           )}
           {d.agents && d.agents.length > 0 && <div className="muted">{t('skills.drawer.affects', { agents: d.agents.join(', ') })}</div>}

@@ -101,7 +101,10 @@ describe('per-agent verdict', () => {
 
   it('a finding that names the agent means that agent drops it; others still load it', () => {
     const e = entry(2, { diagnostics: [diag] });
-    expect(agentVerdict(e, roots[2], 'codex')).toEqual({ kind: 'dropped', reasons: ['metadata is not a map'] });
+    expect(agentVerdict(e, roots[2], 'codex')).toEqual({
+      kind: 'dropped',
+      reasons: [expect.objectContaining({ message: 'metadata is not a map' })],
+    });
     expect(agentVerdict(e, roots[2], 'gemini')).toEqual({ kind: 'loads' });
     expect(agentVerdict(e, roots[2], 'claude')).toEqual({ kind: 'not-read' });
   });
@@ -109,7 +112,10 @@ describe('per-agent verdict', () => {
   it('a library skill reaches agents through a launch, and still says who would drop it', () => {
     const e = entry(0, { diagnostics: [diag] });
     expect(verdictFor(e, roots[0], 'claude', undefined)).toEqual({ kind: 'via-launch' });
-    expect(verdictFor(e, roots[0], 'codex', undefined)).toEqual({ kind: 'dropped', reasons: ['metadata is not a map'] });
+    expect(verdictFor(e, roots[0], 'codex', undefined)).toEqual({
+      kind: 'dropped',
+      reasons: [expect.objectContaining({ message: 'metadata is not a map' })],
+    });
   });
 
   it("the engine's agent view wins over the catalog guess", () => {

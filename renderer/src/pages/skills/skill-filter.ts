@@ -1,4 +1,10 @@
-import type { AgentView, Catalog, CatalogEntry, Root } from '../../../../src/contract/index';
+import type { AgentView, Catalog, CatalogEntry, MessageRef, Root } from '../../../../src/contract/index';
+
+/** Something the engine said: English `message`, and `msg` for the UI to word (i18n/engine-text). */
+export interface EngineWords {
+  message: string;
+  msg?: MessageRef;
+}
 
 export type ProblemFilter = 'all' | 'errors' | 'warnings' | 'clean';
 
@@ -74,9 +80,9 @@ export type AgentVerdict =
   | { kind: 'loads' }
   | { kind: 'not-read' }
   | { kind: 'shadowed'; by: string }
-  | { kind: 'dropped'; reasons: string[] }
-  | { kind: 'mangled'; reasons: string[] }
-  | { kind: 'ambiguous'; reasons: string[] }
+  | { kind: 'dropped'; reasons: EngineWords[] }
+  | { kind: 'mangled'; reasons: EngineWords[] }
+  | { kind: 'ambiguous'; reasons: EngineWords[] }
   | { kind: 'via-launch' };
 
 /**
@@ -94,7 +100,7 @@ export function verdictFromView(view: AgentView | undefined, entryId: string): A
   if (!view) return null;
   const s = view.skills.find((x) => x.entryId === entryId);
   if (!s) return { kind: 'not-read' };
-  const reasons = s.reasons.map((r) => r.message);
+  const reasons: EngineWords[] = s.reasons;
   switch (s.status) {
     case 'loaded':
       return { kind: 'loads' };
@@ -117,10 +123,10 @@ export function verdictFromView(view: AgentView | undefined, entryId: string): A
 export function agentVerdict(entry: CatalogEntry, root: Root | undefined, agent: string): AgentVerdict {
   if (!root || !root.agents.includes(agent)) return { kind: 'not-read' };
   const hits = entry.diagnostics.filter((d) => d.agents?.includes(agent));
-  const errors = hits.filter((d) => d.severity === 'error').map((d) => d.message);
+  const errors: EngineWords[] = hits.filter((d) => d.severity === 'error');
   if (errors.length) return { kind: 'dropped', reasons: errors };
   if (entry.shadowedBy) return { kind: 'shadowed', by: entry.shadowedBy };
-  const warnings = hits.filter((d) => d.severity !== 'error').map((d) => d.message);
+  const warnings: EngineWords[] = hits.filter((d) => d.severity !== 'error');
   if (warnings.length) return { kind: 'mangled', reasons: warnings };
   return { kind: 'loads' };
 }

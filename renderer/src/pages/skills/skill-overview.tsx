@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { engineText } from '../../i18n/engine-text';
 import { Descriptions, Tag, Typography } from '@arco-design/web-react';
 import type { CatalogEntry } from '../../../../src/contract/index';
 import { useCatalog } from '../../stores/catalog-store';
@@ -134,7 +135,10 @@ export function SkillOverview({ entry }: { entry: CatalogEntry }) {
         {agents.map((agent) => {
           const v = verdictFor(entry, root, agent, views[agent]);
           const name = agentNames[agent] ?? agent;
-          const detail = v.kind === 'dropped' || v.kind === 'mangled' || v.kind === 'ambiguous' ? v.reasons.join('; ') : '';
+          const detail =
+            v.kind === 'dropped' || v.kind === 'mangled' || v.kind === 'ambiguous'
+              ? v.reasons.map((r) => engineText(t, r.msg, r.message)).join(t('common.semicolon'))
+              : '';
           return (
             <div
               key={agent}

@@ -1,5 +1,6 @@
 import { memo, useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { findingText } from '../../i18n/engine-text';
 import { Alert, Input, Select, Switch, Typography } from '@arco-design/web-react';
 import type { Catalog } from '../../../../src/contract/index';
 import { useCatalog } from '../../stores/catalog-store';
@@ -161,7 +162,7 @@ const CatalogAlerts = memo(function CatalogAlerts({ catalog, error }: { catalog:
               {catalog.rootDiagnostics.slice(0, 5).map((d, i) => (
                 <div key={i} className="small mono">
                   {d.file}
-                  {d.line !== undefined ? `:${d.line}` : ''} {d.message}
+                  {d.line !== undefined ? `:${d.line}` : ''} {findingText(t, d)}
                 </div>
               ))}
             </div>

@@ -1,0 +1,14 @@
+// English templates of why an agent drops, changes or hides a skill (the agent view's reasons).
+// A reason that comes from a lint finding carries that finding's own `diag.*` message.
+
+export const AGENT_MESSAGES = {
+  'agent.reason.link-ignored': '{{agent}} does not follow a linked skill folder.',
+  'agent.reason.same-name-random': '{{agent}} picks one of {{count}} skills named "{{name}}" at random.',
+  'agent.reason.same-name-unknown': '{{agent}}\'s rule for {{count}} skills named "{{name}}" is not known.',
+  'agent.reason.same-name-hidden': 'Hidden by {{winner}} ({{agent}}: {{rule}}).',
+  'agent.same-name-rule.user-wins': "the user's copy wins",
+  'agent.same-name-rule.project-wins': "the project's copy wins",
+  'agent.same-name-rule.later-tier-wins': 'the later folder wins',
+  'agent.same-name-rule.all-listed': 'all copies are listed',
+  'agent.same-name-rule.random': 'one copy at random',
+} as const satisfies Record<string, string>;
