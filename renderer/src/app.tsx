@@ -4,6 +4,7 @@ import type { i18n as I18n } from 'i18next';
 import { ConfigProvider, Layout, Menu } from '@arco-design/web-react';
 import type { Language } from '../../src/contract/index';
 import { ARCO_LOCALES } from './i18n/arco-locale';
+import { setErrorLanguage } from './stores/errors';
 import { useNav } from './stores/nav-store';
 import { useSettings } from './stores/settings-store';
 import { useEngineSync, useLanguage, useTheme } from './sync';
@@ -25,6 +26,7 @@ const NAV_TID: Record<PageName, string> = {
 };
 
 export function App({ i18n }: { i18n: I18n }) {
+  setErrorLanguage(i18n);
   return (
     <I18nextProvider i18n={i18n}>
       <Shell i18n={i18n} />

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DIAG_MESSAGES } from './messages-diag.js';
 import { AGENT_MESSAGES } from './messages-agents.js';
+import { SECURITY_MESSAGES } from './messages-security.js';
 
 // Every sentence the engine says to a user travels as a key and its parameters (a MessageRef),
 // next to an English `message` for the CLI and for any client that does not know the key.
@@ -42,6 +43,7 @@ export function isMessageRef(v: unknown): v is MessageRef {
 export const ENGINE_MESSAGES = {
   ...DIAG_MESSAGES,
   ...AGENT_MESSAGES,
+  ...SECURITY_MESSAGES,
   'common.list-separator': ', ',
   'common.unknown-method': 'Unknown method: {{method}}',
   'common.invalid-payload': 'Invalid payload for {{method}}: {{reason}}',

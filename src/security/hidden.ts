@@ -1,4 +1,5 @@
-import type { ScanFinding, ScanLevel } from '../contract/index.js';
+import type { MessageParams, ScanFinding, ScanLevel } from '../contract/index.js';
+import { scanWords } from './scan-words.js';
 import type { MdLine } from './markdown.js';
 
 // Text an agent reads but a person reviewing the rendered skill does not see: HTML comments,
@@ -7,8 +8,15 @@ import type { MdLine } from './markdown.js';
 const CODE = 'scan-hidden-instructions' as const;
 const SEVERITY = { high: 'error', medium: 'warning', low: 'info' } as const;
 
-function finding(level: ScanLevel, file: string, line: number, column: number | undefined, message: string, fix: string): ScanFinding {
-  const f: ScanFinding = { code: CODE, severity: SEVERITY[level], level, message, file, line, fix };
+function finding(
+  level: ScanLevel,
+  file: string,
+  line: number,
+  column: number | undefined,
+  says: string,
+  params?: MessageParams,
+): ScanFinding {
+  const f: ScanFinding = { code: CODE, severity: SEVERITY[level], level, ...scanWords(CODE, says, params), file, line };
   if (column) f.column = column;
   return f;
 }
@@ -80,22 +88,18 @@ export function hiddenMarkdown(lines: MdLine[], file: string): ScanFinding[] {
     const line = lineAt(index);
     const column = index - starts[prose.findIndex((l) => l.line === line)] + 1;
     out.push(
-      finding(
-        level,
-        file,
-        line,
-        column,
-        `${what} holds instructions a reader of the rendered skill does not see: "${excerpt(text)}"`,
-        'Put instructions in visible text, or remove them.',
-      ),
+      finding(level, file, line, column, 'hidden-text', {
+        what: { key: `scan.hidden-instructions.where.${what}` },
+        excerpt: excerpt(text),
+      }),
     );
   };
-  for (const m of joined.matchAll(/<!--([\s\S]*?)(?:-->|$(?![\s\S]))/g)) report(m[1], m.index ?? 0, 'An HTML comment');
+  for (const m of joined.matchAll(/<!--([\s\S]*?)(?:-->|$(?![\s\S]))/g)) report(m[1], m.index ?? 0, 'html-comment');
   for (const m of joined.matchAll(/^ {0,3}\[(?:\/\/|comment|_|#)\]:\s*(?:#|<>)\s*(?:\(([^\n]*)\)|"([^\n]*)"|'([^\n]*)')\s*$/gim))
-    report(m[1] ?? m[2] ?? m[3] ?? '', m.index ?? 0, 'A Markdown comment');
+    report(m[1] ?? m[2] ?? m[3] ?? '', m.index ?? 0, 'markdown-comment');
   const hiddenTag =
     /<(\w+)\b[^>]*?(?:display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0(?:px)?\b|opacity\s*:\s*0(?:\.0+)?\s*[;"']|\shidden(?=[\s>=/]))[^>]*>([\s\S]*?)(?:<\/\1\s*>|$(?![\s\S]))/gi;
-  for (const m of joined.matchAll(hiddenTag)) report(m[2].replace(/<[^>]+>/g, ' '), m.index ?? 0, 'A hidden HTML element');
+  for (const m of joined.matchAll(hiddenTag)) report(m[2].replace(/<[^>]+>/g, ' '), m.index ?? 0, 'hidden-element');
   return out;
 }
 
@@ -126,24 +130,15 @@ export function invisibleCharacters(text: string, file: string, kind: 'markdown'
           file,
           n,
           (m.index ?? 0) + 1,
-          `Invisible Unicode tag characters spell out hidden text${decoded.trim() ? `: "${excerpt(decoded)}"` : ''}.`,
-          'Remove the invisible characters.',
+          decoded.trim() ? 'tags-text' : 'tags',
+          decoded.trim() ? { excerpt: excerpt(decoded) } : undefined,
         ),
       );
     }
     const bidi = BIDI.exec(line);
     BIDI.lastIndex = 0;
     if (bidi) {
-      out.push(
-        finding(
-          kind === 'script' ? 'high' : 'medium',
-          file,
-          n,
-          bidi.index + 1,
-          'A bidirectional control character reorders how this line is displayed, so what runs is not what a reviewer reads.',
-          'Remove the bidi control characters (U+202A-U+202E, U+2066-U+2069).',
-        ),
-      );
+      out.push(finding(kind === 'script' ? 'high' : 'medium', file, n, bidi.index + 1, 'bidi'));
     }
     for (const m of line.matchAll(ZERO_WIDTH)) {
       const run = [...m[0]].length;
@@ -153,18 +148,7 @@ export function invisibleCharacters(text: string, file: string, kind: 'markdown'
       if (run < 3 && !(isAsciiOrEdge(before) && isAsciiOrEdge(after))) continue;
       if (run < 3 && before === undefined && after === undefined) continue;
       const level: ScanLevel = run >= 3 || kind === 'script' ? 'high' : 'medium';
-      out.push(
-        finding(
-          level,
-          file,
-          n,
-          at + 1,
-          run >= 3
-            ? `${run} zero-width characters in a row: invisible text can encode hidden instructions.`
-            : 'A zero-width character inside plain text makes words or commands look different from what the agent reads.',
-          'Remove the zero-width characters.',
-        ),
-      );
+      out.push(finding(level, file, n, at + 1, run >= 3 ? 'zero-width-run' : 'zero-width', run >= 3 ? { count: run } : undefined));
       break;
     }
   });

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { ScanFinding, ScanLevel, ScanReport, ScanSkillReport } from '../contract/index.js';
+import type { MessageParams, ScanFinding, ScanLevel, ScanReport, ScanSkillReport } from '../contract/index.js';
+import { scanWords } from './scan-words.js';
 import { SkillDockError } from '../errors.js';
 import { hiddenMarkdown, invisibleCharacters } from './hidden.js';
 import { markdownLines, type MdLine } from './markdown.js';
@@ -27,10 +28,10 @@ function make(
   file: string,
   line: number | undefined,
   column: number | undefined,
-  message: string,
-  fix: string,
+  says: string,
+  params?: MessageParams,
 ): ScanFinding {
-  const f: ScanFinding = { code, severity: SEVERITY[level], level, message, file, fix };
+  const f: ScanFinding = { code, severity: SEVERITY[level], level, ...scanWords(code, says, params), file };
   if (line) f.line = line;
   if (line && column) f.column = column;
   return f;
@@ -59,7 +60,7 @@ export function scanLine(text: string, context: LineContext, file: string, line:
         column = rule.test(piece.text);
       }
       if (column) {
-        out.push(make(rule.code, level, file, line, column + piece.offset, rule.message, rule.fix));
+        out.push(make(rule.code, level, file, line, column + piece.offset, rule.says));
         break;
       }
     }
@@ -78,32 +79,10 @@ function blobFindings(lines: Array<{ text: string; line: number }>, file: string
   if (!blobs.length) return [];
   const runs = lines.some((l) => RUNS_CODE.test(l.text));
   if (runs) {
-    return blobs
-      .slice(0, 3)
-      .map((l) =>
-        make(
-          'scan-obfuscation',
-          'high',
-          file,
-          l.line,
-          undefined,
-          'A long encoded blob sits next to code that runs strings: a hidden payload.',
-          'Ship the code in readable form.',
-        ),
-      );
+    return blobs.slice(0, 3).map((l) => make('scan-obfuscation', 'high', file, l.line, undefined, 'blob-runs'));
   }
   if (!isCode) return [];
-  return [
-    make(
-      'scan-obfuscation',
-      'low',
-      file,
-      blobs[0].line,
-      undefined,
-      'A long encoded blob that no one can review by reading.',
-      'Ship data as a separate, named file, or explain what the blob is.',
-    ),
-  ];
+  return [make('scan-obfuscation', 'low', file, blobs[0].line, undefined, 'blob')];
 }
 
 function hookStrings(value: unknown, out: string[] = []): string[] {
@@ -130,45 +109,13 @@ function binaryFinding(f: SkillFile): ScanFinding | null {
   const label = f.binaryLabel ?? 'binary file';
   switch (f.binaryKind) {
     case 'executable':
-      return make(
-        'scan-binary',
-        'high',
-        f.abs,
-        undefined,
-        undefined,
-        `Ships a ${label}: machine code no one can review before it runs.`,
-        'Ship source code and build it, or remove the binary.',
-      );
+      return make('scan-binary', 'high', f.abs, undefined, undefined, 'executable', { label });
     case 'compiled':
-      return make(
-        'scan-binary',
-        'medium',
-        f.abs,
-        undefined,
-        undefined,
-        `Ships a ${label}: compiled code whose source is not in the skill.`,
-        'Ship the source instead.',
-      );
+      return make('scan-binary', 'medium', f.abs, undefined, undefined, 'compiled', { label });
     case 'archive':
-      return make(
-        'scan-binary',
-        'low',
-        f.abs,
-        undefined,
-        undefined,
-        `Ships a ${label}: its contents are not scanned.`,
-        'Ship the files unpacked so they can be reviewed.',
-      );
+      return make('scan-binary', 'low', f.abs, undefined, undefined, 'archive', { label });
     case 'unknown':
-      return make(
-        'scan-binary',
-        'medium',
-        f.abs,
-        undefined,
-        undefined,
-        'Ships a binary file of unknown type.',
-        'Remove it, or ship it in a known format with an explanation.',
-      );
+      return make('scan-binary', 'medium', f.abs, undefined, undefined, 'unknown');
     default:
       return null;
   }
@@ -182,17 +129,7 @@ export function scanFile(f: SkillFile): ScanFinding[] {
     return b ? [b] : [];
   }
   if (f.tooLarge || f.text === undefined) {
-    return [
-      make(
-        'scan-unscanned',
-        'low',
-        f.abs,
-        undefined,
-        undefined,
-        `Not scanned: larger than ${MAX_SCAN_BYTES / 1024 / 1024} MB.`,
-        'Review this file by hand.',
-      ),
-    ];
+    return [make('scan-unscanned', 'low', f.abs, undefined, undefined, 'too-large', { mb: MAX_SCAN_BYTES / 1024 / 1024 })];
   }
   if (MARKDOWN_EXT.test(f.rel)) {
     return [...scanMarkdownLines(markdownLines(f.text), f.abs), ...invisibleCharacters(f.text, f.abs, 'markdown')];
@@ -235,17 +172,7 @@ export function scanSource(src: SkillSource): ScanFinding[] {
   }
   for (const f of src.folder.files) if (f.rel !== 'SKILL.md') out.push(...scanFile(f));
   if (src.folder.truncated) {
-    out.push(
-      make(
-        'scan-unscanned',
-        'low',
-        src.folder.dir,
-        undefined,
-        undefined,
-        `Only the first ${MAX_FILES} files were scanned.`,
-        'Split the folder, or review the rest by hand.',
-      ),
-    );
+    out.push(make('scan-unscanned', 'low', src.folder.dir, undefined, undefined, 'truncated', { max: MAX_FILES }));
   }
   return dedupe(out);
 }

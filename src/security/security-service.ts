@@ -7,10 +7,12 @@ import type {
   CatalogEntry,
   FileChange,
   Inventory,
+  MessageRef,
   ScanReport,
   SkillRef,
   SkillTrust,
 } from '../contract/index.js';
+import { formatMessage } from '../contract/index.js';
 import { getCatalog } from '../catalog/index.js';
 import { appendJournal, registerUndoHandler } from '../library/journal.js';
 import { SkillDockError } from '../errors.js';
@@ -245,20 +247,23 @@ export class SecurityService {
   }
 
   /** May this skill be attached to an assistant now? */
-  checkAttach(entry: CatalogEntry): { ok: boolean; trust: SkillTrust; reason?: string } {
+  checkAttach(entry: CatalogEntry): { ok: boolean; trust: SkillTrust; reason?: string; msg?: MessageRef } {
     const trust = this.trustOfEntry(entry);
     if (!trust.needsApproval) return { ok: true, trust };
-    const reason =
-      trust.status === 'changed'
-        ? `The scripts of "${trust.name}" changed since they were approved; review and approve them again first (skilldock approve ${trust.name}).`
-        : `"${trust.name}" can run code on this machine and the script policy is "ask"; review and approve it first (skilldock approve ${trust.name}).`;
-    return { ok: false, trust, reason };
+    const msg: MessageRef = {
+      key: trust.status === 'changed' ? 'security.attach-changed' : 'security.attach-ask',
+      params: { skill: trust.name },
+    };
+    // The CLI's English names the command; the window words `msg`, which does not.
+    const reason = `${formatMessage(msg).replace(/\.$/, '')} (skilldock approve ${trust.name}).`;
+    return { ok: false, trust, reason, msg };
   }
 
   /** Throw a `refused` error (with the trust record as details) unless the skill may be attached. */
   requireApproved(entry: CatalogEntry): SkillTrust {
     const c = this.checkAttach(entry);
-    if (!c.ok) throw new SkillDockError('refused', c.reason!, { skill: c.trust.name, status: c.trust.status, digest: c.trust.digest });
+    if (!c.ok)
+      throw new SkillDockError('refused', c.reason!, { skill: c.trust.name, status: c.trust.status, digest: c.trust.digest }, c.msg);
     return c.trust;
   }
 
@@ -282,14 +287,13 @@ export class SecurityService {
   /** Throw when a launch decision refuses the launch. */
   assertLaunchable(decision: LaunchDecision): void {
     if (!decision.refused.length) return;
-    const list = decision.refused
-      .map((s) => `"${s.name}" (${s.status === 'changed' ? 'changed since approval' : 'not approved'})`)
-      .join(', ');
-    throw new SkillDockError(
-      'refused',
-      `Launch refused: the scripts of ${list} need approval first. Approve them (skilldock approve <name>), or launch without their scripts.`,
-      { skills: decision.refused },
-    );
+    const skills = decision.refused.map((s) => ({
+      key: s.status === 'changed' ? 'security.refused-skill.changed' : 'security.refused-skill.unapproved',
+      params: { name: s.name },
+    }));
+    const msg: MessageRef = { key: 'security.launch-refused', params: { skills } };
+    const english = formatMessage(msg).replace('Approve them,', 'Approve them (skilldock approve <name>),');
+    throw new SkillDockError('refused', english, { skills: decision.refused }, msg);
   }
 
   claudeBashHook(decision: LaunchDecision, kind?: string) {

@@ -19,7 +19,7 @@ interface NeedsApproval {
 
 function needsApproval(err: unknown): NeedsApproval | null {
   const e = err as { code?: string; message?: string; details?: { skill?: unknown } };
-  return e?.code === 'refused' && typeof e.details?.skill === 'string' ? { skill: e.details.skill, message: e.message ?? '' } : null;
+  return e?.code === 'refused' && typeof e.details?.skill === 'string' ? { skill: e.details.skill, message: errorText(err) } : null;
 }
 
 /** Search the catalog's effective skills (not shadowed copies) and attach several at once. */
