@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MessageRefSchema } from './messages.js';
 
 // Launch: per-conversation workspaces, skill state dirs and the write policy.
 
@@ -80,6 +81,8 @@ export const LaunchProblemSchema = z.object({
   skill: z.string().nullable(),
   code: z.enum(['missing', 'link-failed', 'bad-name', 'duplicate-name', 'no-state-id', 'script-blocked', 'script-omitted', 'guard']),
   message: z.string(),
+  /** `message` as a key and parameters, for the UI to word. */
+  msg: MessageRefSchema.optional(),
 });
 export type LaunchProblem = z.infer<typeof LaunchProblemSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DiagnosticSchema } from './common.js';
+import { MessageRefSchema } from './messages.js';
 
 // The user's library (`<home>/library/<name>/`): import, adopt, delete/restore via the trash,
 // export to an agent's user root, and the journal with undo.
@@ -38,6 +39,8 @@ export const ImportResultSchema = z.object({
   /** Lint findings; they never block import except when the name cannot be determined. */
   diagnostics: z.array(DiagnosticSchema),
   message: z.string().optional(),
+  /** `message` as a key and parameters, for the UI to word. */
+  msg: MessageRefSchema.optional(),
   /** Set when the skill was adopted by link: the folder the library entry points to. */
   linkTarget: z.string().optional(),
   /** Trash entry holding the version that `replace` pushed out. */

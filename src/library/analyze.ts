@@ -1,4 +1,4 @@
-import type { Diagnostic } from '../contract/index.js';
+import type { Diagnostic, MessageRef } from '../contract/index.js';
 import type { ServiceContext } from '../service-context.js';
 import { analyzeSkill } from '../skills/index.js';
 
@@ -28,12 +28,12 @@ export async function skillFacts(ctx: ServiceContext, dir: string, dirName?: str
 }
 
 /** A name that is safe as one folder name under `library/` (the lint rules judge the rest). */
-export function unsafeFolderName(name: string): string | undefined {
-  if (name === '.' || name === '..') return 'is "." or ".."';
-  if (/[/\\\0]/.test(name)) return 'contains a slash or NUL';
-  if (name.startsWith('.')) return 'starts with a dot (hidden folders are skipped by agents)';
-  if (Buffer.byteLength(name) > 200) return 'is too long for a folder name';
+export function unsafeFolderName(name: string): MessageRef | undefined {
+  if (name === '.' || name === '..') return { key: 'import.folder-name.dots' };
+  if (/[/\\\0]/.test(name)) return { key: 'import.folder-name.slash' };
+  if (name.startsWith('.')) return { key: 'import.folder-name.dot' };
+  if (Buffer.byteLength(name) > 200) return { key: 'import.folder-name.long' };
   // eslint-disable-next-line no-control-regex
-  if (/[\x00-\x1f\x7f]/.test(name)) return 'contains control characters';
+  if (/[\x00-\x1f\x7f]/.test(name)) return { key: 'import.folder-name.control' };
   return undefined;
 }

@@ -4,6 +4,7 @@ import { pipeline } from 'node:stream/promises';
 import { Transform } from 'node:stream';
 import yauzl from 'yauzl';
 import { SkillDockError } from '../errors.js';
+import { formatMessage, type MessageParams, type MessageRef } from '../contract/index.js';
 
 // Extract a `.zip` / `.skill` archive into a staging dir, refusing anything hostile. Every entry is
 // checked from the central directory BEFORE a single byte is written; while inflating, the real
@@ -44,19 +45,23 @@ function isLitter(name: string): boolean {
   return name.startsWith('__MACOSX/') || name === '.DS_Store' || name.endsWith('/.DS_Store');
 }
 
-function refuse(archive: string, why: string): SkillDockError {
-  return new SkillDockError('refused', `${path.basename(archive)}: ${why}. Nothing was imported from it.`, { archive });
+/** A refusal naming the archive and why (`archive.<why>`); `detail` (a library's own words) stays in details only. */
+function refuse(archive: string, why: string, params?: MessageParams, detail?: string): SkillDockError {
+  const msg: MessageRef = {
+    key: 'archive.refused',
+    params: { archive: path.basename(archive), why: params ? { key: `archive.${why}`, params } : { key: `archive.${why}` } },
+  };
+  return new SkillDockError('refused', formatMessage(msg), detail ? { archive, detail } : { archive }, msg);
 }
 
 function checkName(archive: string, raw: string): string {
-  if (raw.includes('\0')) throw refuse(archive, `entry name contains a NUL byte`);
-  if (raw.includes('\\')) throw refuse(archive, `entry "${raw}" uses backslashes (refused: could escape the folder on Windows)`);
-  if (raw.startsWith('/') || /^[a-zA-Z]:/.test(raw)) throw refuse(archive, `entry "${raw}" has an absolute path`);
+  if (raw.includes('\0')) throw refuse(archive, 'nul');
+  if (raw.includes('\\')) throw refuse(archive, 'backslash', { entry: raw });
+  if (raw.startsWith('/') || /^[a-zA-Z]:/.test(raw)) throw refuse(archive, 'absolute', { entry: raw });
   const parts = raw.split('/');
-  if (parts.includes('..')) throw refuse(archive, `entry "${raw}" climbs out of the archive with ".." (zip-slip)`);
+  if (parts.includes('..')) throw refuse(archive, 'zip-slip', { entry: raw });
   const clean = parts.filter((p) => p !== '' && p !== '.').join('/');
-  for (const p of parts)
-    if (p.length > 255) throw refuse(archive, `entry "${raw.slice(0, 80)}..." has a name part longer than 255 characters`);
+  for (const p of parts) if (p.length > 255) throw refuse(archive, 'long-name', { entry: raw.slice(0, 80) });
   return clean;
 }
 
@@ -73,12 +78,11 @@ function openZip(file: string): Promise<yauzl.ZipFile> {
 function corrupt(archive: string, err: unknown): SkillDockError {
   const msg = (err as Error)?.message ?? String(err);
   // yauzl's own name checks (same rules as ours) fire before we see the entry
-  if (/absolute path/.test(msg)) return refuse(archive, `an entry has an absolute path (${msg})`);
-  if (/invalid relative path/.test(msg)) return refuse(archive, `an entry climbs out of the archive with ".." (zip-slip: ${msg})`);
-  if (/too many bytes in the stream/.test(msg))
-    return refuse(archive, `an entry unpacks to more bytes than its header declares (zip bomb: ${msg})`);
-  if (/invalid characters in fileName/.test(msg)) return refuse(archive, `an entry name has invalid characters (${msg})`);
-  return refuse(archive, `not a readable zip archive (truncated or corrupt: ${msg})`);
+  if (/absolute path/.test(msg)) return refuse(archive, 'any-absolute', undefined, msg);
+  if (/invalid relative path/.test(msg)) return refuse(archive, 'any-zip-slip', undefined, msg);
+  if (/too many bytes in the stream/.test(msg)) return refuse(archive, 'any-bomb', undefined, msg);
+  if (/invalid characters in fileName/.test(msg)) return refuse(archive, 'any-bad-chars', undefined, msg);
+  return refuse(archive, 'corrupt', undefined, msg);
 }
 
 /** Read the central directory and check every entry against the limits and safety rules. */
@@ -87,8 +91,7 @@ async function plan(
   zip: yauzl.ZipFile,
   limits: ArchiveLimits,
 ): Promise<{ plan: ArchivePlan; entries: Map<string, yauzl.Entry> }> {
-  if (zip.entryCount > limits.maxFiles)
-    throw refuse(archive, `it holds ${zip.entryCount} entries, more than the limit of ${limits.maxFiles}`);
+  if (zip.entryCount > limits.maxFiles) throw refuse(archive, 'too-many', { count: zip.entryCount, max: limits.maxFiles });
   const out: ArchivePlan = { files: [], dirs: [], totalBytes: 0 };
   const entries = new Map<string, yauzl.Entry>();
   const seen = new Set<string>();
@@ -98,30 +101,30 @@ async function plan(
     for await (const entry of iter) {
       const name = checkName(archive, entry.fileName);
       if (isLitter(entry.fileName) || name === '') continue;
-      if (entry.isEncrypted()) throw refuse(archive, `entry "${name}" is encrypted`);
+      if (entry.isEncrypted()) throw refuse(archive, 'encrypted', { entry: name });
       const host = entry.versionMadeBy >> 8;
       const mode = UNIX_HOSTS.has(host) ? (entry.externalFileAttributes >>> 16) & 0xffff : 0;
       const type = mode & S_IFMT;
       const isDir = entry.fileName.endsWith('/') || type === S_IFDIR;
-      if (type === S_IFLNK) throw refuse(archive, `entry "${name}" is a symbolic link`);
-      if (type !== 0 && type !== S_IFREG && type !== S_IFDIR) throw refuse(archive, `entry "${name}" is a device or special file`);
+      if (type === S_IFLNK) throw refuse(archive, 'symlink', { entry: name });
+      if (type !== 0 && type !== S_IFREG && type !== S_IFDIR) throw refuse(archive, 'special', { entry: name });
       const key = name.toLowerCase();
-      if (seen.has(key)) throw refuse(archive, `entry "${name}" appears twice`);
+      if (seen.has(key)) throw refuse(archive, 'twice', { entry: name });
       seen.add(key);
       if (isDir) {
         out.dirs.push(name);
         continue;
       }
       if (entry.compressionMethod !== 0 && entry.compressionMethod !== 8) {
-        throw refuse(archive, `entry "${name}" uses compression method ${entry.compressionMethod}, which is not supported`);
+        throw refuse(archive, 'method', { entry: name, method: entry.compressionMethod });
       }
       const size = entry.uncompressedSize;
       out.totalBytes += size;
       if (out.totalBytes > limits.maxBytes) {
-        throw refuse(archive, `it unpacks to more than ${Math.round(limits.maxBytes / 1048576)} MB`);
+        throw refuse(archive, 'too-big', { mb: Math.round(limits.maxBytes / 1048576) });
       }
       if (size > limits.ratioMinBytes && size / Math.max(1, entry.compressedSize) > limits.maxRatio) {
-        throw refuse(archive, `entry "${name}" expands ${Math.round(size / Math.max(1, entry.compressedSize))}x (zip bomb)`);
+        throw refuse(archive, 'entry-bomb', { entry: name, ratio: Math.round(size / Math.max(1, entry.compressedSize)) });
       }
       compressedTotal += entry.compressedSize;
       out.files.push({ name, size, mode: mode & 0o111 ? 0o755 : 0o644 });
@@ -133,14 +136,14 @@ async function plan(
   }
   // Many small entries that each stay under the per-entry threshold add up to a bomb too.
   if (out.totalBytes > limits.ratioMinBytes * 8 && out.totalBytes / Math.max(1, compressedTotal) > limits.maxRatio) {
-    throw refuse(archive, `it expands ${Math.round(out.totalBytes / Math.max(1, compressedTotal))}x overall (zip bomb)`);
+    throw refuse(archive, 'bomb', { ratio: Math.round(out.totalBytes / Math.max(1, compressedTotal)) });
   }
   // A file and a folder of the same name (or a file used as a folder) cannot both exist.
   const fileNames = new Set(out.files.map((f) => f.name.toLowerCase()));
   for (const n of [...out.files.map((f) => f.name), ...out.dirs]) {
     const parts = n.split('/');
     for (let i = 1; i < parts.length; i++) {
-      if (fileNames.has(parts.slice(0, i).join('/').toLowerCase())) throw refuse(archive, `entry "${n}" sits inside a file`);
+      if (fileNames.has(parts.slice(0, i).join('/').toLowerCase())) throw refuse(archive, 'inside-file', { entry: n });
     }
   }
   return { plan: out, entries };
@@ -151,7 +154,7 @@ function byteCap(limit: { left: number }, archive: string, name: string, onBytes
   return new Transform({
     transform(chunk: Buffer, _enc, cb) {
       limit.left -= chunk.length;
-      if (limit.left < 0) return cb(refuse(archive, `entry "${name}" unpacks to more bytes than declared (zip bomb)`));
+      if (limit.left < 0) return cb(refuse(archive, 'more-than-declared', { entry: name }));
       onBytes?.(chunk.length);
       cb(null, chunk);
     },

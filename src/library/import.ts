@@ -1,7 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import type { ConflictChoice, ImportResult, JournalChange, LibraryMode } from '../contract/index.js';
+import {
+  formatMessage,
+  type ConflictChoice,
+  type ImportResult,
+  type JournalChange,
+  type LibraryMode,
+  type MessageKey,
+  type MessageParams,
+  type MessageRef,
+} from '../contract/index.js';
 import type { ServiceContext } from '../service-context.js';
 import { SkillDockError } from '../errors.js';
 import { extractArchive, type ArchiveLimits } from './archive.js';
@@ -88,14 +97,25 @@ function findSkillDirs(dir: string, depth = 0): string[] {
   return [];
 }
 
-function refused(source: string, message: string, facts?: SkillFacts): ImportResult {
+/** A message of this file as a key and parameters (English in src/contract/messages-import.ts). */
+function says(key: MessageKey, params?: MessageParams): MessageRef {
+  return params ? { key, params } : { key };
+}
+
+/** `message` and `msg` of a result. */
+function worded(msg: MessageRef): { message: string; msg: MessageRef } {
+  return { message: formatMessage(msg), msg };
+}
+
+function refused(source: string, msg: MessageRef, facts?: SkillFacts): ImportResult {
   return {
     source,
     name: facts?.name ?? null,
     status: 'refused',
     diagnostics: facts?.diagnostics ?? [],
     ...(facts ? { digest: facts.digest } : {}),
-    message,
+    message: formatMessage(msg),
+    msg,
   };
 }
 
@@ -154,18 +174,18 @@ export async function runImport(ctx: ServiceContext, sources: ImportSource[], op
       const abs = path.resolve(src.path);
       const st = lstatOrNull(abs) && fs.statSync(abs, { throwIfNoEntry: false });
       if (!st) {
-        results.push(refused(abs, `${abs} does not exist`));
+        results.push(refused(abs, says('import.not-found', { path: abs })));
         continue;
       }
       let roots: { dir: string; source: string; dirName: string }[] = [];
       let staged = false;
       if (st.isFile()) {
         if (!ARCHIVE_EXT.test(abs)) {
-          results.push(refused(abs, `${path.basename(abs)} is not a skill folder or a .zip/.skill archive`));
+          results.push(refused(abs, says('import.not-archive', { name: path.basename(abs) })));
           continue;
         }
         if (src.mode === 'link') {
-          results.push(refused(abs, 'an archive can only be imported as a copy'));
+          results.push(refused(abs, says('import.archive-copy-only')));
           continue;
         }
         ensureStaging();
@@ -175,7 +195,7 @@ export async function runImport(ctx: ServiceContext, sources: ImportSource[], op
         } catch (err) {
           if (!(err instanceof SkillDockError)) throw err;
           fs.rmSync(dest, { recursive: true, force: true });
-          results.push(refused(abs, err.message));
+          results.push(refused(abs, err.msg ?? says('import.failed', { reason: err.message })));
           continue;
         }
         staged = true;
@@ -187,11 +207,11 @@ export async function runImport(ctx: ServiceContext, sources: ImportSource[], op
       } else if (st.isDirectory()) {
         roots = findSkillDirs(abs).map((d) => ({ dir: d, source: d, dirName: path.basename(d) }));
       } else {
-        results.push(refused(abs, `${abs} is not a folder or an archive`));
+        results.push(refused(abs, says('import.not-folder', { path: abs })));
         continue;
       }
       if (roots.length === 0) {
-        results.push(refused(abs, `no SKILL.md found in ${path.basename(abs)} or its subfolders`));
+        results.push(refused(abs, says('import.no-skill', { name: path.basename(abs) })));
         continue;
       }
       for (const r of roots) {
@@ -199,7 +219,7 @@ export async function runImport(ctx: ServiceContext, sources: ImportSource[], op
           const facts = await skillFacts(ctx, r.dir, r.dirName);
           candidates.push({ ...r, mode: src.mode, staged, facts });
         } catch (err) {
-          results.push(refused(r.source, `cannot read the skill: ${(err as Error).message}`));
+          results.push(refused(r.source, says('import.unreadable', { reason: (err as Error).message })));
         }
       }
     }
@@ -214,7 +234,7 @@ export async function runImport(ctx: ServiceContext, sources: ImportSource[], op
     progress.emit(undefined, true);
     const claimed = new Set<string>();
 
-    const place = async (c: Candidate, finalName: string): Promise<{ ok: true } | { ok: false; message: string }> => {
+    const place = async (c: Candidate, finalName: string): Promise<{ ok: true } | { ok: false; msg: MessageRef }> => {
       const dest = path.join(lib, finalName);
       if (!lstatOrNull(lib)) {
         fs.mkdirSync(lib, { recursive: true });
@@ -239,7 +259,8 @@ export async function runImport(ctx: ServiceContext, sources: ImportSource[], op
           });
         } catch (err) {
           fs.rmSync(work, { recursive: true, force: true });
-          if (err instanceof LinkOutsideError) return { ok: false, message: `refused: ${err.message}` };
+          if (err instanceof LinkOutsideError)
+            return { ok: false, msg: says('import.link-outside', { file: err.rel, target: err.target }) };
           throw err;
         }
       } else {
@@ -250,7 +271,7 @@ export async function runImport(ctx: ServiceContext, sources: ImportSource[], op
         const edited = setFrontmatterName(fs.readFileSync(file, 'utf8'), finalName);
         const check = edited === null ? null : (fs.writeFileSync(file, edited), await skillFacts(ctx, work, finalName));
         if (!check || check.name !== finalName) {
-          return { ok: false, message: `could not rename the skill to "${finalName}": its name: line is not a plain value` };
+          return { ok: false, msg: says('import.rename-failed', { name: finalName }) };
         }
       }
       const digest = treeDigest(work);
@@ -272,12 +293,12 @@ export async function runImport(ctx: ServiceContext, sources: ImportSource[], op
         progress.emit(undefined, true);
       };
       if (!f.name) {
-        done(refused(c.source, "the skill's name cannot be determined: SKILL.md needs a `name:` in its frontmatter", f));
+        done(refused(c.source, says('import.no-name'), f));
         return;
       }
       const unsafe = unsafeFolderName(f.name);
       if (unsafe) {
-        done(refused(c.source, `the name "${f.name}" cannot be a folder name: it ${unsafe}`, f));
+        done(refused(c.source, says('import.bad-folder-name', { name: f.name, problem: unsafe }), f));
         return;
       }
       const name = f.name;
@@ -285,7 +306,7 @@ export async function runImport(ctx: ServiceContext, sources: ImportSource[], op
       const existing = lstatOrNull(dest);
       if (!existing) {
         const r = await place(c, name);
-        if (!r.ok) done(refused(c.source, r.message, f));
+        if (!r.ok) done(refused(c.source, r.msg, f));
         else {
           names.push(name);
           claimed.add(name);
@@ -316,7 +337,7 @@ export async function runImport(ctx: ServiceContext, sources: ImportSource[], op
         }
       }
       if (sameLink || existingDigest === f.digest) {
-        done({ ...base, status: 'already-present', libraryName: name, dir: dest, message: 'already in library' });
+        done({ ...base, status: 'already-present', libraryName: name, dir: dest, ...worded(says('import.already-present')) });
         return;
       }
       const choice = opts.resolutions?.[name] ?? opts.onConflict;
@@ -328,7 +349,7 @@ export async function runImport(ctx: ServiceContext, sources: ImportSource[], op
           status: 'conflict',
           libraryName: name,
           dir: dest,
-          message: `a different skill named "${name}" is already in the library`,
+          ...worded(says('import.conflict', { name })),
         });
         return;
       }
@@ -346,7 +367,7 @@ export async function runImport(ctx: ServiceContext, sources: ImportSource[], op
           fs.renameSync(path.join(held, 'skill'), dest);
           fs.rmSync(held, { recursive: true, force: true });
           changes.splice(changes.length - trashed.changes.length, trashed.changes.length);
-          done(refused(c.source, r.message, f));
+          done(refused(c.source, r.msg, f));
           return;
         }
         names.push(name);
@@ -355,7 +376,7 @@ export async function runImport(ctx: ServiceContext, sources: ImportSource[], op
       }
       // keep-both
       if (c.mode === 'link') {
-        done(refused(c.source, 'keep both needs a copy: a linked skill cannot be renamed without changing the original', f));
+        done(refused(c.source, says('import.keep-both-link'), f));
         return;
       }
       let n = 2;
@@ -363,7 +384,7 @@ export async function runImport(ctx: ServiceContext, sources: ImportSource[], op
       const fresh = `${name}-${n}`;
       const r = await place(c, fresh);
       if (!r.ok) {
-        done(refused(c.source, r.message, f));
+        done(refused(c.source, r.msg, f));
         return;
       }
       claimed.add(fresh);
@@ -391,7 +412,7 @@ export async function runImport(ctx: ServiceContext, sources: ImportSource[], op
         changes.push(...kept);
         results.splice(before);
         for (const n of names.splice(0)) if (lstatOrNull(path.join(lib, n))) names.push(n);
-        results.push(refused(c.source, `import failed: ${(err as Error).message}`, c.facts));
+        results.push(refused(c.source, says('import.failed', { reason: (err as Error).message }), c.facts));
         progress.skillsDone++;
         progress.emit(undefined, true);
       }

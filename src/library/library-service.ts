@@ -13,7 +13,7 @@ import type {
   TrashEntry,
 } from '../contract/index.js';
 import type { ServiceContext } from '../service-context.js';
-import { SkillDockError } from '../errors.js';
+import { fail, SkillDockError } from '../errors.js';
 import { allAgents, expandHome, findAgent } from '../agents/registry.js';
 import { getSettings } from '../settings/settings.js';
 import { getCatalog } from '../catalog/index.js';
@@ -234,7 +234,7 @@ export class LibraryService {
 
   private checkName(name: string): string {
     const bad = unsafeFolderName(name);
-    if (bad) throw new SkillDockError('bad-request', `"${name}" is not a library skill name: it ${bad}.`);
+    if (bad) throw fail('bad-request', 'library.bad-name', { name, problem: bad });
     return path.join(this.dir, name);
   }
 

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { CatalogEntry, Conversation, LaunchProblem, LaunchResult, LegacyMapping, SkillLink, StateDir } from '../contract/index.js';
 import type { AgentDef } from '../agents/registry.js';
-import { SkillDockError } from '../errors.js';
+import { fail, SkillDockError } from '../errors.js';
+import { launchProblem, scriptWhy } from './launch-words.js';
 import { ensureStateDir, isInside, stateDirFor, stateRoot, stateUri } from '../state/state-dirs.js';
 import { legacyMappings } from '../state/write-policy.js';
 import { linkSkill } from './links.js';
@@ -81,7 +82,7 @@ export function launchWorkspace(spec: LaunchSpec): LaunchOutcome {
       const target = entry.provenance.realPath;
       const error = linkSkill(target, linkPath);
       links.push(error ? { skill: name, path: linkPath, target, ok: false, error } : { skill: name, path: linkPath, target, ok: true });
-      if (error) problems.push({ skill: name, code: 'link-failed', message: error });
+      if (error) problems.push(launchProblem(name, 'link-failed', 'launch.problem.link-failed', { reason: error }));
     }
   }
 
@@ -90,7 +91,7 @@ export function launchWorkspace(spec: LaunchSpec): LaunchOutcome {
   const present = stateDirsPresent(home);
   for (const { name, entry } of usable) {
     if (!entry.stateId) {
-      problems.push({ skill: name, code: 'no-state-id', message: `Skill "${name}" has no usable name for a state dir; it gets none.` });
+      problems.push(launchProblem(name, 'no-state-id', 'launch.problem.no-state-id', { skill: name }));
       continue;
     }
     try {
@@ -98,7 +99,7 @@ export function launchWorkspace(spec: LaunchSpec): LaunchOutcome {
       stateDirs.push({ skill: name, id: entry.stateId, dir, uri: stateUri(entry.stateId) });
       legacy.push(...legacyMappings(name, entry.legacyPaths, dir, spec.userHome));
     } catch (err) {
-      problems.push({ skill: name, code: 'no-state-id', message: `State dir for "${name}": ${(err as Error).message}` });
+      problems.push(launchProblem(name, 'no-state-id', 'launch.problem.state-dir', { skill: name, reason: (err as Error).message }));
     }
   }
 
@@ -107,7 +108,7 @@ export function launchWorkspace(spec: LaunchSpec): LaunchOutcome {
     const verdict = spec.scripts?.get(name);
     if (verdict && !verdict.allowed) {
       const why = verdict.reason ?? 'not allowed by the script policy';
-      problems.push({ skill: name, code: 'script-blocked', message: `Scripts of "${name}" must not run: ${why}` });
+      problems.push(launchProblem(name, 'script-blocked', 'launch.problem.script-blocked', { skill: name, why: scriptWhy(why) }));
       stateRules += `- Do not run any script of skill \`${name}\`: ${why}\n`;
     }
   }
@@ -135,7 +136,7 @@ export function launchWorkspace(spec: LaunchSpec): LaunchOutcome {
   const guard = agent.writeGuard;
   if (guard && (temporary || guard.settingsFlag)) {
     if (!spec.cli) {
-      problems.push({ skill: null, code: 'guard', message: 'The skilldock CLI was not found, so no write guard was installed.' });
+      problems.push(launchProblem(null, 'guard', 'launch.problem.guard'));
     } else {
       const file = temporary ? path.join(workspace, guard.settingsFile) : path.join(dataDir, 'guard-settings.json');
       // In a temporary workspace the settings file usually sits in the folder just made for the skills.
@@ -252,12 +253,15 @@ function checkUserWorkspace(dir: string, home: string): string {
   try {
     st = fs.statSync(abs);
   } catch {
-    throw new SkillDockError('not-found', `Workspace ${abs} does not exist`);
+    throw fail('not-found', 'launch.workspace-missing', { path: abs });
   }
-  if (!st.isDirectory()) throw new SkillDockError('bad-request', `Workspace ${abs} is not a directory`);
+  if (!st.isDirectory()) throw fail('bad-request', 'launch.workspace-not-dir', { path: abs });
   const rel = path.relative(workspacesRoot(home), abs);
   if (rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel))) {
-    throw new SkillDockError('bad-request', `${abs} is a SkillDock temporary workspace; launch without --workspace instead`);
+    throw new SkillDockError('bad-request', `${abs} is a SkillDock temporary workspace; launch without --workspace instead`, undefined, {
+      key: 'launch.workspace-temporary',
+      params: { path: abs },
+    });
   }
   return abs;
 }
@@ -267,17 +271,17 @@ function pickUsable(skills: LaunchSkill[], problems: LaunchProblem[]): Array<{ n
   const out: Array<{ name: string; entry: CatalogEntry }> = [];
   for (const s of skills) {
     if (s.missing || !s.entry) {
-      problems.push({ skill: s.name, code: 'missing', message: `Skill "${s.name}" is attached but no longer in the catalog.` });
+      problems.push(launchProblem(s.name, 'missing', 'launch.problem.missing', { skill: s.name }));
       continue;
     }
     const name = s.entry.name;
     if (!SAFE_DIR_NAME.test(name) || name.includes('..')) {
-      problems.push({ skill: name, code: 'bad-name', message: `Skill name "${name}" cannot be used as a folder name; not linked.` });
+      problems.push(launchProblem(name, 'bad-name', 'launch.problem.bad-name', { skill: name }));
       continue;
     }
     const key = name.toLowerCase(); // case-insensitive file systems would merge these
     if (seen.has(key)) {
-      problems.push({ skill: name, code: 'duplicate-name', message: `Two attached skills are named "${name}"; only the first is linked.` });
+      problems.push(launchProblem(name, 'duplicate-name', 'launch.problem.duplicate-name', { skill: name }));
       continue;
     }
     seen.add(key);

@@ -13,7 +13,8 @@ import type {
 } from '../contract/index.js';
 import { allAgents, customAgentProblem, findAgent, type AgentDef } from '../agents/registry.js';
 import { getAssistants } from '../assistants/service.js';
-import { SkillDockError } from '../errors.js';
+import { fail, SkillDockError } from '../errors.js';
+import { launchProblemWords, scriptWhy } from './launch-words.js';
 import type { ServiceContext } from '../service-context.js';
 import { getSettings } from '../settings/settings.js';
 import { isInside, resolveStateUri, stateRoot, type StateResolution } from '../state/state-dirs.js';
@@ -111,7 +112,10 @@ export class WorkspacesService {
       result.problems.push({
         skill: s.name,
         code: 'script-omitted',
-        message: `"${s.name}" was left out of this conversation: ${s.reason ?? 'its scripts are not approved'}.`,
+        ...launchProblemWords('launch.problem.script-omitted', {
+          skill: s.name,
+          why: scriptWhy(s.reason ?? 'its scripts are not approved'),
+        }),
       });
     }
     recordConversation(this.store, conversation);
@@ -149,7 +153,7 @@ export class WorkspacesService {
 
   conversation(id: string): Conversation {
     const c = isValidConversationId(id) ? this.conversations().find((x) => x.id === id) : undefined;
-    if (!c) throw new SkillDockError('not-found', `Unknown conversation "${id}"`);
+    if (!c) throw fail('not-found', 'launch.unknown-conversation', { id });
     return fullConversation(c);
   }
 
@@ -157,7 +161,7 @@ export class WorkspacesService {
   agentRun(conv: Conversation): AgentRun & { firstMessagePassed: boolean } {
     const agent = this.agent(conv.agent);
     if (!conv.command.length) {
-      throw new SkillDockError('unsupported', `Agent "${agent.name}" has no command to run; start it yourself in ${conv.workspace}`);
+      throw fail('unsupported', 'launch.no-command', { agent: agent.name, path: conv.workspace });
     }
     const argv = [...conv.command];
     let firstMessagePassed = false;
@@ -182,7 +186,7 @@ export class WorkspacesService {
 
   async openInTerminal(id: string): Promise<{ conversationId: string; terminal: string[]; script: string }> {
     const conv = this.conversation(id);
-    if (conv.removedAt) throw new SkillDockError('conflict', `Conversation ${id} was cleaned up on ${conv.removedAt}`);
+    if (conv.removedAt) throw fail('conflict', 'launch.cleaned-up', { id, when: conv.removedAt });
     const script = writeLauncher(conv, this.agentRun(conv));
     const argv = terminalArgv(getSettings(this.ctx).get().terminalCommand, script, conv.workspace);
     await spawnTerminal(argv, conv.workspace);

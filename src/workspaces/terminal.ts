@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import type { Conversation } from '../contract/index.js';
-import { SkillDockError } from '../errors.js';
+import { fail, SkillDockError } from '../errors.js';
 import { pidFile } from './in-use.js';
 import { shellQuote } from './write-guard.js';
 
@@ -81,6 +81,8 @@ export function terminalArgv(
     throw new SkillDockError(
       'unsupported',
       'No terminal program found (x-terminal-emulator, gnome-terminal, konsole, xfce4-terminal, xterm); set terminalCommand in settings, e.g. "kitty {command}".',
+      undefined,
+      { key: 'launch.no-terminal' },
     );
   }
   return found;
@@ -95,7 +97,7 @@ export function spawnTerminal(argv: string[], cwd: string): Promise<void> {
       stdio: 'ignore',
       windowsVerbatimArguments: process.platform === 'win32',
     });
-    child.once('error', (err) => reject(new SkillDockError('io', `Could not start the terminal ${argv[0]}: ${err.message}`)));
+    child.once('error', (err) => reject(fail('io', 'launch.terminal-failed', { program: argv[0], reason: err.message })));
     child.once('spawn', () => {
       child.unref();
       resolve();

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { findingText } from '../../i18n/engine-text';
+import { engineText, findingText } from '../../i18n/engine-text';
+import { sourceLabel } from './source-label';
 import { Alert, Button, Modal, Notification, Progress, Tag } from '@arco-design/web-react';
 import type { ImportResult } from '../../../../src/contract/index';
 import { client } from '../../client-port';
@@ -114,9 +115,9 @@ export function ImportPanel() {
               <Tag size="small" color={STATUS_COLOR[r.status]}>
                 {t(`import.status.${r.status}`)}
               </Tag>
-              <b>{r.libraryName ?? r.name ?? r.source}</b>
+              <b title={r.source}>{r.libraryName ?? r.name ?? sourceLabel(r.source)}</b>
               {r.libraryName && r.name && r.libraryName !== r.name && <span className="muted"> ({r.name})</span>}
-              {r.message && <div className="muted">{r.message}</div>}
+              {r.message && <div className="muted">{engineText(t, r.msg, r.message)}</div>}
               {r.status === 'refused' &&
                 r.diagnostics
                   .filter((d) => d.severity === 'error')
@@ -134,7 +135,7 @@ export function ImportPanel() {
       </Modal>
       <Modal
         visible={Boolean(conflict)}
-        title={conflict ? t('import.conflictTitle', { name: conflict.name ?? conflict.source }) : ''}
+        title={conflict ? t('import.conflictTitle', { name: conflict.name ?? sourceLabel(conflict.source) }) : ''}
         closable={false}
         maskClosable={false}
         footer={
@@ -153,8 +154,8 @@ export function ImportPanel() {
       >
         {conflict && (
           <div data-testid={TID.conflictDialog}>
-            <p>{t('import.conflictBody', { name: conflict.name ?? conflict.source })}</p>
-            <p className="muted mono">{conflict.source}</p>
+            <p>{t('import.conflictBody', { name: conflict.name ?? sourceLabel(conflict.source) })}</p>
+            <p className="muted mono">{sourceLabel(conflict.source)}</p>
             {pending.length > 1 && <p className="muted">{t('import.moreConflicts', { count: pending.length - 1 })}</p>}
           </div>
         )}

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { engineText } from '../../i18n/engine-text';
 import { Alert, Button, Descriptions, Message, Tag, Typography } from '@arco-design/web-react';
 import type { LaunchResult } from '../../../../src/contract/index';
 import { client } from '../../client-port';
@@ -64,7 +65,7 @@ export function LaunchResultView({ result }: { result: LaunchResult }) {
         )}
       </div>
       {result.problems.map((p, i) => (
-        <Alert key={i} type="error" className="page-alert" content={`${p.skill ? `${p.skill}: ` : ''}${p.message} (${p.code})`} />
+        <Alert key={i} type="error" className="page-alert" content={engineText(t, p.msg, p.message)} />
       ))}
       <Descriptions
         column={1}
