@@ -92,14 +92,44 @@ for (const lang of ['zh-CN', 'ja'] as const) {
     await page.getByTestId(TID.skillPickerApprove).click();
     await expect(page.getByTestId(TID.skillPicker)).toBeHidden();
 
-    // A launch into a folder that does not exist.
+    // A launch that works, then one into a folder that does not exist: the old card goes (bug 7).
     await page.getByTestId(TID.assistantLaunch).click();
     await expect(page.getByTestId(pageId('launch'))).toBeVisible();
+    await page.getByTestId(TID.launchModeTemp).click();
+    await page.getByTestId(TID.launchStart).click();
+    await expect(page.getByTestId(TID.launchResult)).toBeVisible();
     await page.getByTestId(TID.launchModeProject).click();
     await page.getByTestId(TID.launchProjectPath).fill(path.join(app.scratch, 'no-such-project'));
     await page.getByTestId(TID.launchStart).click();
     await expect(page.getByTestId(pageId('launch')).locator('.arco-alert-error')).toContainText('no-such-project');
+    await expect(page.getByTestId(TID.launchResult)).toHaveCount(0);
     await expectNoEnglish(page, 'launch error');
     await shot(page, `engine-language-launch-error-light-${lang}`);
   });
 }
+
+test('in English the approve-and-attach button shows its whole label (bug 1)', async ({ app, page }) => {
+  const skill = path.join(app.scratch, 'deploy-script');
+  fs.mkdirSync(path.join(skill, 'scripts'), { recursive: true });
+  fs.writeFileSync(
+    path.join(skill, 'SKILL.md'),
+    '---\nname: deploy-script\ndescription: Deploys the site. Use when asked to deploy.\n---\n\nRun scripts/deploy.sh.\n',
+  );
+  fs.writeFileSync(path.join(skill, 'scripts', 'deploy.sh'), '#!/bin/sh\necho deploy\n', { mode: 0o755 });
+  await app.call('importPaths', { paths: [skill] });
+  await app.open(page);
+  await createAssistant(page, 'Deployer');
+  await page.getByTestId(TID.assistantAddSkills).click();
+  await page.getByTestId(`${TID.skillPickerRow}-deploy-script`).click();
+  await page.getByTestId(TID.skillPickerConfirm).click();
+  const approve = page.getByTestId(TID.skillPickerApprove);
+  await expect(approve).toHaveText('Approve “deploy-script” and attach');
+  const clipped = await approve.evaluate((el) =>
+    [el, ...el.querySelectorAll('*')].some((n) => n.scrollWidth > n.clientWidth + 1 || n.scrollHeight > n.clientHeight + 1),
+  );
+  expect(clipped).toBe(false);
+  const box = (await approve.boundingBox())!;
+  const dialog = (await page.getByTestId(TID.skillPicker).boundingBox())!;
+  expect(box.x + box.width).toBeLessThanOrEqual(dialog.x + dialog.width + 1);
+  await shot(page, 'picker-approval-light-en');
+});

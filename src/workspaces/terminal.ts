@@ -76,6 +76,7 @@ export function terminalArgv(
     ['xfce4-terminal', '-x', script],
     ['xterm', '-e', script],
   ];
+  if (!env.DISPLAY && !env.WAYLAND_DISPLAY) throw fail('unsupported', 'launch.no-display');
   const found = candidates.find((c) => onPath(c[0]!, env));
   if (!found) {
     throw new SkillDockError(
@@ -88,6 +89,9 @@ export function terminalArgv(
   return found;
 }
 
+/** How long a terminal must stay up (or exit 0) to count as opened. */
+const TERMINAL_SETTLE_MS = 800;
+
 /** Start the terminal detached from SkillDock; it lives on after the app closes. */
 export function spawnTerminal(argv: string[], cwd: string): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -98,9 +102,19 @@ export function spawnTerminal(argv: string[], cwd: string): Promise<void> {
       windowsVerbatimArguments: process.platform === 'win32',
     });
     child.once('error', (err) => reject(fail('io', 'launch.terminal-failed', { program: argv[0], reason: err.message })));
+    // A terminal that cannot open a window (no display) exits at once with an error: wait a moment
+    // for that before saying it opened. Some terminals hand over to a server and exit 0: fine.
     child.once('spawn', () => {
-      child.unref();
-      resolve();
+      const timer = setTimeout(() => {
+        child.removeAllListeners('exit');
+        child.unref();
+        resolve();
+      }, TERMINAL_SETTLE_MS);
+      child.once('exit', (code, signal) => {
+        clearTimeout(timer);
+        if (code === 0) resolve();
+        else reject(fail('io', 'launch.terminal-exited', { program: argv[0]!, status: signal ?? String(code) }));
+      });
     });
   });
 }

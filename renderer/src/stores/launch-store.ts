@@ -44,7 +44,8 @@ export const useLaunch = create<LaunchState>((set, get) => ({
   workspaces: [],
   lastClean: null,
   async launch(assistant, workspace, onScriptsChanged) {
-    set({ launching: true, error: null, refusal: null });
+    // A new launch replaces the last one's card, so a failure is never shown above an old success.
+    set({ launching: true, error: null, refusal: null, result: null });
     try {
       const result = await client().api.launchAssistant({
         assistant,

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { engineText } from '../../i18n/engine-text';
+import { formatBytes, rootLabel } from './provenance-format';
 import { Descriptions, Tag, Typography } from '@arco-design/web-react';
 import type { CatalogEntry } from '../../../../src/contract/index';
 import { useCatalog } from '../../stores/catalog-store';
@@ -17,7 +18,7 @@ function show(value: unknown): string {
 }
 
 export function SkillOverview({ entry }: { entry: CatalogEntry }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const catalog = useCatalog((s) => s.catalog);
   const byId = useCatalog((s) => s.byId);
   const open = useCatalog((s) => s.open);
@@ -70,7 +71,10 @@ export function SkillOverview({ entry }: { entry: CatalogEntry }) {
             column={1}
             size="small"
             data={[
-              { label: t('skills.drawer.root'), value: `${entry.provenance.rootId} (${t(`roots.${entry.provenance.rootKind}`)})` },
+              {
+                label: t('skills.drawer.root'),
+                value: rootLabel(t(`roots.${entry.provenance.rootKind}`), entry.provenance.rootId, entry.provenance.rootKind),
+              },
               { label: t('skills.drawer.dir'), value: <code>{entry.provenance.dir}</code> },
               ...(entry.provenance.linked
                 ? [
@@ -81,7 +85,7 @@ export function SkillOverview({ entry }: { entry: CatalogEntry }) {
               { label: t('skills.drawer.digest'), value: <code>{entry.digest.slice(0, 16)}</code> },
               {
                 label: t('skills.drawer.size'),
-                value: t('skills.drawer.sizeValue', { files: entry.fileCount, kb: Math.ceil(entry.size / 1024) }),
+                value: t('skills.drawer.sizeValue', { count: entry.fileCount, size: formatBytes(entry.size, i18n.language) }),
               },
             ]}
           />
