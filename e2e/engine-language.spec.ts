@@ -108,7 +108,7 @@ for (const lang of ['zh-CN', 'ja'] as const) {
   });
 }
 
-test('in English the approve-and-attach button shows its whole label (bug 1)', async ({ app, page }) => {
+test('in English the approve-and-attach button shows its whole label in the shipped Latin font (bugs 1, 11)', async ({ app, page }) => {
   const skill = path.join(app.scratch, 'deploy-script');
   fs.mkdirSync(path.join(skill, 'scripts'), { recursive: true });
   fs.writeFileSync(
@@ -131,5 +131,12 @@ test('in English the approve-and-attach button shows its whole label (bug 1)', a
   const box = (await approve.boundingBox())!;
   const dialog = (await page.getByTestId(TID.skillPicker).boundingBox())!;
   expect(box.x + box.width).toBeLessThanOrEqual(dialog.x + dialog.width + 1);
+  // Bug 11: the shipped Latin face is loaded and used, so curly quotes are not drawn by a CJK font.
+  const inter = await page.evaluate(async () => {
+    await document.fonts.ready;
+    return [...document.fonts].some((f) => f.family.replace(/"/g, '') === 'Inter Variable' && f.status === 'loaded');
+  });
+  expect(inter).toBe(true);
+  expect(await approve.evaluate((el) => getComputedStyle(el).fontFamily)).toMatch(/^"?Inter Variable"?,/);
   await shot(page, 'picker-approval-light-en');
 });

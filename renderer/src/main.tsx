@@ -2,6 +2,8 @@
 // React 19's createRoot through it.
 import '@arco-design/web-react/es/_util/react-19-adapter';
 import '@arco-design/web-react/dist/css/arco.css';
+// Shipped Latin UI face: Latin text and punctuation never fall back to a CJK font (full-width quotes).
+import '@fontsource-variable/inter';
 import './styles.css';
 import { createRoot } from 'react-dom/client';
 import { createClient } from './client';
