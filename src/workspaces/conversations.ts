@@ -138,19 +138,25 @@ export function conversationDataDir(home: string, id: string): string {
 
 /** Conversation ids are also directory names: one safe segment. */
 export function isValidConversationId(id: string): boolean {
-  return /^[a-z0-9][a-z0-9-]{0,80}$/.test(id);
+  return /^[\p{L}\p{N}][\p{L}\p{N}\p{M}-]{0,80}$/u.test(id) && !/[A-Z]/.test(id);
 }
 
-/** `<slug>` of an assistant name: lowercase ASCII letters, digits and dashes, at most 32. */
+/**
+ * `<slug>` of an assistant name: lower-case letters of any script, digits and dashes, at most 32
+ * characters. Accents come off Latin letters (café → cafe); Chinese, Japanese (with its voiced
+ * marks) and other scripts keep their name, so the workspace folder still says whose it is.
+ */
 export function assistantSlug(name: string): string {
-  const slug = name
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 32)
-    .replace(/-+$/, '');
+  const chars = [
+    ...name
+      .normalize('NFKD')
+      .replace(/([A-Za-z])\p{M}+/gu, '$1')
+      .normalize('NFC')
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}\p{M}]+/gu, '-')
+      .replace(/^-+|-+$/g, ''),
+  ];
+  const slug = chars.slice(0, 32).join('').replace(/-+$/, '');
   return slug || 'assistant';
 }
 

@@ -31,3 +31,20 @@ describe('launch problem words', () => {
     });
   });
 });
+
+describe('workspace folder names', () => {
+  it('keep an assistant name in Chinese or Japanese (bug 10), and stay one safe segment', async () => {
+    const { assistantSlug, newConversationId, isValidConversationId } = await import('./conversations.js');
+    expect(assistantSlug('代码审查助手')).toBe('代码审查助手');
+    expect(assistantSlug('コードレビュー係')).toBe('コードレビュー係');
+    expect(assistantSlug('ガイド')).toBe('ガイド');
+    expect(assistantSlug('Café Helper!')).toBe('cafe-helper');
+    expect(assistantSlug('../..')).toBe('assistant');
+    expect(assistantSlug('a/b\\c')).toBe('a-b-c');
+    const id = newConversationId('代码 审查');
+    expect(id.startsWith('代码-审查-')).toBe(true);
+    expect(isValidConversationId(id)).toBe(true);
+    expect(isValidConversationId('../x')).toBe(false);
+    expect(isValidConversationId('Abc')).toBe(false);
+  });
+});
