@@ -211,7 +211,15 @@ export function CustomAgentsSection() {
               <Input placeholder="MYAGENT.md" data-testid={TID.settingsCustomAgentContextFile} />
             </Form.Item>
             <div className="actions-row span-2">
-              <Button type="primary" htmlType="submit" loading={busy} data-testid={TID.settingsCustomAgentSubmit}>
+              {/* Pressing the button must not blur the focused field first: that blur's message moves
+                  the button, the click then misses it, and only the first missing field gets marked. */}
+              <Button
+                type="primary"
+                htmlType="submit"
+                loading={busy}
+                data-testid={TID.settingsCustomAgentSubmit}
+                onMouseDown={(e) => e.preventDefault()}
+              >
                 {t('settings.customAgents.submit')}
               </Button>
               <Button onClick={close} data-testid={TID.settingsCustomAgentCancel}>
