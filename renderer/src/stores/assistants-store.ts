@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import type { Assistant, AssistantView, CreateAssistantInput, SkillPick, UpdateAssistantInput } from '../../../src/contract/index';
 import { client } from '../client-port';
 import { errorText } from './errors';
+import { useImport } from './import-store';
 
 interface AssistantsState {
   list: Assistant[];
@@ -117,6 +118,8 @@ export const useAssistants = create<AssistantsState>((set, get) => {
     async remove(id) {
       const res = await guard(() => client().api.deleteAssistant({ assistant: id }));
       if (!res) return false;
+      // Undo reverts the last journaled change (an import), not this delete: do not offer it now.
+      useImport.getState().forgetUndo();
       set((s) => ({
         list: s.list.filter((a) => a.id !== id),
         selectedId: s.selectedId === id ? null : s.selectedId,

@@ -32,6 +32,8 @@ interface ImportState {
   choose(choice: ConflictChoice): Promise<void>;
   onProgress(event: Omit<Progress, 'phase'> & { importId: string }): void;
   dismiss(): void;
+  /** Another change the journal does not record happened: the undo toast would now mislead. */
+  forgetUndo(): void;
 }
 
 let seq = 0;
@@ -83,6 +85,7 @@ export const useImport = create<ImportState>((set, get) => {
     choices: {},
     source: null,
     lastJournalId: null,
+    forgetUndo: () => set({ lastJournalId: null }),
     importPaths: (paths) => start({ kind: 'paths', paths }),
     importUpload: (items) => start({ kind: 'upload', items }),
     async choose(choice) {

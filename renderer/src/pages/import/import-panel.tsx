@@ -26,7 +26,13 @@ export function ImportPanel() {
   const shownJournal = useRef<string | null>(null);
 
   useEffect(() => {
-    if (!lastJournalId || shownJournal.current === lastJournalId) return;
+    if (!lastJournalId) {
+      // Forgotten (an assistant was deleted, which undo cannot bring back): the toast goes too.
+      if (shownJournal.current) Notification.remove(`undo-${shownJournal.current}`);
+      shownJournal.current = null;
+      return;
+    }
+    if (shownJournal.current === lastJournalId) return;
     // Undo reverts only the newest operation: an older toast would lie, so it goes.
     if (shownJournal.current) Notification.remove(`undo-${shownJournal.current}`);
     shownJournal.current = lastJournalId;
