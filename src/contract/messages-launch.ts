@@ -19,7 +19,7 @@ export const LAUNCH_MESSAGES = {
   'launch.script-why.unapproved': 'its scripts have not been approved by the user in SkillDock',
   'launch.no-terminal': 'No terminal program found; set the terminal command in Settings (for example "kitty {command}").',
   'launch.no-display': 'No terminal can be opened: this session has no display. Copy the command and run it in a terminal yourself.',
-  'launch.terminal-exited': 'The terminal {{program}} closed at once ({{status}}); it could not open a window.',
+  'launch.terminal-exited': 'The terminal {{program}} closed at once ({{status}}): it could not show itself on this display.',
   'launch.terminal-failed': 'Could not start the terminal {{program}}: {{reason}}',
   'launch.no-command': 'Agent "{{agent}}" has no command to run; start it yourself in {{path}}',
   'launch.unknown-conversation': 'Unknown conversation "{{id}}"',
