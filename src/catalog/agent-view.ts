@@ -94,6 +94,30 @@ function reason(code: string, key: MessageKey, params: MessageParams): AgentView
   return { code, message: formatMessage(msg), msg };
 }
 
+/** How one agent's loader treats a skill with these findings: loaded, mangled or dropped, and why. */
+export function loaderVerdict(
+  agent: AgentDef,
+  diagnostics: Diagnostic[],
+  linked: boolean,
+): { status: AgentSkillStatus; reasons: AgentViewSkill['reasons'] } {
+  const reasons: AgentViewSkill['reasons'] = [];
+  let status: AgentSkillStatus = 'loaded';
+  for (const d of diagnostics) {
+    if (CATALOG_CODES.has(d.code)) continue;
+    const rule = LOADER_RULES.find((r) => r.code === d.code);
+    const effect: Effect = rule ? (rule.drops(agent) ? 'dropped' : 'none') : d.agents?.includes(agent.id) ? effectOf(agent, d) : 'none';
+    if (effect === 'none') continue;
+    reasons.push(d.msg ? { code: d.code, message: d.message, msg: d.msg } : { code: d.code, message: d.message });
+    if (effect === 'dropped') status = 'dropped';
+    else if (status === 'loaded') status = 'mangled';
+  }
+  if (linked && agent.symlinkedSkillDir === 'ignored') {
+    status = 'dropped';
+    reasons.push(reason('link-ignored', 'agent.reason.link-ignored', { agent: agent.name }));
+  }
+  return { status, reasons };
+}
+
 export function buildAgentView(agent: AgentDef, catalog: Catalog, nested: Array<{ dir: string; rootId: string }>): AgentView {
   const read = agentRoots(agent, catalog.roots);
   const tierOf = new Map(read.map((r) => [r.root.id, r]));
@@ -106,21 +130,7 @@ export function buildAgentView(agent: AgentDef, catalog: Catalog, nested: Array<
   for (const e of entries) {
     byEntry.set(e.id, e);
     const identifier = agent.identifier === 'dir' ? e.dirName : e.name;
-    const reasons: AgentViewSkill['reasons'] = [];
-    let status: AgentSkillStatus = 'loaded';
-    for (const d of e.diagnostics) {
-      if (CATALOG_CODES.has(d.code)) continue;
-      const rule = LOADER_RULES.find((r) => r.code === d.code);
-      const effect: Effect = rule ? (rule.drops(agent) ? 'dropped' : 'none') : d.agents?.includes(agent.id) ? effectOf(agent, d) : 'none';
-      if (effect === 'none') continue;
-      reasons.push(d.msg ? { code: d.code, message: d.message, msg: d.msg } : { code: d.code, message: d.message });
-      if (effect === 'dropped') status = 'dropped';
-      else if (status === 'loaded') status = 'mangled';
-    }
-    if (e.provenance.linked && agent.symlinkedSkillDir === 'ignored') {
-      status = 'dropped';
-      reasons.push(reason('link-ignored', 'agent.reason.link-ignored', { agent: agent.name }));
-    }
+    const { status, reasons } = loaderVerdict(agent, e.diagnostics, e.provenance.linked);
     skills.push({
       entryId: e.id,
       identifier,

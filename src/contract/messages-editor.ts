@@ -1,0 +1,27 @@
+// English templates of the skill editor and `skilldock new` (src/library/editor*.ts,
+// src/skills/edit-paths.ts). Placeholders are i18next's `{{name}}`.
+
+export const EDITOR_MESSAGES = {
+  'editor.path.empty': 'No file path was given.',
+  'editor.path.absolute': '"{{path}}" is an absolute path; give a path inside the skill folder.',
+  'editor.path.backslash': '"{{path}}" contains a backslash; use / between folders.',
+  'editor.path.dots': '"{{path}}" contains "." or ".." or an empty part; it must stay inside the skill folder.',
+  'editor.path.control': '"{{path}}" contains control characters.',
+  'editor.path.link-outside': '"{{path}}" goes through the link {{link}}, which points outside the skill folder.',
+  'editor.path.link-write': '"{{path}}" goes through the link {{link}}; SkillDock never writes through a link.',
+  'editor.path.not-file': '"{{path}}" is not a regular file.',
+  'editor.path.not-found': '"{{path}}" does not exist in the skill {{skill}}.',
+  'editor.readonly.outside-library': 'This skill is not in your library (it comes from {{root}}); copy it to the library to edit it.',
+  'editor.readonly.linked': 'This library skill is a link to {{target}}; SkillDock does not write into linked folders.',
+  'editor.readonly.too-large': 'This file is {{size}} bytes, over the 1 MB editing limit; it is shown read-only.',
+  'editor.readonly.binary': 'This file is not UTF-8 text; it is shown read-only.',
+  'editor.skill-not-found': 'No skill "{{skill}}" in the library or the catalog.',
+  'editor.not-editable': 'The skill {{skill}} cannot be edited here: {{why}}',
+  'editor.changed-on-disk': '{{path}} changed on disk since it was opened; reload it, or overwrite it on purpose.',
+  'editor.too-large': 'The text is {{size}} bytes, over the 1 MB editing limit; it was not saved.',
+  'editor.save-failed': '{{path}} could not be saved ({{errno}}); the old file is intact.',
+  'editor.saved': 'Saved {{path}} of {{skill}}',
+  'editor.created': 'Created the skill {{skill}} ({{template}} template)',
+  'editor.create.exists': 'A skill named "{{name}}" is already in the library.',
+  'editor.create.bad-name': '"{{name}}" cannot be a skill name: {{problems}}',
+} as const;

@@ -1,0 +1,17 @@
+import type { Api } from '../contract/index.js';
+import type { ServiceContext } from '../service-context.js';
+import { getEditor } from './editor-service.js';
+
+type Keys = keyof typeof import('../contract/editor.js').editorMethods;
+
+export function editorHandlers(ctx: ServiceContext): Pick<Api, Keys> {
+  const ed = () => getEditor(ctx);
+  return {
+    listSkillFiles: (input) => ed().listFiles(input.skill),
+    readSkillFile: (input) => ed().read(input.skill, input.path),
+    lintSkillBuffer: (input) => ed().lintBuffer(input.skill, input.content),
+    saveSkillFile: (input) => ed().save(input.skill, input.path, input.content, input.expectedHash),
+    checkSkillName: (input) => ed().checkName(input.name),
+    createSkill: (input) => ed().create(input.name, input.template ?? 'plain', input.description),
+  };
+}
