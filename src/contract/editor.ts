@@ -81,7 +81,22 @@ export const NameClashSchema = z.object({
   relation: z.enum(['shadows', 'shadowed-by']),
 });
 
+/** What sits at an export destination now, so the user chooses before anything is written. */
+export const ExportTargetSchema = z.object({
+  agent: z.object({ id: z.string(), name: z.string() }),
+  root: z.string(),
+  path: z.string(),
+  /**
+   * `none`: free; `same`: a copy with the same content; `linked`: already a link to this library
+   * skill; `different`: another folder of that name (never replaced); `other-link`: a link elsewhere.
+   */
+  state: z.enum(['none', 'same', 'linked', 'different', 'other-link']),
+});
+export type ExportTarget = z.infer<typeof ExportTargetSchema>;
+
 export const editorMethods = {
+  /** Each agent's user skills folder and what is there under this skill's name. */
+  exportTargets: { input: z.object({ name: z.string().min(1) }), output: z.object({ targets: z.array(ExportTargetSchema) }) },
   listSkillFiles: { input: z.object(SkillRef), output: SkillFilesSchema },
   readSkillFile: { input: z.object({ ...SkillRef, path: z.string() }), output: SkillFileContentSchema },
   /** Lint unsaved SKILL.md text in the skill's folder as it is on disk (nothing is written). */

@@ -7,6 +7,7 @@ type Keys = keyof typeof import('../contract/editor.js').editorMethods;
 export function editorHandlers(ctx: ServiceContext): Pick<Api, Keys> {
   const ed = () => getEditor(ctx);
   return {
+    exportTargets: async (input) => ({ targets: await ed().exportTargets(input.name) }),
     listSkillFiles: (input) => ed().listFiles(input.skill),
     readSkillFile: (input) => ed().read(input.skill, input.path),
     lintSkillBuffer: (input) => ed().lintBuffer(input.skill, input.content),

@@ -5,6 +5,7 @@ import type {
   AgentListing,
   BufferLint,
   Diagnostic,
+  ExportTarget,
   JournalChange,
   MessageRef,
   RootKind,
@@ -14,7 +15,7 @@ import type {
 } from '../contract/index.js';
 import type { ServiceContext } from '../service-context.js';
 import { fail } from '../errors.js';
-import { allAgents, type AgentDef } from '../agents/registry.js';
+import { allAgents, expandHome, type AgentDef } from '../agents/registry.js';
 import { getSettings } from '../settings/settings.js';
 import { getCatalog } from '../catalog/index.js';
 import { loaderVerdict } from '../catalog/agent-view.js';
@@ -23,7 +24,7 @@ import { EDIT_MAX_BYTES, decodeText, resolveInSkill } from '../skills/edit-paths
 import { sha256Hex } from '../skills/walk.js';
 import { getSecurity } from '../security/security-service.js';
 import { appendJournal, libraryLock, newJournalId } from './journal.js';
-import { unsafeFolderName } from './analyze.js';
+import { skillFacts, unsafeFolderName } from './analyze.js';
 import { libraryDir } from './trash.js';
 import { lstatOrNull, treeDigest } from './tree.js';
 import { templateFiles } from './templates.js';
@@ -314,6 +315,34 @@ export class EditorService {
       skills: [{ name: loc.dirName }],
     });
     return { path: rel, hash, journalId: entry.id };
+  }
+
+  async exportTargets(name: string): Promise<ExportTarget[]> {
+    const loc = this.locateLibrary(name);
+    const src = fs.realpathSync(loc.dir);
+    let srcDigest: string | null = null;
+    const out: ExportTarget[] = [];
+    for (const agent of allAgents(this.ctx.paths.resourcesDir, getSettings(this.ctx).get().customAgents)) {
+      if (agent.userDirs.length === 0) continue;
+      const root = path.resolve(expandHome(agent.userDirs[0], this.ctx.paths.userHome));
+      const dest = path.join(root, name);
+      const st = lstatOrNull(dest);
+      let state: ExportTarget['state'] = 'none';
+      if (st?.isSymbolicLink()) {
+        let real = '';
+        try {
+          real = fs.realpathSync(dest);
+        } catch {
+          real = '';
+        }
+        state = real === src ? 'linked' : 'other-link';
+      } else if (st?.isDirectory()) {
+        srcDigest ??= (await skillFacts(this.ctx, loc.dir, name)).digest;
+        state = (await skillFacts(this.ctx, dest)).digest === srcDigest ? 'same' : 'different';
+      } else if (st) state = 'different';
+      out.push({ agent: { id: agent.id, name: agent.name }, root, path: dest, state });
+    }
+    return out;
   }
 
   async checkName(name: string) {
