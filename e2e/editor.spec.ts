@@ -42,7 +42,7 @@ for (const lang of ['en', 'ja'] as const) {
     await name.fill('field-notes');
     await expect(page.getByTestId(TID.newSkillCheck)).toHaveText(words.ok);
     await page.getByTestId(rowId(TID.newSkillTemplate, 'references')).click();
-    await page.getByTestId(TID.newSkillDescription).fill('Keeps field notes when the user asks for them.');
+    await page.getByTestId(TID.newSkillDescription).fill('Keeps field notes.');
     await page.getByTestId(TID.newSkillOk).click();
 
     // The editor opens on SKILL.md
@@ -104,9 +104,16 @@ for (const lang of ['en', 'ja'] as const) {
     await expect(code(page)).not.toContainText('Mine.');
     expect(fs.readFileSync(file, 'utf8')).toBe(original + '\nFrom git pull.\n');
 
+    // The frontmatter form and the raw text stay in sync, both ways
+    await page.getByTestId(rowId(TID.editorPanelTab, 'form')).click();
+    await page.getByTestId(rowId(TID.frontmatterField, 'license')).fill('Apache-2.0');
+    await expect(code(page).locator('.cm-line').nth(3)).toHaveText('license: Apache-2.0');
+    await expect(code(page)).toContainText('description: "Keeps field notes."'); // untouched, quoting kept
+    await replaceLine(page, 3, 'description: Notes from the field, dated.');
+    await expect(page.getByTestId(rowId(TID.frontmatterField, 'description'))).toHaveValue('Notes from the field, dated.');
+    await shot(page, `editor-form-${lang}`);
+
     // Leaving with unsaved changes asks
-    await code(page).locator('.cm-line').last().click();
-    await page.keyboard.type(' unsaved');
     await page.getByTestId(TID.editorBack).click();
     await expect(page.getByTestId(TID.leaveDialog)).toBeVisible();
     await page.getByTestId(TID.leaveStay).click();

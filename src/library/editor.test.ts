@@ -309,3 +309,30 @@ describe('saveSkillFile', () => {
     expect(fs.readFileSync(lib('later', 'SKILL.md'), 'utf8')).toBe(opened.content + 'v3 by another editor\n');
   });
 });
+
+describe('exportTargets', () => {
+  it("says what sits in each agent's user folder under the skill's name, and export never replaces it", async () => {
+    await call('createSkill', { name: 'tool' });
+    const claudeDir = path.join(w.userHome, '.claude', 'skills', 'tool');
+    writeSkill(path.join(w.userHome, '.gemini', 'skills', 'tool'), 'tool', {}, 'Someone else entirely.');
+    fs.mkdirSync(path.join(w.userHome, '.codex', 'skills'), { recursive: true });
+    fs.symlinkSync(w.src, path.join(w.userHome, '.codex', 'skills', 'tool'));
+    type Targets = { targets: { agent: { id: string }; state: string; path: string }[] };
+    let t = await call<Targets>('exportTargets', { name: 'tool' });
+    const state = (id: string) => t.targets.find((x) => x.agent.id === id)?.state;
+    expect(state('claude')).toBe('none');
+    expect(state('gemini')).toBe('different');
+    expect(state('codex')).toBe('other-link');
+    expect(t.targets.find((x) => x.agent.id === 'claude')?.path).toBe(claudeDir);
+
+    await call('exportSkill', { name: 'tool', agent: 'claude', mode: 'copy' });
+    await call('exportSkill', { name: 'tool', agent: 'opencode', mode: 'link' });
+    t = await call<Targets>('exportTargets', { name: 'tool' });
+    expect(state('claude')).toBe('same');
+    expect(state('opencode')).toBe('linked');
+    const refused = await refusal('exportSkill', { name: 'tool', agent: 'gemini', mode: 'copy' });
+    expect(refused.code).toBe('refused');
+    expect(fs.readFileSync(path.join(w.userHome, '.gemini', 'skills', 'tool', 'SKILL.md'), 'utf8')).toContain('Someone else entirely.');
+    expect((await refusal('exportTargets', { name: '../x' })).code).toBe('bad-request');
+  });
+});

@@ -191,6 +191,24 @@ export function CodeEditor(props: CodeEditorProps) {
     // A new document (file switch, reload) makes a new state; typing never does.
   }, [props.docKey, props.readOnly]); // eslint-disable-line react-hooks/exhaustive-deps
 
+  // The buffer changed from outside the editor (the frontmatter form): apply just the difference,
+  // so the cursor, the selection and undo history survive.
+  useEffect(() => {
+    const v = view.current;
+    if (!v) return;
+    const cur = v.state.doc.toString();
+    if (cur === props.doc) return;
+    let from = 0;
+    while (from < cur.length && from < props.doc.length && cur[from] === props.doc[from]) from++;
+    let endA = cur.length;
+    let endB = props.doc.length;
+    while (endA > from && endB > from && cur[endA - 1] === props.doc[endB - 1]) {
+      endA--;
+      endB--;
+    }
+    v.dispatch({ changes: { from, to: endA, insert: props.doc.slice(from, endB) } });
+  }, [props.doc]);
+
   useEffect(() => {
     const v = view.current;
     if (!v) return;

@@ -12,6 +12,7 @@ import { DiagnosticList } from '../skills/skill-drawer';
 import { CodeEditor, type InlineFinding } from './code-editor';
 import { ConflictDialog } from './conflict-dialog';
 import { AgentListingPanel } from './agent-listing';
+import { FrontmatterForm } from './frontmatter-form';
 import { useEditor } from './editor-store';
 import './editor.css';
 
@@ -277,6 +278,11 @@ export function EditorPage({ skill }: { skill: string }) {
                 <DiagnosticList diagnostics={relative} />
               </div>
             </Tabs.TabPane>
+            {s.current === 'SKILL.md' && file && file.disk !== null && (
+              <Tabs.TabPane key="form" title={<span data-testid={rowId(TID.editorPanelTab, 'form')}>{t('editor.form')}</span>}>
+                <FrontmatterForm text={file.buffer} readOnly={file.readOnly} onChange={onChange} />
+              </Tabs.TabPane>
+            )}
             <Tabs.TabPane key="agents" title={<span data-testid={rowId(TID.editorPanelTab, 'agents')}>{t('editor.agents')}</span>}>
               <AgentListingPanel lint={s.lint} />
             </Tabs.TabPane>
