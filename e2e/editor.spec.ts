@@ -113,6 +113,22 @@ for (const lang of ['en', 'ja'] as const) {
     await expect(page.getByTestId(rowId(TID.frontmatterField, 'description'))).toHaveValue('Notes from the field, dated.');
     await shot(page, `editor-form-${lang}`);
 
+    // Files and folders inside the skill: add, rename, delete (each undoable)
+    await page.getByTestId(TID.editorNewFileName).fill('scripts/check.sh');
+    await page.getByTestId(TID.editorNewFile).click();
+    await expect(page.getByTestId(rowId(TID.editorFile, 'scripts/check.sh'))).toBeVisible();
+    await page.getByTestId(TID.editorRename).click();
+    await page.getByTestId(TID.editorRenameTo).fill('scripts/verify.sh');
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId(rowId(TID.editorFile, 'scripts/verify.sh'))).toBeVisible();
+    expect(fs.existsSync(path.join(app.home, 'library', 'field-notes', 'scripts', 'verify.sh'))).toBe(true);
+    await page.getByTestId(TID.editorDeletePath).click();
+    await expect(page.getByTestId(TID.editorDeleteConfirm)).toContainText('scripts/verify.sh');
+    await page.getByTestId(TID.editorDeleteConfirmOk).click();
+    await expect(page.getByTestId(rowId(TID.editorFile, 'scripts/verify.sh'))).toHaveCount(0);
+    expect(fs.existsSync(path.join(app.home, 'library', 'field-notes', 'scripts', 'verify.sh'))).toBe(false);
+    await page.getByTestId(rowId(TID.editorFile, 'SKILL.md')).click();
+
     // Leaving with unsaved changes asks
     await page.getByTestId(TID.editorBack).click();
     await expect(page.getByTestId(TID.leaveDialog)).toBeVisible();

@@ -117,6 +117,15 @@ export const editorMethods = {
       needsApproval: z.boolean(),
     }),
   },
+  /** Rename or move a file or folder inside a library skill (one journal entry; refused when `to` exists). */
+  renameSkillPath: {
+    input: z.object({ ...SkillRef, from: z.string(), to: z.string() }),
+    output: z.object({ from: z.string(), to: z.string(), journalId: z.string() }),
+  },
+  /** Delete a file or folder inside a library skill; it is kept under the home so undo restores it. */
+  deleteSkillPath: { input: z.object({ ...SkillRef, path: z.string() }), output: z.object({ path: z.string(), journalId: z.string() }) },
+  /** Create an empty folder inside a library skill. */
+  createSkillFolder: { input: z.object({ ...SkillRef, path: z.string() }), output: z.object({ path: z.string(), journalId: z.string() }) },
   /** Whether a new skill may take this name: spec findings, library clash, catalog shadowing. */
   checkSkillName: {
     input: z.object({ name: z.string() }),

@@ -12,6 +12,9 @@ export function editorHandlers(ctx: ServiceContext): Pick<Api, Keys> {
     readSkillFile: (input) => ed().read(input.skill, input.path),
     lintSkillBuffer: (input) => ed().lintBuffer(input.skill, input.content),
     saveSkillFile: (input) => ed().save(input.skill, input.path, input.content, input.expectedHash),
+    renameSkillPath: (input) => ed().renamePath(input.skill, input.from, input.to),
+    deleteSkillPath: (input) => ed().deletePath(input.skill, input.path),
+    createSkillFolder: (input) => ed().createFolder(input.skill, input.path),
     checkSkillName: (input) => ed().checkName(input.name),
     createSkill: (input) => ed().create(input.name, input.template ?? 'plain', input.description),
   };

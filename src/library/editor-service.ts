@@ -227,8 +227,7 @@ export class EditorService {
     content: string,
     expectedHash: string | null,
   ): Promise<{ path: string; hash: string; journalId?: string; needsApproval: boolean }> {
-    const loc = await this.locate(skill);
-    if (!loc.editable) throw fail('refused', 'editor.not-editable', { skill: loc.skill, why: loc.readOnlyReason ?? '' });
+    const loc = await this.writable(skill);
     const bytes = Buffer.from(content, 'utf8');
     if (bytes.length > EDIT_MAX_BYTES) throw fail('refused', 'editor.too-large', { size: bytes.length });
     const before = await this.approvalStatus(loc.dir);
@@ -263,18 +262,10 @@ export class EditorService {
 
     const id = newJournalId();
     const changes: JournalChange[] = [];
-    const made: string[] = [];
-    const mkdir = (d: string) => {
-      fs.mkdirSync(d);
-      made.push(d);
-      changes.push({ kind: 'created-dir', path: d });
-    };
     const tmp = path.join(path.dirname(abs), `.${path.basename(abs)}.skilldock-${randomBytes(4).toString('hex')}`);
     let kept: string | null = null;
     try {
-      const missing: string[] = [];
-      for (let d = path.dirname(abs); d !== loc.dir && !lstatOrNull(d); d = path.dirname(d)) missing.unshift(d);
-      missing.forEach(mkdir);
+      this.makeParents(loc, abs, changes);
       const fd = fs.openSync(tmp, 'wx', st ? st.mode & 0o777 : 0o644);
       try {
         fs.writeSync(fd, bytes);
@@ -284,10 +275,7 @@ export class EditorService {
       }
       if (st) {
         // The old file stays whole where undo finds it: a hard link (same disk), else a copy.
-        const edits = path.join(this.ctx.paths.home, 'edits');
-        if (!lstatOrNull(edits)) mkdir(edits);
-        mkdir(path.join(edits, id));
-        kept = path.join(edits, id, path.basename(abs));
+        kept = path.join(this.keepDir(id, changes), path.basename(abs));
         try {
           fs.linkSync(abs, kept);
         } catch {
@@ -300,7 +288,8 @@ export class EditorService {
     } catch (err) {
       fs.rmSync(tmp, { force: true });
       if (kept) fs.rmSync(kept, { force: true });
-      for (const d of made.reverse()) fs.rmSync(d, { recursive: false, force: true });
+      const made = changes.flatMap((c) => (c.kind === 'created-dir' ? [c.path] : [])).reverse();
+      for (const d of made) fs.rmSync(d, { recursive: false, force: true });
       const errno = (err as NodeJS.ErrnoException).code ?? 'EIO';
       throw fail('io', 'editor.save-failed', { path: rel, errno });
     }
@@ -315,6 +304,93 @@ export class EditorService {
       skills: [{ name: loc.dirName }],
     });
     return { path: rel, hash, journalId: entry.id };
+  }
+
+  /** A library skill that may be written, or a refusal saying why not. */
+  private async writable(skill: string): Promise<Located> {
+    const loc = await this.locate(skill);
+    if (!loc.editable) throw fail('refused', 'editor.not-editable', { skill: loc.skill, why: loc.readOnlyReason ?? '' });
+    return loc;
+  }
+
+  /** Missing folders between the skill and `abs`'s parent, created and recorded for undo. */
+  private makeParents(loc: Located, abs: string, changes: JournalChange[]): void {
+    const missing: string[] = [];
+    for (let d = path.dirname(abs); d !== loc.dir && !lstatOrNull(d); d = path.dirname(d)) missing.unshift(d);
+    for (const d of missing) {
+      fs.mkdirSync(d);
+      changes.push({ kind: 'created-dir', path: d });
+    }
+  }
+
+  /** A place under the home to keep what an edit removes, so undo can move it back. */
+  private keepDir(id: string, changes: JournalChange[]): string {
+    const edits = path.join(this.ctx.paths.home, 'edits');
+    if (!lstatOrNull(edits)) {
+      fs.mkdirSync(edits);
+      changes.push({ kind: 'created-dir', path: edits });
+    }
+    const dir = path.join(edits, id);
+    fs.mkdirSync(dir);
+    changes.push({ kind: 'created-dir', path: dir });
+    return dir;
+  }
+
+  /** Run one journaled change to a skill's files under the library lock, then tell everyone. */
+  private async journaled<T>(loc: Located, op: string, msg: MessageRef, summary: string, fn: (id: string, changes: JournalChange[]) => T) {
+    const out = await libraryLock(this.ctx).runAsync(async () => {
+      const id = newJournalId();
+      const changes: JournalChange[] = [];
+      const value = fn(id, changes);
+      const entry = appendJournal(this.ctx, { id, op, summary, msg, changes, skills: [{ name: loc.dirName }] });
+      return { value, journalId: entry.id };
+    });
+    await this.changed(loc, op);
+    return out;
+  }
+
+  async renamePath(skill: string, from: string, to: string) {
+    const loc = await this.writable(skill);
+    if (from === 'SKILL.md' || to === 'SKILL.md') throw fail('refused', 'editor.path.skill-file');
+    const a = resolveInSkill(loc.dir, from, 'write');
+    const b = resolveInSkill(loc.dir, to, 'write');
+    if (b === a || b.startsWith(a + path.sep)) throw fail('refused', 'editor.path.into-itself', { from, to });
+    const msg = { key: 'editor.renamed', params: { from, to, skill: loc.skill } };
+    const { journalId } = await this.journaled(loc, 'edit', msg, `Renamed ${from} to ${to} in ${loc.skill}`, (_id, changes) => {
+      if (!lstatOrNull(a)) throw fail('not-found', 'editor.path.not-found', { path: from, skill: loc.skill });
+      if (lstatOrNull(b)) throw fail('conflict', 'editor.path.exists', { path: to });
+      this.makeParents(loc, b, changes);
+      fs.renameSync(a, b);
+      changes.push({ kind: 'moved', from: a, to: b });
+    });
+    return { from, to, journalId };
+  }
+
+  async deletePath(skill: string, rel: string) {
+    const loc = await this.writable(skill);
+    if (rel === 'SKILL.md') throw fail('refused', 'editor.path.skill-file');
+    const abs = resolveInSkill(loc.dir, rel, 'write');
+    const msg = { key: 'editor.deleted', params: { path: rel, skill: loc.skill } };
+    const { journalId } = await this.journaled(loc, 'edit', msg, `Deleted ${rel} from ${loc.skill}`, (id, changes) => {
+      if (!lstatOrNull(abs)) throw fail('not-found', 'editor.path.not-found', { path: rel, skill: loc.skill });
+      const kept = path.join(this.keepDir(id, changes), path.basename(abs));
+      fs.renameSync(abs, kept); // the home and the library share a disk: a rename, never a copy
+      changes.push({ kind: 'moved', from: abs, to: kept });
+    });
+    return { path: rel, journalId };
+  }
+
+  async createFolder(skill: string, rel: string) {
+    const loc = await this.writable(skill);
+    const abs = resolveInSkill(loc.dir, rel, 'write');
+    const msg = { key: 'editor.folder-created', params: { path: rel, skill: loc.skill } };
+    const { journalId } = await this.journaled(loc, 'edit', msg, `Created the folder ${rel} in ${loc.skill}`, (_id, changes) => {
+      if (lstatOrNull(abs)) throw fail('conflict', 'editor.path.exists', { path: rel });
+      this.makeParents(loc, abs, changes);
+      fs.mkdirSync(abs);
+      changes.push({ kind: 'created-dir', path: abs });
+    });
+    return { path: rel, journalId };
   }
 
   async exportTargets(name: string): Promise<ExportTarget[]> {

@@ -336,3 +336,42 @@ describe('exportTargets', () => {
     expect((await refusal('exportTargets', { name: '../x' })).code).toBe('bad-request');
   });
 });
+
+describe('files and folders inside a skill', () => {
+  it('rename, delete and create a folder, each one undoable step; never SKILL.md, never outside', async () => {
+    await call('createSkill', { name: 'tree', template: 'references' });
+    await call('createSkillFolder', { skill: 'tree', path: 'assets/img' });
+    expect(fs.statSync(lib('tree', 'assets', 'img')).isDirectory()).toBe(true);
+    await call('renameSkillPath', { skill: 'tree', from: 'references/REFERENCE.md', to: 'docs/guide.md' });
+    expect(fs.existsSync(lib('tree', 'docs', 'guide.md'))).toBe(true);
+    expect(fs.existsSync(lib('tree', 'references', 'REFERENCE.md'))).toBe(false);
+    // SKILL.md still points at the old path: the linter says so
+    const lint = await call<{ skills: { diagnostics: { code: string }[] }[] }>('lintPaths', { paths: [lib('tree')] });
+    expect(lint.skills[0].diagnostics.map((d) => d.code)).toContain('reference-broken');
+
+    await call('deleteSkillPath', { skill: 'tree', path: 'docs' });
+    expect(fs.existsSync(lib('tree', 'docs'))).toBe(false);
+    await call('undo', {});
+    expect(fs.readFileSync(lib('tree', 'docs', 'guide.md'), 'utf8')).toContain('reference');
+    await call('undo', {});
+    expect(fs.existsSync(lib('tree', 'references', 'REFERENCE.md'))).toBe(true);
+    expect(fs.existsSync(lib('tree', 'docs'))).toBe(false);
+    await call('undo', {});
+    expect(fs.existsSync(lib('tree', 'assets'))).toBe(false);
+
+    for (const [method, input, key] of [
+      ['deleteSkillPath', { path: 'SKILL.md' }, 'editor.path.skill-file'],
+      ['renameSkillPath', { from: 'SKILL.md', to: 'x.md' }, 'editor.path.skill-file'],
+      ['renameSkillPath', { from: 'references', to: 'references/inner' }, 'editor.path.into-itself'],
+      ['renameSkillPath', { from: 'references/REFERENCE.md', to: '../escaped.md' }, 'editor.path.dots'],
+      ['deleteSkillPath', { path: '/etc' }, 'editor.path.absolute'],
+      ['createSkillFolder', { path: 'references' }, 'editor.path.exists'],
+      ['deleteSkillPath', { path: 'nope.md' }, 'editor.path.not-found'],
+    ] as const) {
+      const r = await refusal(method, { skill: 'tree', ...input });
+      expect({ method, key: r.msg?.key }).toEqual({ method, key });
+    }
+    expect(fs.existsSync(path.join(w.home, 'library', 'escaped.md'))).toBe(false);
+    expect(fs.existsSync(lib('tree', 'SKILL.md'))).toBe(true);
+  });
+});

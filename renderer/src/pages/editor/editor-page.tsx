@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, Button, Empty, Input, Modal, Spin, Tabs, Tag, Typography } from '@arco-design/web-react';
+import { Alert, Button, Empty, Modal, Spin, Tabs, Tag, Typography } from '@arco-design/web-react';
 import type { Diagnostic } from '../../../../src/contract/index';
 import { client } from '../../client-port';
 import { engineText, findingText, fixText } from '../../i18n/engine-text';
@@ -13,6 +13,7 @@ import { CodeEditor, type InlineFinding } from './code-editor';
 import { ConflictDialog } from './conflict-dialog';
 import { AgentListingPanel } from './agent-listing';
 import { FrontmatterForm } from './frontmatter-form';
+import { FileList } from './file-list';
 import { useEditor } from './editor-store';
 import './editor.css';
 
@@ -31,7 +32,6 @@ export function EditorPage({ skill }: { skill: string }) {
   const go = useNav((n) => n.go);
   const setLeaveGuard = useNav((n) => n.setLeaveGuard);
   const [leave, setLeave] = useState<(() => void) | null>(null);
-  const [newFile, setNewFile] = useState('');
   const [panel, setPanel] = useState('problems');
   const [copying, setCopying] = useState(false);
   const [undoMsg, setUndoMsg] = useState<string | null>(null);
@@ -205,46 +205,7 @@ export function EditorPage({ skill }: { skill: string }) {
       {undoMsg && <Alert className="page-alert" type="info" content={undoMsg} closable onClose={() => setUndoMsg(null)} />}
       <div className="editor-grid">
         <aside className="editor-files" data-testid={TID.editorFiles}>
-          {(s.files?.files ?? [])
-            .filter((f) => f.kind !== 'dir')
-            .map((f) => (
-              <button
-                key={f.path}
-                type="button"
-                className={`editor-file${f.path === s.current ? ' editor-file-active' : ''}`}
-                onClick={() => void useEditor.getState().openFile(f.path)}
-                data-testid={rowId(TID.editorFile, f.path)}
-                title={f.path}
-              >
-                {dirty.includes(f.path) ? '● ' : ''}
-                {f.path}
-              </button>
-            ))}
-          {!readOnly && (
-            <form
-              className="editor-new-file"
-              onSubmit={(e) => {
-                e.preventDefault();
-                const p = newFile.trim();
-                if (p)
-                  void useEditor
-                    .getState()
-                    .createFile(p)
-                    .then(() => setNewFile(''));
-              }}
-            >
-              <Input
-                size="small"
-                value={newFile}
-                onChange={setNewFile}
-                placeholder={t('editor.newFilePlaceholder')}
-                data-testid={TID.editorNewFileName}
-              />
-              <Button size="small" htmlType="submit" disabled={!newFile.trim()} data-testid={TID.editorNewFile}>
-                {t('common.add')}
-              </Button>
-            </form>
-          )}
+          <FileList dirty={dirty} readOnly={readOnly} />
         </aside>
         <main className="editor-main">
           {!file ? (

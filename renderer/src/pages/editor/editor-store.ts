@@ -53,6 +53,9 @@ interface EditorState {
   showDiff(show: boolean): void;
   dismissConflict(): void;
   createFile(path: string): Promise<void>;
+  createFolder(path: string): Promise<void>;
+  /** Rename or delete a file or folder (`to` null deletes); open buffers under it are closed. */
+  movePath(from: string, to: string | null): Promise<boolean>;
   refreshFiles(): Promise<void>;
   dirtyPaths(): string[];
   /** After an undo or another change on disk: re-read every open file without unsaved edits. */
@@ -218,6 +221,39 @@ export const useEditor = create<EditorState>((set, get) => {
       } catch (err) {
         set({ saveError: errorText(err) });
       }
+    },
+    async createFolder(path) {
+      const { skill } = get();
+      if (!skill) return;
+      set({ saveError: null });
+      try {
+        await client().api.createSkillFolder({ skill, path });
+        await get().refreshFiles();
+      } catch (err) {
+        set({ saveError: errorText(err) });
+      }
+    },
+    async movePath(from, to) {
+      const { skill } = get();
+      if (!skill) return false;
+      set({ saveError: null });
+      try {
+        if (to === null) await client().api.deleteSkillPath({ skill, path: from });
+        else await client().api.renameSkillPath({ skill, from, to });
+      } catch (err) {
+        set({ saveError: errorText(err) });
+        return false;
+      }
+      const under = (p: string) => p === from || p.startsWith(`${from}/`);
+      set((s) => ({
+        open: Object.fromEntries(Object.entries(s.open).filter(([p]) => !under(p))),
+        // a renamed file stays open under its new name; a deleted one gives way to SKILL.md
+        current: !under(s.current) ? s.current : to === null ? SKILL_FILE : to + s.current.slice(from.length),
+      }));
+      await get().refreshFiles();
+      if (!get().open[get().current]) await get().openFile(get().current);
+      scheduleLint(0);
+      return true;
     },
     async refreshFiles() {
       const { skill } = get();
