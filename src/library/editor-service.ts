@@ -8,6 +8,7 @@ import type {
   ExportTarget,
   JournalChange,
   MessageRef,
+  ScanFinding,
   RootKind,
   SkillFileContent,
   SkillFiles,
@@ -23,6 +24,7 @@ import { analyzeSkill, walkSkill, codePoints } from '../skills/index.js';
 import { EDIT_MAX_BYTES, decodeText, resolveInSkill } from '../skills/edit-paths.js';
 import { sha256Hex } from '../skills/walk.js';
 import { getSecurity } from '../security/security-service.js';
+import { dedupe, scanFile } from '../security/scan.js';
 import { appendJournal, libraryLock, newJournalId } from './journal.js';
 import { skillFacts, unsafeFolderName } from './analyze.js';
 import { libraryDir } from './trash.js';
@@ -201,6 +203,27 @@ export class EditorService {
       };
     });
     return { name: a.name, description: a.description, diagnostics: a.diagnostics, agents };
+  }
+
+  /** Scan unsaved text as the security scan would scan the file once saved (its place decides script or prose). */
+  async scanBuffer(skill: string, rel: string, content: string): Promise<{ findings: ScanFinding[] }> {
+    const loc = await this.locate(skill);
+    const abs = resolveInSkill(loc.dir, rel, 'read');
+    const st = fs.statSync(abs, { throwIfNoEntry: false });
+    const bytes = Buffer.byteLength(content);
+    const firstLine = content.slice(0, 200).split('\n', 1)[0];
+    const findings = scanFile({
+      rel,
+      abs,
+      size: bytes,
+      executable: st ? (st.mode & 0o111) !== 0 : false,
+      binary: false,
+      sha256: '',
+      text: content,
+      ...(firstLine.startsWith('#!') ? { shebang: firstLine } : {}),
+      tooLarge: bytes > EDIT_MAX_BYTES,
+    });
+    return { findings: dedupe(findings) };
   }
 
   private async approvalStatus(dir: string): Promise<string | null> {

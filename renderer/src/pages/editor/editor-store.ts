@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { BufferLint, MessageRef, SkillFiles } from '../../../../src/contract/index';
+import type { BufferLint, MessageRef, ScanFinding, SkillFiles } from '../../../../src/contract/index';
 import { client } from '../../client-port';
 import { errorCode, errorText } from '../../stores/errors';
 
@@ -37,6 +37,8 @@ interface EditorState {
   current: string;
   open: Record<string, OpenFile>;
   lint: BufferLint | null;
+  /** Security findings of the open file's unsaved text. */
+  scan: { path: string; findings: ScanFinding[] } | null;
   /** Bumped on each lint answer applied (tests and the bench wait on it). */
   lintSeq: number;
   loadError: string | null;
@@ -65,6 +67,8 @@ interface EditorState {
 
 let lintTimer: ReturnType<typeof setTimeout> | null = null;
 let lintAsked = 0;
+let scanTimer: ReturnType<typeof setTimeout> | null = null;
+let scanAsked = 0;
 
 const EMPTY = {
   skill: null,
@@ -72,6 +76,7 @@ const EMPTY = {
   current: SKILL_FILE,
   open: {},
   lint: null,
+  scan: null,
   lintSeq: 0,
   loadError: null,
   saveError: null,
@@ -100,6 +105,27 @@ export const useEditor = create<EditorState>((set, get) => {
     lintTimer = setTimeout(() => {
       lintTimer = null;
       void lintNow();
+    }, delay);
+  };
+  /** The security scan of the open file as it stands in the buffer. */
+  const scanNow = async () => {
+    const { skill, current, open } = get();
+    const f = open[current];
+    if (!skill || !f || f.disk === null) return;
+    const asked = ++scanAsked;
+    try {
+      const { findings } = await client().api.scanSkillBuffer({ skill, path: current, content: f.buffer });
+      if (asked !== scanAsked || get().skill !== skill || get().current !== current) return;
+      set({ scan: { path: current, findings } });
+    } catch {
+      // as for lint: the next action reports a lost engine
+    }
+  };
+  const scheduleScan = (delay = LINT_DEBOUNCE_MS) => {
+    if (scanTimer) clearTimeout(scanTimer);
+    scanTimer = setTimeout(() => {
+      scanTimer = null;
+      void scanNow();
     }, delay);
   };
   const readInto = async (path: string): Promise<OpenFile> => {
@@ -142,8 +168,9 @@ export const useEditor = create<EditorState>((set, get) => {
           return;
         }
       }
-      set({ current: path });
+      set({ current: path, scan: null });
       if (path === SKILL_FILE && !get().lint) void lintNow();
+      scheduleScan(0);
     },
     edit(text) {
       const { current, open } = get();
@@ -151,6 +178,7 @@ export const useEditor = create<EditorState>((set, get) => {
       if (!f || f.readOnly) return;
       set({ open: { ...open, [current]: { ...f, buffer: text } } });
       if (current === SKILL_FILE) scheduleLint();
+      scheduleScan();
     },
     async save(overwriteHash) {
       const { skill, current, open } = get();
@@ -288,7 +316,9 @@ export const useEditor = create<EditorState>((set, get) => {
     },
     reset() {
       if (lintTimer) clearTimeout(lintTimer);
+      if (scanTimer) clearTimeout(scanTimer);
       lintTimer = null;
+      scanTimer = null;
       set(EMPTY);
     },
   };
