@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { test, expect } from './app-fixture';
-import { setLanguage } from './helpers';
+import { patchSettings } from './helpers';
 import { shot } from './shots';
 import { TID, pageId, rowId } from '../renderer/src/testids';
 
@@ -22,17 +22,20 @@ for (const lang of ['en', 'zh-CN'] as const) {
     writeSkill(geminiCopy, 'shared-tool', 'A different skill that happens to share the name.');
     await app.call('createAssistant', { name: 'Tool User', agent: 'claude', skills: ['shared-tool'], rules: '' });
 
+    // The language is set before the page opens: a change pushed while the page is still
+    // connecting its event stream can be missed (the settings helper races with it).
+    await patchSettings(app, { language: lang });
     await app.open(page);
-    if (lang !== 'en') await setLanguage(app, page, lang);
-    await page.getByTestId(TID.navLibrary).click();
+    await expect(page.getByTestId(TID.navSkills)).toHaveText({ en: 'Skills', ja: 'スキル', 'zh-CN': '技能' }[lang]);
+    // The first screen offers what the agents already have; adopt it, one click for all
+    await expect(page.getByTestId(TID.adoptBanner)).toContainText('1');
+    await page.getByTestId(TID.adoptBannerReview).click();
     await expect(page.getByTestId(pageId('library'))).toBeVisible();
-
-    // Adopt what the agents already have, one click for all
-    await page.getByTestId(rowId(TID.libraryTab, 'adopt')).click();
     await expect(page.getByTestId(rowId(TID.adoptRow, 'from-claude'))).toHaveAttribute('data-in-library', 'no');
     await shot(page, `library-adopt-${lang}`);
     await page.getByTestId(TID.adoptAll).click();
     await expect(page.getByTestId(rowId(TID.adoptRow, 'from-claude'))).toHaveAttribute('data-in-library', 'same');
+    await expect(page.getByTestId(TID.adoptBanner)).toHaveCount(0);
     expect(fs.existsSync(path.join(app.home, 'library', 'from-claude', 'SKILL.md'))).toBe(true);
 
     // Export: what is there first; the clash is shown and cannot be ticked
@@ -62,6 +65,19 @@ for (const lang of ['en', 'zh-CN'] as const) {
     await expect(page.getByTestId(rowId(TID.libraryRow, 'shared-tool'))).toHaveCount(0);
     await page.getByTestId(TID.toastUndo).last().click(); // the export toast may still be fading out
     await expect(page.getByTestId(rowId(TID.libraryRow, 'shared-tool'))).toBeVisible();
+
+    // Restoring a name that is taken again asks; Replace keeps both versions (the current one goes to the trash)
+    await app.call('deleteSkill', { name: 'from-claude' });
+    await app.call('createSkill', { name: 'from-claude', description: 'A new one with the old name.' });
+    await page.getByTestId(rowId(TID.libraryTab, 'trash')).click();
+    await page.getByTestId(TID.trashList).locator('[data-name="from-claude"]').getByRole('button').click();
+    await expect(page.getByTestId(TID.restoreConflict)).toContainText('from-claude');
+    await shot(page, `library-restore-conflict-${lang}`);
+    await page.getByTestId(TID.restoreReplace).click();
+    const restored = path.join(app.home, 'library', 'from-claude', 'SKILL.md');
+    await expect.poll(() => (fs.existsSync(restored) ? fs.readFileSync(restored, 'utf8') : '')).toContain('Made in Claude Code.');
+    await expect(page.getByTestId(TID.trashList).locator('[data-name="from-claude"]')).toHaveCount(1); // the newer one, now in the trash
+    await page.getByTestId(rowId(TID.libraryTab, 'skills')).click();
 
     // A built-in skill opens read-only; "Copy to library and edit" makes it editable
     await page.getByTestId(TID.navSkills).click();

@@ -65,9 +65,26 @@ interface EditorState {
   reset(): void;
 }
 
-let lintTimer: ReturnType<typeof setTimeout> | null = null;
+/** One pending call at a time: a new keystroke pushes it back. */
+function debouncer() {
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  return {
+    schedule(fn: () => Promise<void>, delay: number) {
+      if (timer) clearTimeout(timer);
+      timer = setTimeout(() => {
+        timer = null;
+        void fn();
+      }, delay);
+    },
+    cancel() {
+      if (timer) clearTimeout(timer);
+      timer = null;
+    },
+  };
+}
+const lintTimer = debouncer();
+const scanTimer = debouncer();
 let lintAsked = 0;
-let scanTimer: ReturnType<typeof setTimeout> | null = null;
 let scanAsked = 0;
 
 const EMPTY = {
@@ -100,13 +117,7 @@ export const useEditor = create<EditorState>((set, get) => {
       // the skill went away or the engine is gone: the page shows the load error on next action
     }
   };
-  const scheduleLint = (delay = LINT_DEBOUNCE_MS) => {
-    if (lintTimer) clearTimeout(lintTimer);
-    lintTimer = setTimeout(() => {
-      lintTimer = null;
-      void lintNow();
-    }, delay);
-  };
+  const scheduleLint = (delay = LINT_DEBOUNCE_MS) => lintTimer.schedule(lintNow, delay);
   /** The security scan of the open file as it stands in the buffer. */
   const scanNow = async () => {
     const { skill, current, open } = get();
@@ -121,13 +132,7 @@ export const useEditor = create<EditorState>((set, get) => {
       // as for lint: the next action reports a lost engine
     }
   };
-  const scheduleScan = (delay = LINT_DEBOUNCE_MS) => {
-    if (scanTimer) clearTimeout(scanTimer);
-    scanTimer = setTimeout(() => {
-      scanTimer = null;
-      void scanNow();
-    }, delay);
-  };
+  const scheduleScan = (delay = LINT_DEBOUNCE_MS) => scanTimer.schedule(scanNow, delay);
   const readInto = async (path: string): Promise<OpenFile> => {
     const f = await client().api.readSkillFile({ skill: get().skill!, path });
     return {
@@ -315,10 +320,8 @@ export const useEditor = create<EditorState>((set, get) => {
       scheduleLint(0);
     },
     reset() {
-      if (lintTimer) clearTimeout(lintTimer);
-      if (scanTimer) clearTimeout(scanTimer);
-      lintTimer = null;
-      scanTimer = null;
+      lintTimer.cancel();
+      scanTimer.cancel();
       set(EMPTY);
     },
   };

@@ -13,6 +13,7 @@ import { TrashTab } from './trash-tab';
 import { HistoryTab } from './history-tab';
 import { AdoptTab } from './adopt-tab';
 import { showUndoToast } from './undo-toast';
+import { AdoptBanner, useLibraryTab } from './adopt-banner';
 import '../editor/editor.css';
 
 /** The user's own skills: write, delete, export, and the trash, history and adoption around them. */
@@ -21,7 +22,8 @@ export function LibraryPage() {
   const edit = useNav((n) => n.edit);
   const [skills, setSkills] = useState<LibrarySkill[] | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [tab, setTab] = useState('skills');
+  const tab = useLibraryTab((s) => s.tab);
+  const setTab = useLibraryTab((s) => s.setTab);
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<LibrarySkill | null>(null);
   const [exporting, setExporting] = useState<LibrarySkill | null>(null);
@@ -64,6 +66,7 @@ export function LibraryPage() {
         </Button>
       </div>
       {error && <Alert type="error" className="page-alert" content={t('common.loadFailed', { error })} />}
+      {tab !== 'adopt' && <AdoptBanner onReview={() => setTab('adopt')} />}
       <Tabs activeTab={tab} onChange={setTab} data-testid={TID.libraryTabs}>
         <Tabs.TabPane
           key="skills"

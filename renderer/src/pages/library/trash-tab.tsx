@@ -1,7 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { Alert, Button, Empty, Tag } from '@arco-design/web-react';
+import { useState } from 'react';
+import { Alert, Button, Empty, Modal, Tag } from '@arco-design/web-react';
 import type { TrashEntry } from '../../../../src/contract/index';
 import { client } from '../../client-port';
+import { errorCode } from '../../stores/errors';
 import { useAction, useLoaded } from './use-action';
 import { TID, rowId } from '../../testids';
 import { showUndoToast } from './undo-toast';
@@ -14,9 +16,17 @@ export function TrashTab({ rev }: { rev: number }) {
   const action = useAction();
   const error = action.error ?? list.error;
 
-  const restore = (e: TrashEntry) =>
+  const [taken, setTaken] = useState<TrashEntry | null>(null);
+  const restore = (e: TrashEntry, replace = false) =>
     action.run(async () => {
-      await client().api.restoreSkill({ id: e.id });
+      try {
+        // Replace: the skill now holding the name goes to the trash first (its own undo step).
+        if (replace) await client().api.deleteSkill({ name: e.name });
+        await client().api.restoreSkill({ id: e.id });
+      } catch (err) {
+        if (!replace && errorCode(err) === 'conflict') return setTaken(e);
+        throw err;
+      }
       showUndoToast(t, t('library.restored', { name: e.name }));
       void list.reload();
     });
@@ -36,6 +46,20 @@ export function TrashTab({ rev }: { rev: number }) {
           </Button>
         </div>
       ))}
+      <Modal
+        visible={taken !== null}
+        title={t('library.restoreTakenTitle', { name: taken?.name ?? '' })}
+        onCancel={() => setTaken(null)}
+        okText={t('library.restoreReplace')}
+        okButtonProps={{ status: 'warning', ...{ 'data-testid': TID.restoreReplace } }}
+        onOk={() => {
+          const e = taken;
+          setTaken(null);
+          if (e) void restore(e, true);
+        }}
+      >
+        <div data-testid={TID.restoreConflict}>{t('library.restoreTakenBody', { name: taken?.name ?? '' })}</div>
+      </Modal>
     </div>
   );
 }
