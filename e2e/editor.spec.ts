@@ -63,6 +63,10 @@ for (const lang of ['en', 'ja'] as const) {
     await expect(page.getByTestId(TID.editorDirty)).toBeVisible();
     if (lang === 'ja') await expect(note).toContainText('大文字');
     await shot(page, `editor-invalid-name-light-${lang}`);
+    // a click on the finding in the list puts the cursor on its line
+    await code(page).locator('.cm-line').last().click();
+    await page.getByTestId(TID.editorProblems).locator('[data-code="name-invalid"]').click();
+    await expect(code(page).locator('.cm-activeLine')).toContainText('name: Field Notes');
     expect(fs.readFileSync(file, 'utf8')).toBe(original); // nothing written while typing
 
     // Fix it, add a line, save with Ctrl+S
@@ -139,7 +143,7 @@ for (const lang of ['en', 'ja'] as const) {
     expect(fs.existsSync(path.join(app.home, 'library', 'field-notes', 'scripts', 'verify.sh'))).toBe(true);
     await page.getByTestId(TID.editorDeletePath).click();
     await expect(page.getByTestId(TID.editorDeleteConfirm)).toContainText('scripts/verify.sh');
-    await page.getByTestId(TID.editorDeleteConfirmOk).click();
+    await page.keyboard.press('Enter'); // focus starts on the confirm button
     await expect(page.getByTestId(rowId(TID.editorFile, 'scripts/verify.sh'))).toHaveCount(0);
     expect(fs.existsSync(path.join(app.home, 'library', 'field-notes', 'scripts', 'verify.sh'))).toBe(false);
     await page.getByTestId(rowId(TID.editorFile, 'SKILL.md')).click();
@@ -147,7 +151,7 @@ for (const lang of ['en', 'ja'] as const) {
     // Leaving with unsaved changes asks
     await page.getByTestId(TID.editorBack).click();
     await expect(page.getByTestId(TID.leaveDialog)).toBeVisible();
-    await page.getByTestId(TID.leaveStay).click();
+    await page.keyboard.press('Escape'); // Escape stays
     await expect(page.getByTestId(TID.editorPage)).toBeVisible();
     await page.getByTestId(TID.editorBack).click();
     await page.getByTestId(TID.leaveDiscard).click();

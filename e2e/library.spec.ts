@@ -61,7 +61,7 @@ for (const lang of ['en', 'zh-CN'] as const) {
     await page.getByTestId(rowId(TID.libraryDelete, 'shared-tool')).click();
     await expect(page.getByTestId(TID.deleteUsers)).toContainText('Tool User');
     await shot(page, `library-delete-${lang}`);
-    await page.getByTestId(TID.deleteConfirmOk).click();
+    await page.keyboard.press('Enter'); // the dialogs take Enter and Escape
     await expect(page.getByTestId(rowId(TID.libraryRow, 'shared-tool'))).toHaveCount(0);
     await page.getByTestId(TID.toastUndo).last().click(); // the export toast may still be fading out
     await expect(page.getByTestId(rowId(TID.libraryRow, 'shared-tool'))).toBeVisible();

@@ -395,3 +395,28 @@ describe('scanSkillBuffer', () => {
     expect((await refusal('scanSkillBuffer', { skill: 'runner', path: '../../x.sh', content: '' })).msg?.key).toBe('editor.path.dots');
   });
 });
+
+describe('saving a script after approval', () => {
+  it('says the scripts need approval again; editing only the prose does not', async () => {
+    await call('createSkill', { name: 'trusted', template: 'scripts' });
+    const dir = lib('trusted');
+    await call('approveSkill', { dir });
+    const md = await call<{ content: string; hash: string }>('readSkillFile', { skill: 'trusted', path: 'SKILL.md' });
+    const prose = await call<{ needsApproval: boolean }>('saveSkillFile', {
+      skill: 'trusted',
+      path: 'SKILL.md',
+      content: md.content + '\nMore words.\n',
+      expectedHash: md.hash,
+    });
+    expect(prose.needsApproval).toBe(false);
+    const sh = await call<{ content: string; hash: string }>('readSkillFile', { skill: 'trusted', path: 'scripts/run.sh' });
+    const script = await call<{ needsApproval: boolean }>('saveSkillFile', {
+      skill: 'trusted',
+      path: 'scripts/run.sh',
+      content: sh.content + 'echo changed\n',
+      expectedHash: sh.hash,
+    });
+    expect(script.needsApproval).toBe(true);
+    expect((await call<{ status: string }>('getSkillTrust', { dir })).status).toBe('changed');
+  });
+});

@@ -42,6 +42,8 @@ export interface CodeEditorProps {
   onChange(text: string): void;
   onSave(): void;
   label: string;
+  /** Move the cursor to this line and show it (a new `seq` each time). */
+  jump?: { line: number; seq: number } | null;
 }
 
 function languageFor(path: string): Extension {
@@ -216,6 +218,15 @@ export function CodeEditor(props: CodeEditorProps) {
     const lint = spec.effects ? (Array.isArray(spec.effects) ? spec.effects : [spec.effects]) : [];
     v.dispatch({ effects: [...lint, setNotes.of(props.findings)] });
   }, [props.findings, props.docKey, props.readOnly]);
+
+  useEffect(() => {
+    const v = view.current;
+    const j = props.jump;
+    if (!v || !j || j.line < 1 || j.line > v.state.doc.lines) return;
+    const at = v.state.doc.line(j.line).from;
+    v.dispatch({ selection: { anchor: at }, effects: EditorView.scrollIntoView(at, { y: 'center' }) });
+    v.focus();
+  }, [props.jump?.seq]); // eslint-disable-line react-hooks/exhaustive-deps
 
   return <div ref={host} className="code-editor" data-testid={TID.editorCode} data-path={props.path} />;
 }

@@ -234,6 +234,7 @@ export function EditorPage({ skill }: { skill: string }) {
               findings={findings}
               onChange={onChange}
               onSave={save}
+              jump={s.jump}
               label={t('editor.codeLabel', { file: s.current })}
             />
           )}
@@ -244,7 +245,17 @@ export function EditorPage({ skill }: { skill: string }) {
               key="problems"
               title={<span data-testid={rowId(TID.editorPanelTab, 'problems')}>{t('editor.problems', { count: diagnostics.length })}</span>}
             >
-              <div data-testid={TID.editorProblems}>
+              {/* A click on a finding shows its line in the editor. */}
+              <div
+                data-testid={TID.editorProblems}
+                className="editor-problems"
+                onClick={(e) => {
+                  const row = (e.target as HTMLElement).closest('[data-testid^="skill-diagnostic-"]');
+                  const d = row ? relative[Number(row.getAttribute('data-testid')!.slice('skill-diagnostic-'.length))] : undefined;
+                  if (d?.line !== undefined && s.files?.files.some((f) => f.path === d.file && f.kind === 'file'))
+                    void useEditor.getState().jumpTo(d.file, d.line);
+                }}
+              >
                 <DiagnosticList diagnostics={relative} />
               </div>
             </Tabs.TabPane>
@@ -269,11 +280,12 @@ export function EditorPage({ skill }: { skill: string }) {
       <ConflictDialog />
       <Modal
         visible={leave !== null}
+        autoFocus={false}
         title={t('editor.leaveTitle')}
         onCancel={() => setLeave(null)}
         footer={
           <>
-            <Button onClick={() => setLeave(null)} data-testid={TID.leaveStay}>
+            <Button autoFocus onClick={() => setLeave(null)} data-testid={TID.leaveStay}>
               {t('editor.leaveStay')}
             </Button>
             <Button

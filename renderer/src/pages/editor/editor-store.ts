@@ -45,6 +45,9 @@ interface EditorState {
   saveError: string | null;
   saving: boolean;
   conflict: Conflict | null;
+  /** A line to show in the open file (from a click in the Problems list). */
+  jump: { line: number; seq: number } | null;
+  jumpTo(path: string, line: number): Promise<void>;
   /** The last save means the skill's scripts need approval again. */
   needsApproval: boolean;
   load(skill: string): Promise<void>;
@@ -100,6 +103,7 @@ const EMPTY = {
   saving: false,
   conflict: null,
   needsApproval: false,
+  jump: null,
 };
 
 export const useEditor = create<EditorState>((set, get) => {
@@ -173,9 +177,13 @@ export const useEditor = create<EditorState>((set, get) => {
           return;
         }
       }
-      set({ current: path, scan: null });
+      set({ current: path, scan: null, jump: null });
       if (path === SKILL_FILE && !get().lint) void lintNow();
       scheduleScan(0);
+    },
+    async jumpTo(path, line) {
+      if (path !== get().current) await get().openFile(path);
+      if (get().current === path) set((s) => ({ jump: { line, seq: (s.jump?.seq ?? 0) + 1 } }));
     },
     edit(text) {
       const { current, open } = get();

@@ -30,6 +30,12 @@ export function FileList({ dirty, readOnly }: { dirty: string[]; readOnly: boole
     setDeleting(target);
   };
 
+  const confirmDelete = async () => {
+    const p = deleting;
+    setDeleting(null);
+    if (p && (await ed().movePath(p, null))) setSelected(null);
+  };
+
   const rename = async () => {
     const to = renameTo.trim();
     if (renaming && to && to !== renaming && (await ed().movePath(renaming, to))) setSelected(null);
@@ -133,11 +139,10 @@ export function FileList({ dirty, readOnly }: { dirty: string[]; readOnly: boole
         visible={deleting !== null}
         title={t('editor.deleteFile')}
         onCancel={() => setDeleting(null)}
-        okButtonProps={{ status: 'danger', ...{ 'data-testid': TID.editorDeleteConfirmOk } }}
-        onOk={async () => {
-          if (deleting && (await ed().movePath(deleting, null))) setSelected(null);
-          setDeleting(null);
-        }}
+        // Focus starts on the confirm button: Enter deletes, Escape cancels.
+        autoFocus={false}
+        okButtonProps={{ status: 'danger', autoFocus: true, ...{ 'data-testid': TID.editorDeleteConfirmOk } }}
+        onOk={confirmDelete}
       >
         <div data-testid={TID.editorDeleteConfirm}>{t('editor.deleteFileConfirm', { path: deleting ?? '' })}</div>
       </Modal>

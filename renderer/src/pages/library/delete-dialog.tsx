@@ -40,13 +40,15 @@ export function DeleteDialog({ skill, onCancel, onDeleted }: { skill: LibrarySki
   return (
     <Modal
       visible
+      // Focus starts on Delete, so Enter confirms and Escape cancels.
+      autoFocus={false}
       title={t('library.deleteTitle', { name: skill.name })}
       onCancel={onCancel}
       onOk={remove}
       footer={
         <>
           <Button onClick={onCancel}>{t('common.cancel')}</Button>
-          <Button type="primary" status="danger" loading={busy} onClick={remove} data-testid={TID.deleteConfirmOk}>
+          <Button autoFocus type="primary" status="danger" loading={busy} onClick={remove} data-testid={TID.deleteConfirmOk}>
             {t('common.delete')}
           </Button>
         </>
