@@ -5,6 +5,7 @@ import { PAGES, TID, pageId, rowId } from '../renderer/src/testids';
 
 const NAV = {
   skills: TID.navSkills,
+  library: TID.navLibrary,
   assistants: TID.navAssistants,
   launch: TID.navLaunch,
   agents: TID.navAgents,

@@ -31,6 +31,7 @@ export const VARIANTS: Variant[] = [
   { dir: 'no-frontmatter', files: { 'SKILL.md': 'First body line says what this does.\nSecond line.\n' } },
   { dir: 'no-frontmatter-heading', files: { 'SKILL.md': '# Heading first\n\nThen a paragraph.\n' } },
   { dir: 'no-description', files: { 'SKILL.md': fm({ name: 'no-description' }, 'Body line one of no-description.\n') } },
+  { dir: 'no-description-heading', files: { 'SKILL.md': fm({ name: 'no-description-heading' }, '\n## Sub heading first\n\nText.\n') } },
   { dir: 'blank-description', files: { 'SKILL.md': fm({ name: 'blank-description', description: '""' }, 'Body of blank.\n') } },
   { dir: 'desc-1023', files: { 'SKILL.md': fm({ name: 'desc-1023', description: descOf(1023, 'd1023') }) } },
   { dir: 'desc-1024', files: { 'SKILL.md': fm({ name: 'desc-1024', description: descOf(1024, 'd1024') }) } },

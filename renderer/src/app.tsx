@@ -14,11 +14,14 @@ import { AssistantsPage } from './pages/assistants/assistants-page';
 import { LaunchPage } from './pages/launch/launch-page';
 import { AgentsPage } from './pages/agents/agents-page';
 import { SettingsPage } from './pages/settings/settings-page';
+import { LibraryPage } from './pages/library/library-page';
+import { EditorPage } from './pages/editor/editor-page';
 import { DropOverlay } from './pages/import/drop-overlay';
 import { ImportPanel } from './pages/import/import-panel';
 
 const NAV_TID: Record<PageName, string> = {
   skills: TID.navSkills,
+  library: TID.navLibrary,
   assistants: TID.navAssistants,
   launch: TID.navLaunch,
   agents: TID.navAgents,
@@ -37,7 +40,7 @@ export function App({ i18n }: { i18n: I18n }) {
 function Shell({ i18n }: { i18n: I18n }) {
   const { t } = useTranslation();
   const settings = useSettings((s) => s.settings);
-  const { page, go, syncFromHash } = useNav();
+  const { page, go, syncFromHash, editing } = useNav();
   useEngineSync(i18n);
   useLanguage(i18n, settings);
   useTheme(settings?.theme);
@@ -52,7 +55,7 @@ function Shell({ i18n }: { i18n: I18n }) {
       <Layout className="shell" data-testid={TID.appShell}>
         <Layout.Sider className="shell-sider" width={200}>
           <div className="brand">SkillDock</div>
-          <Menu selectedKeys={[page]} onClickMenuItem={(key) => go(key as PageName)} data-testid={TID.nav}>
+          <Menu selectedKeys={[page === 'editor' ? 'library' : page]} onClickMenuItem={(key) => go(key as PageName)} data-testid={TID.nav}>
             {PAGES.map((p) => (
               <Menu.Item key={p} data-testid={NAV_TID[p]}>
                 {t(`nav.${p}`)}
@@ -62,6 +65,8 @@ function Shell({ i18n }: { i18n: I18n }) {
         </Layout.Sider>
         <Layout.Content className="shell-content">
           {page === 'skills' && <SkillsPage />}
+          {page === 'library' && <LibraryPage />}
+          {page === 'editor' && editing && <EditorPage key={editing} skill={editing} />}
           {page === 'assistants' && <AssistantsPage />}
           {page === 'launch' && <LaunchPage />}
           {page === 'agents' && <AgentsPage />}

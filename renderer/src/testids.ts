@@ -24,6 +24,7 @@ export const TID = {
   navLaunch: 'nav-launch',
   navAgents: 'nav-agents',
   navSettings: 'nav-settings',
+  navLibrary: 'nav-library',
   page: 'page', // + `-${pageName}` via pageId()
   dropOverlay: 'drop-overlay',
   dropTarget: 'drop-target',
@@ -183,6 +184,84 @@ export const TID = {
   settingsCustomAgentSubmit: 'settings-custom-agent-submit',
   settingsCustomAgentCancel: 'settings-custom-agent-cancel',
   settingsCustomAgentRefused: 'settings-custom-agent-refused',
+
+  // library page (rows: `library-row-<name>`, `trash-row-<id>`, `history-row-<journal id>`,
+  // `adopt-row-<path>`, `export-target-<agent id>`; per-row buttons `library-edit-<name>`, `library-delete-<name>`)
+  libraryList: 'library-list',
+  libraryRow: 'library-row',
+  libraryEdit: 'library-edit',
+  libraryDelete: 'library-delete',
+  libraryExport: 'library-export',
+  libraryNew: 'library-new',
+  libraryTabs: 'library-tabs',
+  libraryTab: 'library-tab', // + `-skills|trash|history|adopt`
+  deleteConfirm: 'delete-confirm',
+  deleteConfirmOk: 'delete-confirm-ok',
+  deleteUsers: 'delete-users',
+  toastUndo: 'toast-undo',
+  trashList: 'trash-list',
+  trashRow: 'trash-row',
+  trashRestore: 'trash-restore',
+  restoreConflict: 'restore-conflict',
+  restoreReplace: 'restore-replace',
+  historyList: 'history-list',
+  historyRow: 'history-row',
+  historyUndo: 'history-undo',
+  adoptList: 'adopt-list',
+  adoptRow: 'adopt-row',
+  adoptAll: 'adopt-all',
+  adoptBanner: 'adopt-banner',
+  adoptBannerReview: 'adopt-banner-review',
+  adoptMode: 'adopt-mode',
+  exportDialog: 'export-dialog',
+  exportTarget: 'export-target',
+  exportMode: 'export-mode',
+  exportOk: 'export-ok',
+  newSkillDialog: 'new-skill-dialog',
+  newSkillName: 'new-skill-name',
+  newSkillTemplate: 'new-skill-template', // + `-plain|scripts|references`
+  newSkillDescription: 'new-skill-description',
+  newSkillCheck: 'new-skill-check',
+  newSkillOk: 'new-skill-ok',
+
+  // skill editor (files: `editor-file-<path>`; inline diagnostics carry `data-line`)
+  editorPage: 'editor-page',
+  skillOpenEditor: 'skill-open-editor',
+  editorFiles: 'editor-files',
+  editorFile: 'editor-file',
+  editorNewFile: 'editor-new-file',
+  editorNewFileName: 'editor-new-file-name',
+  editorNewFolder: 'editor-new-folder',
+  editorRename: 'editor-rename',
+  editorRenameTo: 'editor-rename-to',
+  editorDeletePath: 'editor-delete-path',
+  editorDeleteConfirm: 'editor-delete-confirm',
+  editorDeleteConfirmOk: 'editor-delete-confirm-ok',
+  editorCode: 'editor-code',
+  editorSave: 'editor-save',
+  editorUndo: 'editor-undo',
+  editorBack: 'editor-back',
+  editorDirty: 'editor-dirty',
+  editorReadOnly: 'editor-read-only',
+  editorCopyToLibrary: 'editor-copy-to-library',
+  editorProblems: 'editor-problems',
+  editorProblem: 'editor-problem',
+  editorAgents: 'editor-agents',
+  editorAgentRow: 'editor-agent-row',
+  editorPreview: 'editor-preview',
+  editorPanelTab: 'editor-panel-tab', // + `-problems|agents|preview|form`
+  editorLintStatus: 'editor-lint-status',
+  editorApprovalNote: 'editor-approval-note',
+  conflictEditDialog: 'conflict-edit-dialog',
+  conflictReload: 'conflict-reload',
+  conflictOverwrite: 'conflict-overwrite',
+  conflictDiff: 'conflict-diff',
+  conflictDiffView: 'conflict-diff-view',
+  leaveDialog: 'leave-dialog',
+  leaveDiscard: 'leave-discard',
+  leaveStay: 'leave-stay',
+  frontmatterForm: 'frontmatter-form',
+  frontmatterField: 'frontmatter-field', // + `-name|description|license|compatibility|allowed-tools`
 } as const;
 
 export type TestId = (typeof TID)[keyof typeof TID];
@@ -192,7 +271,7 @@ export function rowId(base: TestId, key: string): string {
   return `${base}-${key}`;
 }
 
-export const PAGES = ['skills', 'assistants', 'launch', 'agents', 'settings'] as const;
+export const PAGES = ['skills', 'library', 'assistants', 'launch', 'agents', 'settings'] as const;
 export type PageName = (typeof PAGES)[number];
 
 export function pageId(page: PageName): string {

@@ -42,7 +42,15 @@ const LOADER_RULES: Array<{ code: string; drops: (a: AgentDef) => boolean }> = [
 ];
 
 /** Without a SKILL.md it can read, or out of its reach, an agent with a measured listing skips a skill. */
-const UNLISTABLE_CODES = new Set(['skill-file-missing', 'skill-file-case', 'skill-nested']);
+const UNLISTABLE_CODES = new Set(['skill-file-missing', 'skill-file-case', 'skill-nested', 'link-ignored']);
+
+/**
+ * For an agent with a measured listing: a skill its findings would drop is still listed when none
+ * of them keeps the loader from reading its SKILL.md (the CLI then words it from what it can read).
+ */
+export function listedDespiteFindings(agent: AgentDef, reasons: AgentViewSkill['reasons']): boolean {
+  return !reasons.some((r) => UNLISTABLE_CODES.has(r.code) || LOADER_RULES.some((l) => l.code === r.code && l.drops(agent)));
+}
 
 /** Catalog-level codes that follow SkillDock's precedence, not the agent's. */
 const CATALOG_CODES = new Set(['skill-shadowed', 'skill-duplicate']);
@@ -98,6 +106,30 @@ function reason(code: string, key: MessageKey, params: MessageParams): AgentView
   return { code, message: formatMessage(msg), msg };
 }
 
+/** How one agent's loader treats a skill with these findings: loaded, mangled or dropped, and why. */
+export function loaderVerdict(
+  agent: AgentDef,
+  diagnostics: Diagnostic[],
+  linked: boolean,
+): { status: AgentSkillStatus; reasons: AgentViewSkill['reasons'] } {
+  const reasons: AgentViewSkill['reasons'] = [];
+  let status: AgentSkillStatus = 'loaded';
+  for (const d of diagnostics) {
+    if (CATALOG_CODES.has(d.code)) continue;
+    const rule = LOADER_RULES.find((r) => r.code === d.code);
+    const effect: Effect = rule ? (rule.drops(agent) ? 'dropped' : 'none') : d.agents?.includes(agent.id) ? effectOf(agent, d) : 'none';
+    if (effect === 'none') continue;
+    reasons.push(d.msg ? { code: d.code, message: d.message, msg: d.msg } : { code: d.code, message: d.message });
+    if (effect === 'dropped') status = 'dropped';
+    else if (status === 'loaded') status = 'mangled';
+  }
+  if (linked && agent.symlinkedSkillDir === 'ignored') {
+    status = 'dropped';
+    reasons.push(reason('link-ignored', 'agent.reason.link-ignored', { agent: agent.name }));
+  }
+  return { status, reasons };
+}
+
 /** The SKILL.md text of an entry, or null when it cannot be read. */
 export type ReadSkillFile = (entry: CatalogEntry) => string | null;
 
@@ -120,27 +152,14 @@ export function buildAgentView(
   for (const e of entries) {
     byEntry.set(e.id, e);
     const identifier = agent.identifier === 'dir' ? e.dirName : e.name;
-    const reasons: AgentViewSkill['reasons'] = [];
-    let status: AgentSkillStatus = 'loaded';
-    for (const d of e.diagnostics) {
-      if (CATALOG_CODES.has(d.code)) continue;
-      const rule = LOADER_RULES.find((r) => r.code === d.code);
-      const effect: Effect = rule ? (rule.drops(agent) ? 'dropped' : 'none') : d.agents?.includes(agent.id) ? effectOf(agent, d) : 'none';
-      if (effect === 'none') continue;
-      reasons.push(d.msg ? { code: d.code, message: d.message, msg: d.msg } : { code: d.code, message: d.message });
-      if (effect === 'dropped') status = 'dropped';
-      else if (status === 'loaded') status = 'mangled';
-    }
+    const verdict = loaderVerdict(agent, e.diagnostics, e.provenance.linked);
+    const reasons = verdict.reasons;
+    let status = verdict.status;
     if (model && status === 'dropped') {
       // Measured: the agent lists every skill whose SKILL.md it reads, however broken its frontmatter.
       const text = readSkillFile!(e);
       texts.set(e.id, text);
-      const loaderDrop = reasons.some((r) => UNLISTABLE_CODES.has(r.code) || LOADER_RULES.some((l) => l.code === r.code && l.drops(agent)));
-      if (text !== null && !loaderDrop) status = 'mangled';
-    }
-    if (e.provenance.linked && agent.symlinkedSkillDir === 'ignored') {
-      status = 'dropped';
-      reasons.push(reason('link-ignored', 'agent.reason.link-ignored', { agent: agent.name }));
+      if (text !== null && listedDespiteFindings(agent, reasons)) status = 'mangled';
     }
     skills.push({
       entryId: e.id,

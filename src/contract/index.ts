@@ -5,6 +5,7 @@ import { assistantsMethods, assistantsEvents } from './assistants.js';
 import { launchMethods, launchEvents } from './launch.js';
 import { securityMethods, securityEvents } from './security.js';
 import { settingsMethods, settingsEvents } from './settings.js';
+import { editorMethods } from './editor.js';
 
 export * from './common.js';
 export * from './messages.js';
@@ -14,6 +15,7 @@ export * from './assistants.js';
 export * from './launch.js';
 export * from './security.js';
 export * from './settings.js';
+export * from './editor.js';
 export * from './custom-agent-rules.js';
 
 /**
@@ -27,6 +29,7 @@ export const methods = {
   ...launchMethods,
   ...securityMethods,
   ...settingsMethods,
+  ...editorMethods,
 } as const;
 
 export type Methods = typeof methods;

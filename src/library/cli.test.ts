@@ -4,8 +4,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createRequire } from 'node:module';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runCli } from '../cli/main.js';
-import { makeWorld, resourcesDir, writeSkill, type World } from './fixtures/helpers.js';
+import { makeWorld, resourcesDir, runWorldCli, writeSkill, type World } from './fixtures/helpers.js';
 import { makeZip } from './fixtures/zips.js';
 
 let w: World;
@@ -16,18 +15,7 @@ afterEach(async () => {
   await w.done();
 });
 
-async function cli(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const code = await runCli(argv, {
-    out: (t) => (out += t + '\n'),
-    err: (t) => (err += t + '\n'),
-    color: false,
-    cwd: w.src,
-    service: () => w.service,
-  });
-  return { code, out, err };
-}
+const cli = (...argv: string[]) => runWorldCli(w, ...argv);
 
 describe('library CLI', () => {
   it('import, conflict exit 1, --on-conflict, --json, delete, trash, restore, undo', async () => {

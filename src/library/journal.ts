@@ -207,7 +207,9 @@ export function libraryNames(ctx: ServiceContext, changes: JournalChange[]): str
   const names = new Set<string>();
   for (const c of changes) {
     for (const p of c.kind === 'moved' ? [c.from, c.to] : [c.path]) {
-      if (path.dirname(path.resolve(p)) === lib) names.add(path.basename(p));
+      // a library skill itself, or a file inside one (an edit)
+      const rel = path.relative(lib, path.resolve(p));
+      if (rel && !rel.startsWith('..') && !path.isAbsolute(rel)) names.add(rel.split(path.sep)[0]);
     }
   }
   return [...names];

@@ -36,6 +36,11 @@ export interface AnalyzeOptions {
   digest?: boolean;
   /** The folder's listing when the caller has just taken it (discovery does): saves a readdir. */
   listing?: Listed[];
+  /**
+   * Unsaved text of `SKILL.md` (the editor's buffer): linted in place of the file on disk, with the
+   * rest of the folder (references, links) as it is on disk. Nothing is written.
+   */
+  skillText?: string;
 }
 
 const MAX_BODY_LINES = 500;
@@ -69,6 +74,11 @@ export async function analyzeSkill(dirIn: string, opts: AnalyzeOptions): Promise
     listing: opts.listing,
   });
   let skillFile = files.find((f) => f.path === 'SKILL.md');
+  if (opts.skillText !== undefined) {
+    // The buffer stands for a regular SKILL.md whatever is on disk (missing, or a link).
+    skillFile = { path: 'SKILL.md', size: Buffer.byteLength(opts.skillText), mtimeMs: 0, executable: false };
+    skillFiles.set('SKILL.md', opts.skillText);
+  }
   if (!skillFile) {
     skillFile = files.find((f) => !f.path.includes('/') && f.path.toLowerCase() === 'skill.md');
     if (skillFile) {

@@ -20,6 +20,7 @@ import { restoreCommand } from './restore.js';
 import { trashCommand } from './trash.js';
 import { exportCommand } from './export.js';
 import { undoCommand } from './undo.js';
+import { newCommand } from './new.js';
 
 // Each command lives in its own file; add one import and one entry per command.
 export const commands: CliCommand[] = [
@@ -44,4 +45,5 @@ export const commands: CliCommand[] = [
   trashCommand,
   exportCommand,
   undoCommand,
+  newCommand,
 ];

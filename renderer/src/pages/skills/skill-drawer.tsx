@@ -12,6 +12,7 @@ import { Markdown } from '../../components/markdown';
 import { SkillBadges } from './skill-list';
 import { SkillOverview } from './skill-overview';
 import { SecurityPanel } from './security-panel';
+import { OpenInEditor } from '../editor/open-in-editor';
 
 export function SkillDrawer() {
   const { t } = useTranslation();
@@ -50,7 +51,7 @@ export function SkillDrawer() {
       title={
         entry ? (
           <span className="drawer-title">
-            <span className="skill-name">{entry.name}</span> <SkillBadges entry={entry} />
+            <span className="skill-name">{entry.name}</span> <SkillBadges entry={entry} /> <OpenInEditor entry={entry} />
           </span>
         ) : null
       }

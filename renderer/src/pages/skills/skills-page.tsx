@@ -17,6 +17,7 @@ import {
 import { SkillList } from './skill-list';
 import { SkillDrawer } from './skill-drawer';
 import { ImportButton } from '../import/import-button';
+import { AdoptBanner } from '../library/adopt-banner';
 
 type Facets = Omit<SkillFilter, 'query'>;
 const EMPTY_FACETS: Facets = {
@@ -70,6 +71,7 @@ export function SkillsPage() {
         <FilterBar catalog={catalog} facets={facets} patch={patch} />
       </div>
       <CatalogAlerts catalog={catalog} error={error} />
+      <AdoptBanner />
       <SkillList entries={visible} onOpen={onOpen} />
       <StableDrawer />
     </div>

@@ -1,0 +1,68 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert, Button, Empty, Radio, Tag } from '@arco-design/web-react';
+import type { AdoptableSkill, LibraryMode } from '../../../../src/contract/index';
+import { client } from '../../client-port';
+import { useAction, useLoaded } from './use-action';
+import { TID, rowId } from '../../testids';
+import { showUndoToast } from './undo-toast';
+
+/** Skills already sitting in agents' user folders, offered for the library (copy or link), one click for all. */
+export function AdoptTab({ rev }: { rev: number }) {
+  const { t } = useTranslation();
+  const list = useLoaded(async () => (await client().api.listAdoptable({})).skills, rev);
+  const items = list.data;
+  const [mode, setMode] = useState<LibraryMode>('copy');
+  const { busy, error: actionError, run } = useAction();
+  const error = actionError ?? list.error;
+
+  const open = (items ?? []).filter((s) => s.inLibrary === 'no');
+  const adopt = async (picked: AdoptableSkill[]) => {
+    if (!picked.length) return;
+    await run(async () => {
+      const out = await client().api.adoptSkills({ items: picked.map((s) => ({ path: s.path, mode })), onConflict: 'skip' });
+      if (out.journalId) showUndoToast(t, t('library.adopted', { count: out.results.filter((r) => r.status === 'imported').length }));
+      void list.reload();
+    });
+  };
+
+  if (items && items.length === 0) return <Empty description={t('library.adoptEmpty')} data-testid={TID.adoptList} />;
+  return (
+    <div data-testid={TID.adoptList} className="library-list">
+      <div className="toolbar">
+        <Radio.Group type="button" size="small" value={mode} onChange={(v: LibraryMode) => setMode(v)} data-testid={TID.adoptMode}>
+          <Radio value="copy">{t('library.modeCopy')}</Radio>
+          <Radio value="link">{t('library.modeLink')}</Radio>
+        </Radio.Group>
+        <Button
+          size="small"
+          type="primary"
+          disabled={open.length === 0}
+          loading={busy}
+          onClick={() => void adopt(open)}
+          data-testid={TID.adoptAll}
+        >
+          {t('library.adoptAll', { count: open.length })}
+        </Button>
+      </div>
+      {error && <Alert type="error" className="page-alert" content={error} />}
+      {(items ?? []).map((s) => (
+        <div key={s.path} className="library-row" data-testid={rowId(TID.adoptRow, s.dirName)} data-in-library={s.inLibrary}>
+          <div className="library-row-main">
+            <span className="skill-name">{s.name ?? s.dirName}</span>{' '}
+            <Tag size="small" color={s.inLibrary === 'no' ? 'green' : 'gray'}>
+              {t(`library.inLibrary.${s.inLibrary}`)}
+            </Tag>
+            <div className="muted small mono">{s.path}</div>
+            <div className="muted small">{t('library.readBy', { agents: s.agents.join(t('common.comma')) })}</div>
+          </div>
+          {s.inLibrary === 'no' && (
+            <Button size="small" loading={busy} onClick={() => void adopt([s])}>
+              {t('library.adopt')}
+            </Button>
+          )}
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert, Button, Modal } from '@arco-design/web-react';
+import type { LibrarySkill } from '../../../../src/contract/index';
+import { client } from '../../client-port';
+import { useAction } from './use-action';
+import { TID } from '../../testids';
+
+/** Confirm a delete, naming the skill and the assistants that use it; the skill goes to the trash. */
+export function DeleteDialog({ skill, onCancel, onDeleted }: { skill: LibrarySkill; onCancel(): void; onDeleted(name: string): void }) {
+  const { t } = useTranslation();
+  const [users, setUsers] = useState<string[] | null>(null);
+  const { busy, error, run } = useAction();
+
+  useEffect(() => {
+    let live = true;
+    client()
+      .api.listAssistants({})
+      .then((list) => {
+        if (!live) return;
+        const names = new Set([skill.name, skill.dirName]);
+        setUsers(
+          list
+            .filter((a) => a.skills.some((s) => names.has(s.name) && (s.rootKind === 'library' || s.rootId === 'library')))
+            .map((a) => a.name),
+        );
+      })
+      .catch(() => live && setUsers([]));
+    return () => {
+      live = false;
+    };
+  }, [skill]);
+
+  const remove = () =>
+    run(async () => {
+      await client().api.deleteSkill({ name: skill.dirName });
+      onDeleted(skill.name);
+    });
+
+  return (
+    <Modal
+      visible
+      // Focus starts on Delete, so Enter confirms and Escape cancels.
+      autoFocus={false}
+      title={t('library.deleteTitle', { name: skill.name })}
+      onCancel={onCancel}
+      onOk={remove}
+      footer={
+        <>
+          <Button onClick={onCancel}>{t('common.cancel')}</Button>
+          <Button autoFocus type="primary" status="danger" loading={busy} onClick={remove} data-testid={TID.deleteConfirmOk}>
+            {t('common.delete')}
+          </Button>
+        </>
+      }
+    >
+      <div data-testid={TID.deleteConfirm}>
+        <p>{skill.mode === 'link' ? t('library.deleteLinkBody', { name: skill.name }) : t('library.deleteBody', { name: skill.name })}</p>
+        {users && users.length > 0 && (
+          <Alert
+            type="warning"
+            data-testid={TID.deleteUsers}
+            content={t('library.deleteUsers', { count: users.length, assistants: users.join(t('common.comma')) })}
+          />
+        )}
+        {error && <Alert type="error" className="page-alert" content={error} />}
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,98 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert, Button, Checkbox, Modal, Radio, Spin, Tag } from '@arco-design/web-react';
+import type { ExportTarget, LibraryMode, LibrarySkill } from '../../../../src/contract/index';
+import { client } from '../../client-port';
+import { errorText } from '../../stores/errors';
+import { TID, rowId } from '../../testids';
+import { showUndoToast } from './undo-toast';
+
+const STATE_COLOR: Record<ExportTarget['state'], string> = {
+  none: 'green',
+  same: 'gray',
+  linked: 'gray',
+  different: 'red',
+  'other-link': 'red',
+};
+/** Targets that can take the skill; the others are shown with what is there and never replaced. */
+const FREE = new Set<ExportTarget['state']>(['none']);
+
+/** Export to agents' user folders: first what is there, then only where the user ticked. */
+export function ExportDialog({ skill, onClose }: { skill: LibrarySkill; onClose(): void }) {
+  const { t } = useTranslation();
+  const [targets, setTargets] = useState<ExportTarget[] | null>(null);
+  const [picked, setPicked] = useState<string[]>([]);
+  const [mode, setMode] = useState<LibraryMode>('copy');
+  const [results, setResults] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    client()
+      .api.exportTargets({ name: skill.dirName })
+      .then((r) => setTargets(r.targets))
+      .catch((err) => setError(errorText(err)));
+  }, [skill]);
+
+  const run = async () => {
+    setBusy(true);
+    const out: Record<string, string> = {};
+    let any = false;
+    for (const id of picked) {
+      try {
+        const r = await client().api.exportSkill({ name: skill.dirName, agent: id, mode });
+        out[id] = r.status === 'exported' ? t('library.exportDone', { path: r.path }) : t('library.exportAlready', { path: r.path });
+        any ||= r.status === 'exported';
+      } catch (err) {
+        out[id] = errorText(err);
+      }
+    }
+    setResults(out);
+    setBusy(false);
+    if (any) showUndoToast(t, t('library.exported', { name: skill.name }));
+    const r = await client().api.exportTargets({ name: skill.dirName });
+    setTargets(r.targets);
+    setPicked([]);
+  };
+
+  return (
+    <Modal
+      visible
+      title={t('library.exportTitle', { name: skill.name })}
+      onCancel={onClose}
+      footer={
+        <>
+          <Button onClick={onClose}>{t('common.close')}</Button>
+          <Button type="primary" disabled={picked.length === 0} loading={busy} onClick={run} data-testid={TID.exportOk}>
+            {t('library.exportRun', { count: picked.length })}
+          </Button>
+        </>
+      }
+    >
+      <div data-testid={TID.exportDialog} className="form-stack">
+        <Radio.Group type="button" value={mode} onChange={(v: LibraryMode) => setMode(v)} data-testid={TID.exportMode}>
+          <Radio value="copy">{t('library.modeCopy')}</Radio>
+          <Radio value="link">{t('library.modeLink')}</Radio>
+        </Radio.Group>
+        {error && <Alert type="error" content={error} />}
+        {!targets && !error && <Spin />}
+        {targets?.map((tg) => (
+          <div key={tg.agent.id} className="export-target" data-testid={rowId(TID.exportTarget, tg.agent.id)} data-state={tg.state}>
+            <Checkbox
+              disabled={!FREE.has(tg.state)}
+              checked={picked.includes(tg.agent.id)}
+              onChange={(on) => setPicked((p) => (on ? [...p, tg.agent.id] : p.filter((x) => x !== tg.agent.id)))}
+            >
+              <strong>{tg.agent.name}</strong>
+            </Checkbox>
+            <Tag size="small" color={STATE_COLOR[tg.state]}>
+              {t(`library.exportState.${tg.state}`)}
+            </Tag>
+            <div className="muted small mono">{tg.path}</div>
+            {results[tg.agent.id] && <div className="small">{results[tg.agent.id]}</div>}
+          </div>
+        ))}
+      </div>
+    </Modal>
+  );
+}

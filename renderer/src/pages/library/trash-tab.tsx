@@ -1,0 +1,65 @@
+import { useTranslation } from 'react-i18next';
+import { useState } from 'react';
+import { Alert, Button, Empty, Modal, Tag } from '@arco-design/web-react';
+import type { TrashEntry } from '../../../../src/contract/index';
+import { client } from '../../client-port';
+import { errorCode } from '../../stores/errors';
+import { useAction, useLoaded } from './use-action';
+import { TID, rowId } from '../../testids';
+import { showUndoToast } from './undo-toast';
+
+/** What was deleted or replaced, when, and restore (refused while the name is taken again). */
+export function TrashTab({ rev }: { rev: number }) {
+  const { t, i18n } = useTranslation();
+  const list = useLoaded(async () => (await client().api.listTrash({})).items, rev);
+  const items = list.data;
+  const action = useAction();
+  const error = action.error ?? list.error;
+
+  const [taken, setTaken] = useState<TrashEntry | null>(null);
+  const restore = (e: TrashEntry, replace = false) =>
+    action.run(async () => {
+      try {
+        // Replace: the skill now holding the name goes to the trash first (its own undo step).
+        if (replace) await client().api.deleteSkill({ name: e.name });
+        await client().api.restoreSkill({ id: e.id });
+      } catch (err) {
+        if (!replace && errorCode(err) === 'conflict') return setTaken(e);
+        throw err;
+      }
+      showUndoToast(t, t('library.restored', { name: e.name }));
+      void list.reload();
+    });
+
+  if (items && items.length === 0) return <Empty description={t('library.trashEmpty')} data-testid={TID.trashList} />;
+  return (
+    <div data-testid={TID.trashList} className="library-list">
+      {error && <Alert type="error" className="page-alert" content={error} />}
+      {(items ?? []).map((e) => (
+        <div key={e.id} className="library-row" data-testid={rowId(TID.trashRow, e.id)} data-name={e.name}>
+          <div className="library-row-main">
+            <span className="skill-name">{e.name}</span> <Tag size="small">{t(`library.trashReason.${e.reason}`)}</Tag>
+            <div className="muted small">{new Date(e.time).toLocaleString(i18n.language)}</div>
+          </div>
+          <Button size="small" onClick={() => void restore(e)} data-testid={rowId(TID.trashRestore, e.id)}>
+            {t('library.restore')}
+          </Button>
+        </div>
+      ))}
+      <Modal
+        visible={taken !== null}
+        title={t('library.restoreTakenTitle', { name: taken?.name ?? '' })}
+        onCancel={() => setTaken(null)}
+        okText={t('library.restoreReplace')}
+        okButtonProps={{ status: 'warning', ...{ 'data-testid': TID.restoreReplace } }}
+        onOk={() => {
+          const e = taken;
+          setTaken(null);
+          if (e) void restore(e, true);
+        }}
+      >
+        <div data-testid={TID.restoreConflict}>{t('library.restoreTakenBody', { name: taken?.name ?? '' })}</div>
+      </Modal>
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+import type { TFunction } from 'i18next';
+import { Button, Notification } from '@arco-design/web-react';
+import { client } from '../../client-port';
+import { errorText } from '../../stores/errors';
+import { TID } from '../../testids';
+
+let shown: string | null = null;
+
+/** A destructive step happened: say so, with an Undo button (undo reverts only the newest step). */
+export function showUndoToast(t: TFunction, text: string): void {
+  if (shown) Notification.remove(shown);
+  const id = `library-undo-${Date.now()}`;
+  shown = id;
+  Notification.info({
+    id,
+    title: text,
+    content: t('library.undoHint'),
+    duration: 10_000,
+    position: 'bottomRight',
+    btn: (
+      <Button
+        size="small"
+        type="primary"
+        data-testid={TID.toastUndo}
+        onClick={async () => {
+          Notification.remove(id);
+          shown = null;
+          try {
+            const res = await client().api.undo({});
+            Notification.success({
+              title: t('library.undone', { op: opName(t, res.undone.op) }),
+              content: '',
+              duration: 4000,
+              position: 'bottomRight',
+            });
+          } catch (err) {
+            Notification.error({ title: t('import.undoFailed'), content: errorText(err), duration: 6000, position: 'bottomRight' });
+          }
+        }}
+      >
+        {t('common.undo')}
+      </Button>
+    ),
+  });
+}
+
+const OPS = [
+  'import',
+  'replace',
+  'keep-both',
+  'adopt',
+  'delete',
+  'restore',
+  'export',
+  'undo',
+  'edit',
+  'create',
+  'scripts-approve',
+  'scripts-revoke',
+];
+
+/** A journal op in the user's language (an op this build does not know shows as its code). */
+export function opName(t: TFunction, op: string): string {
+  return OPS.includes(op) ? t(`library.op.${op}` as 'library.op.import') : op;
+}
