@@ -238,7 +238,13 @@ export function buildAgentView(
     skills,
     duplicates,
     nested: nested.filter((n) => tierOf.has(n.rootId)).map((n) => ({ ...n, found: finds })),
-    budget: { limit, used, over: limit !== null && used > limit, overflow: agent.catalogBudget?.overflow ?? null, costliest },
+    budget: {
+      limit,
+      used,
+      over: limit !== null && (used > limit || skills.some((x) => x.listing.shown === 'name-only')),
+      overflow: agent.catalogBudget?.overflow ?? null,
+      costliest,
+    },
     counts,
   };
 }
