@@ -1,82 +1,178 @@
-// `npm test`: every test runner in turn (unit/engine with Vitest, browser end-to-end with
-// Playwright), each writing a JSON report, then one plain `N passed, N failed` line over all.
+// `npm test`: the build, then every test runner in turn (unit/engine with Vitest, browser
+// end-to-end with Playwright), each writing a JSON report, then one plain line over all:
+//   `N passed, N failed, N skipped`
+// The line never says 0 failed when something failed: a failed build or typecheck, a runner that
+// crashed, hung past its timeout or exited non-zero without a failed test, and an error outside any
+// test each count as one failure; a failed test counts once, whatever describe blocks hold it.
 // `--agents` runs the real-agent-CLI suite instead (`npm run test:agents`).
 // With SKILLDOCK_COUNTS=<file>, counts are also added to that file so .ci/run can total runs.
-import { spawnSync } from 'node:child_process';
+// SKILLDOCK_TEST_TIMEOUT_MS bounds each step (default 20 minutes).
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
 const agents = process.argv.includes('--agents');
 const reports = path.resolve('.tmp/reports');
 fs.mkdirSync(reports, { recursive: true });
-const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
+const win = process.platform === 'win32';
+const npx = win ? 'npx.cmd' : 'npx';
+const npm = win ? 'npm.cmd' : 'npm';
+const timeout = Number(process.env.SKILLDOCK_TEST_TIMEOUT_MS) || 20 * 60_000;
 const totals = { passed: 0, failed: 0, skipped: 0 };
-let exit = 0;
+const problems = [];
 
+let current = null;
+// Ctrl+C or a CI cancel: the step's own process group does not get the terminal's signal; pass it on.
+for (const sig of ['SIGINT', 'SIGTERM']) {
+  process.on(sig, () => {
+    try {
+      if (current && !win) process.kill(-current.pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+    process.exit(130);
+  });
+}
+
+/**
+ * Run one step in its own process group, so a timeout kills the runner and every worker it started
+ * (a killed `npx` alone would leave its workers running). Resolves when the step has ended.
+ */
 function run(label, cmd, args, env = {}) {
   process.stdout.write(`\n=== ${label}\n`);
-  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  if (r.status !== 0) exit = 1;
-  return r.status;
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env }, detached: !win });
+    current = child;
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      try {
+        if (win) child.kill('SIGKILL');
+        else process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }, timeout);
+    child.on('error', (err) => {
+      clearTimeout(timer);
+      problems.push(`${label}: ${err.message}`);
+      resolve({ ok: false, counted: true });
+    });
+    child.on('exit', (status, signal) => {
+      clearTimeout(timer);
+      if (timedOut) {
+        problems.push(`${label}: no end after ${timeout} ms (killed)`);
+        resolve({ ok: false, counted: true });
+      } else if (signal) {
+        problems.push(`${label}: killed by ${signal}`);
+        resolve({ ok: false, counted: true });
+      } else resolve({ ok: status === 0, counted: false });
+    });
+  });
 }
 
-function addVitest(file) {
-  if (!fs.existsSync(file)) return false;
-  const j = JSON.parse(fs.readFileSync(file, 'utf8'));
-  totals.passed += j.numPassedTests ?? 0;
-  totals.failed += (j.numFailedTests ?? 0) + (j.numFailedTestSuites ?? 0);
-  totals.skipped += (j.numPendingTests ?? 0) + (j.numTodoTests ?? 0);
-  return true;
+/** A step with no tests of its own: any failure is one failed test. */
+async function step(label, cmd, args) {
+  const r = await run(label, cmd, args);
+  if (!r.ok) {
+    totals.failed += 1;
+    if (!r.counted) problems.push(`${label}: failed`);
+  }
+  return r.ok;
 }
 
-function addPlaywright(file) {
-  if (!fs.existsSync(file)) return false;
-  const j = JSON.parse(fs.readFileSync(file, 'utf8'));
+function readJson(file) {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+/** Vitest's JSON report: tests by their own status; a file that failed outside its tests counts once. */
+function countVitest(j) {
+  const c = { passed: 0, failed: 0, skipped: 0 };
+  for (const file of j.testResults ?? []) {
+    let failedHere = 0;
+    for (const t of file.assertionResults ?? []) {
+      if (t.status === 'passed') c.passed++;
+      else if (t.status === 'failed') {
+        c.failed++;
+        failedHere++;
+      } else c.skipped++;
+    }
+    if (file.status === 'failed' && failedHere === 0) c.failed++; // import error, error in a hook
+  }
+  return c;
+}
+
+/** Playwright's JSON report stats; errors outside tests (a crashing config or worker) count too. */
+function countPlaywright(j) {
   const s = j.stats ?? {};
-  totals.passed += (s.expected ?? 0) + (s.flaky ?? 0);
-  totals.failed += s.unexpected ?? 0;
-  totals.skipped += s.skipped ?? 0;
-  if ((j.errors ?? []).length) totals.failed += j.errors.length;
-  return true;
+  return {
+    passed: (s.expected ?? 0) + (s.flaky ?? 0),
+    failed: (s.unexpected ?? 0) + (j.errors ?? []).length,
+    skipped: s.skipped ?? 0,
+  };
 }
 
-function fresh(file) {
-  fs.rmSync(file, { force: true });
-  return file;
+/** A runner: its report's counts, and one failure more when it failed without a failed test to show. */
+async function runner(label, cmd, args, env, report, count) {
+  fs.rmSync(report, { force: true });
+  const r = await run(label, cmd, args, env);
+  const j = readJson(report);
+  const c = j ? count(j) : { passed: 0, failed: 0, skipped: 0 };
+  if (!j) {
+    c.failed += 1;
+    if (!r.counted) problems.push(`${label}: wrote no report`);
+  } else if (!r.ok && c.failed === 0) {
+    c.failed += 1;
+    if (!r.counted) problems.push(`${label}: exited with failure but no test failed (an error outside the tests: see above)`);
+  }
+  for (const k of Object.keys(totals)) totals[k] += c[k];
 }
+
+const vitestArgs = (config, out) => ['vitest', 'run', ...config, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`];
 
 if (agents) {
-  const out = fresh(path.join(reports, 'agents.json'));
-  run('real agent CLIs (Vitest, e2e/agents)', npx, [
-    'vitest',
-    'run',
-    '--config',
-    'e2e/agents/vitest.config.ts',
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${out}`,
-  ]);
-  if (!addVitest(out)) totals.failed += 1;
+  await runner(
+    'real agent CLIs (Vitest, e2e/agents)',
+    npx,
+    vitestArgs(['--config', 'e2e/agents/vitest.config.ts'], path.join(reports, 'agents.json')),
+    {},
+    path.join(reports, 'agents.json'),
+    countVitest,
+  );
 } else {
+  // The build is part of the count: a build error is a failed test, not a silent stop before counting.
+  const built = await step('build (engine and renderer)', npm, ['run', '-s', 'build']);
   // Types are part of the build: a type error fails `npm test` (counted as one failure).
-  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  if (run('typecheck (tsc strict: engine, renderer, tests)', npm, ['run', '-s', 'typecheck']) !== 0) totals.failed += 1;
-  const unit = fresh(path.join(reports, 'vitest.json'));
-  run('engine, CLI and components (Vitest)', npx, ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${unit}`]);
-  if (!addVitest(unit)) totals.failed += 1;
-  if (fs.existsSync('playwright.config.ts')) {
-    const e2e = fresh(path.join(reports, 'playwright.json'));
-    run('browser end-to-end (Playwright)', npx, ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: e2e });
-    if (!addPlaywright(e2e)) totals.failed += 1;
+  await step('typecheck (tsc strict: engine, renderer, tests)', npm, ['run', '-s', 'typecheck']);
+  if (built) {
+    const unit = path.join(reports, 'vitest.json');
+    await runner('engine, CLI and components (Vitest)', npx, vitestArgs([], unit), {}, unit, countVitest);
+    if (fs.existsSync('playwright.config.ts')) {
+      const e2e = path.join(reports, 'playwright.json');
+      await runner(
+        'browser end-to-end (Playwright)',
+        npx,
+        ['playwright', 'test'],
+        { PLAYWRIGHT_JSON_OUTPUT_NAME: e2e },
+        e2e,
+        countPlaywright,
+      );
+    }
+  } else {
+    problems.push('the tests did not run: they need the build');
   }
 }
 
 const countsFile = process.env.SKILLDOCK_COUNTS;
 if (countsFile) {
-  const prev = fs.existsSync(countsFile) ? JSON.parse(fs.readFileSync(countsFile, 'utf8')) : { passed: 0, failed: 0, skipped: 0 };
+  const prev = readJson(countsFile) ?? { passed: 0, failed: 0, skipped: 0 };
   for (const k of Object.keys(totals)) prev[k] += totals[k];
   fs.writeFileSync(countsFile, JSON.stringify(prev));
 }
-if (exit && totals.failed === 0) totals.failed = 1; // a runner failed without a countable test
+if (problems.length) console.log(`\n${problems.map((p) => `! ${p}`).join('\n')}`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
-process.exit(exit);
+process.exit(totals.failed > 0 ? 1 : 0);

@@ -155,8 +155,8 @@ describe('skilldock list / show / roots / agents-view', () => {
     const v = JSON.parse(r.stdout);
     expect(v.agent.id).toBe('claude');
     expect(v.skills.find((s: { identifier: string }) => s.identifier === 'viewme').status).toBe('loaded');
-    expect(v.budget.limit).toBe(8000);
-    expect(run(['agents-view', 'claude']).stdout).toMatch(/catalog: \d+ of 8000 characters/);
+    expect(v.budget.limit).toBe(23789);
+    expect(run(['agents-view', 'claude']).stdout).toMatch(/catalog: \d+ of 23789 characters/);
     expect(run(['agents-view', 'nobody']).code).toBe(1);
   }, 90_000);
 });

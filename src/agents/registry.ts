@@ -39,6 +39,41 @@ export const AgentDefSchema = z.object({
   sameName: z.enum(['user-wins', 'later-tier-wins', 'all-listed', 'random', 'project-wins']).nullable(),
   quirks: QuirksSchema,
   catalogBudget: z.object({ percentOfContext: z.number(), contextTokens: z.number(), chars: z.number(), overflow: z.string() }).nullable(),
+  /**
+   * How the agent words each skill in the listing its model receives, measured by capturing the
+   * CLI's model request (e2e/agents/listing.test.ts) on `observedOn`. Absent: not yet measured.
+   */
+  listing: z
+    .object({
+      observedOn: z.string(),
+      /** The identifier shown: the folder, the `name:`, or the folder with ` (name)` when they differ. */
+      label: z.enum(['dir', 'name', 'dir-and-name']),
+      /** Frontmatter fields joined (non-empty ones) into the description. */
+      fields: z.array(z.string()),
+      joiner: z.string(),
+      /** With no description: the first line of the body (heading marks off), else `emptyFallback`. */
+      fallback: z.enum(['first-body-line']).nullable(),
+      emptyFallback: z.string(),
+      /** Runs of whitespace (newlines, tabs) become one space. */
+      collapseWhitespace: z.boolean(),
+      /** Replacements applied to the description, e.g. `<` to `&lt;`. */
+      escape: z.record(z.string(), z.string()),
+      /** Per-description cap in characters, the marker counted in. */
+      cap: z.object({ chars: z.number().int(), marker: z.string() }).nullable(),
+      /** Whole listing budget: past it, descriptions are left out (names stay), in listing order. */
+      budget: z
+        .object({
+          chars: z.number().int(),
+          overflow: z.literal('name-only'),
+        })
+        .nullable(),
+      /**
+       * The agent's own skills, listed after the user's in this order. `fixed`: always in full, its
+       * share taken off the budget first; the others compete for the rest after the user's skills.
+       */
+      builtins: z.array(z.object({ name: z.string(), descriptionChars: z.number().int(), fixed: z.boolean() })),
+    })
+    .optional(),
   env: z.record(z.string(), z.string()),
   trustEnv: z.record(z.string(), z.string()),
   /**

@@ -108,12 +108,14 @@ describe('agentView', () => {
       writeSkill(path.join(user('.claude/skills'), `s${i}`), { description: 'd'.repeat(100 * (i + 1)) });
     }
     const v = await catalogFor(sb).agentView('claude');
-    const expected = Array.from({ length: 10 }, (_, i) => 2 + 100 * (i + 1)).reduce((a, b) => a + b, 0);
+    // Claude Code's listing is measured: each skill costs its line `- sN: <description>` and a line break.
+    const expected = Array.from({ length: 10 }, (_, i) => '- sN: '.length + 100 * (i + 1) + 1).reduce((a, b) => a + b, 0);
     expect(v.budget.used).toBe(expected);
-    expect(v.budget.limit).toBe(8000);
-    expect(v.budget.over).toBe(expected > 8000);
+    expect(v.budget.limit).toBe(23789);
+    expect(v.budget.over).toBe(false);
     expect(v.budget.costliest.map((c) => c.identifier)).toEqual(['s9', 's8', 's7', 's6', 's5']);
-    expect(v.budget.overflow).toMatch(/dropped/);
+    expect(v.budget.overflow).toMatch(/name only/);
+    expect(v.skills.every((s) => s.listing.shown === 'full' && s.listing.measured)).toBe(true);
 
     const gemini = await catalogFor(sb).agentView('gemini');
     expect(gemini.budget.limit).toBeNull();

@@ -12,6 +12,7 @@ import {
 } from '../contract/index.js';
 import type { AgentDef } from '../agents/registry.js';
 import { registryRootId } from './roots.js';
+import { allocateBudget, listSkill, listingOrder, type ListedSkill } from './listing.js';
 
 // One agent's effective view of the catalog: only the roots it reads, its own rule for a name
 // found twice, the skills its loader drops or mangles, and what its resident catalog costs.
@@ -39,6 +40,17 @@ const LOADER_RULES: Array<{ code: string; drops: (a: AgentDef) => boolean }> = [
   { code: 'skill-dot-dir', drops: (a) => a.dotDirs === 'skipped' },
   { code: 'skill-file-symlink', drops: (a) => a.symlinkedSkillFile === 'ignored' },
 ];
+
+/** Without a SKILL.md it can read, or out of its reach, an agent with a measured listing skips a skill. */
+const UNLISTABLE_CODES = new Set(['skill-file-missing', 'skill-file-case', 'skill-nested', 'link-ignored']);
+
+/**
+ * For an agent with a measured listing: a skill its findings would drop is still listed when none
+ * of them keeps the loader from reading its SKILL.md (the CLI then words it from what it can read).
+ */
+export function listedDespiteFindings(agent: AgentDef, reasons: AgentViewSkill['reasons']): boolean {
+  return !reasons.some((r) => UNLISTABLE_CODES.has(r.code) || LOADER_RULES.some((l) => l.code === r.code && l.drops(agent)));
+}
 
 /** Catalog-level codes that follow SkillDock's precedence, not the agent's. */
 const CATALOG_CODES = new Set(['skill-shadowed', 'skill-duplicate']);
@@ -118,7 +130,17 @@ export function loaderVerdict(
   return { status, reasons };
 }
 
-export function buildAgentView(agent: AgentDef, catalog: Catalog, nested: Array<{ dir: string; rootId: string }>): AgentView {
+/** The SKILL.md text of an entry, or null when it cannot be read. */
+export type ReadSkillFile = (entry: CatalogEntry) => string | null;
+
+export function buildAgentView(
+  agent: AgentDef,
+  catalog: Catalog,
+  nested: Array<{ dir: string; rootId: string }>,
+  readSkillFile?: ReadSkillFile,
+): AgentView {
+  const model = readSkillFile ? agent.listing : undefined;
+  const texts = new Map<string, string | null>();
   const read = agentRoots(agent, catalog.roots);
   const tierOf = new Map(read.map((r) => [r.root.id, r]));
   const skills: AgentViewSkill[] = [];
@@ -130,7 +152,15 @@ export function buildAgentView(agent: AgentDef, catalog: Catalog, nested: Array<
   for (const e of entries) {
     byEntry.set(e.id, e);
     const identifier = agent.identifier === 'dir' ? e.dirName : e.name;
-    const { status, reasons } = loaderVerdict(agent, e.diagnostics, e.provenance.linked);
+    const verdict = loaderVerdict(agent, e.diagnostics, e.provenance.linked);
+    const reasons = verdict.reasons;
+    let status = verdict.status;
+    if (model && status === 'dropped') {
+      // Measured: the agent lists every skill whose SKILL.md it reads, however broken its frontmatter.
+      const text = readSkillFile!(e);
+      texts.set(e.id, text);
+      if (text !== null && listedDespiteFindings(agent, reasons)) status = 'mangled';
+    }
     skills.push({
       entryId: e.id,
       identifier,
@@ -140,6 +170,7 @@ export function buildAgentView(agent: AgentDef, catalog: Catalog, nested: Array<
       status,
       reasons,
       catalogChars: 0,
+      listing: { label: identifier, shown: 'hidden', description: null, chars: 0, measured: model !== undefined },
     });
   }
 
@@ -174,6 +205,12 @@ export function buildAgentView(agent: AgentDef, catalog: Catalog, nested: Array<
     }
   }
 
+  if (model) {
+    predictMeasured(agent, skills, byEntry, (e) => (texts.has(e.id) ? texts.get(e.id)! : readSkillFile!(e)));
+  } else {
+    for (const s of skills) if (isResident(s)) s.listing = predictFromRules(agent, byEntry.get(s.entryId)!, s);
+  }
+
   // Resident catalog: each loaded identifier once (an ambiguous one is counted once too).
   const counted = new Set<string>();
   let used = 0;
@@ -181,7 +218,7 @@ export function buildAgentView(agent: AgentDef, catalog: Catalog, nested: Array<
     const resident = s.status === 'loaded' || s.status === 'mangled' || s.status === 'ambiguous';
     if (!resident || (s.status === 'ambiguous' && counted.has(s.identifier))) continue;
     counted.add(s.identifier);
-    s.catalogChars = catalogCost(agent, byEntry.get(s.entryId)!, s.identifier);
+    s.catalogChars = s.listing.measured ? listingLineChars(s.listing) : catalogCost(agent, byEntry.get(s.entryId)!, s.identifier);
     used += s.catalogChars;
   }
   const limit = agent.catalogBudget?.chars ?? null;
@@ -201,7 +238,74 @@ export function buildAgentView(agent: AgentDef, catalog: Catalog, nested: Array<
     skills,
     duplicates,
     nested: nested.filter((n) => tierOf.has(n.rootId)).map((n) => ({ ...n, found: finds })),
-    budget: { limit, used, over: limit !== null && used > limit, overflow: agent.catalogBudget?.overflow ?? null, costliest },
+    budget: {
+      limit,
+      used,
+      over: limit !== null && (used > limit || skills.some((x) => x.listing.shown === 'name-only')),
+      overflow: agent.catalogBudget?.overflow ?? null,
+      costliest,
+    },
     counts,
   };
+}
+
+/** Characters of the skill's line in a measured listing, with its line break. */
+function listingLineChars(l: AgentViewSkill['listing']): number {
+  return codePoints(l.description === null ? `- ${l.label}` : `- ${l.label}: ${l.description}`) + 1;
+}
+
+function isResident(s: AgentViewSkill): boolean {
+  return s.status === 'loaded' || s.status === 'mangled' || s.status === 'ambiguous';
+}
+
+/** Agents whose listing is not measured yet: the description as written, or cut where a quirk says so. */
+function predictFromRules(agent: AgentDef, e: CatalogEntry, s: AgentViewSkill): AgentViewSkill['listing'] {
+  const n = codePoints(e.description);
+  if (n > 1024 && agent.quirks.descriptionOver1024 === 'cut') {
+    return {
+      label: s.identifier,
+      shown: 'shortened',
+      description: [...e.description].slice(0, 1024).join(''),
+      chars: 1024,
+      measured: false,
+    };
+  }
+  return { label: s.identifier, shown: 'full', description: e.description, chars: n, measured: false };
+}
+
+/** Agents with a measured listing model: the label, description and budget exactly as their CLI sends them. */
+function predictMeasured(agent: AgentDef, skills: AgentViewSkill[], byEntry: Map<string, CatalogEntry>, read: ReadSkillFile): void {
+  const model = agent.listing!;
+  const listed: Array<{ s: AgentViewSkill; l: ListedSkill }> = [];
+  for (const s of skills) {
+    if (!isResident(s)) continue;
+    const e = byEntry.get(s.entryId)!;
+    const text = read(e);
+    if (text === null) continue;
+    listed.push({ s, l: listSkill(model, e.dirName, text) });
+  }
+  listed.sort((a, b) => listingOrder(a.l.label, b.l.label));
+  const shown = allocateBudget(
+    model,
+    listed.map((x) => x.l),
+  );
+  listed.forEach(({ s, l }, i) => {
+    const full = shown[i] === 'full';
+    const chars = full ? codePoints(l.description) : 0;
+    s.listing = {
+      label: l.label,
+      shown: !full ? 'name-only' : l.capped ? 'shortened' : 'full',
+      description: full ? l.description : null,
+      chars,
+      measured: true,
+    };
+    if (!full) {
+      s.reasons.push(reason('listed-name-only', 'agent.reason.listed-name-only', { agent: agent.name, budget: model.budget?.chars ?? 0 }));
+      if (s.status === 'loaded') s.status = 'mangled';
+    } else if (l.capped) {
+      const cut = 'agent.reason.description-cut';
+      if (!s.reasons.some((r) => r.code === 'description-budget'))
+        s.reasons.push(reason('description-cut', cut, { agent: agent.name, chars: chars }));
+    }
+  });
 }

@@ -11,6 +11,7 @@ import { compareNames } from './scan.js';
 import { RootWatcher } from './watch.js';
 import { ScanPool, findWorkerScript, workerCount } from './analyze-pool.js';
 import { buildAgentView } from './agent-view.js';
+import { readSkillFile } from './listing.js';
 import { lintPaths } from './lint-paths.js';
 
 // The catalog: every skill under every root, with precedence, provenance and lint, kept in memory
@@ -280,7 +281,7 @@ export class CatalogService {
         r.state.kind === 'nested' ? r.state.nested.map((dir) => ({ dir, rootId: root.id })) : [],
       ),
     );
-    return buildAgentView(agent, catalog, nested);
+    return buildAgentView(agent, catalog, nested, readSkillFile);
   }
 
   lint(paths: string[]): Promise<LintReport> {

@@ -142,6 +142,19 @@ export const AgentViewSkillSchema = z.object({
   shadowedBy: z.string().optional(),
   /** Characters this skill costs in the agent's resident skill catalog (0 when not loaded). */
   catalogChars: z.number().int(),
+  /**
+   * What the agent's model is shown: the description in full, shortened to `chars` characters, the
+   * name only (past the catalog budget), or nothing (`hidden`: dropped or shadowed).
+   */
+  listing: z.object({
+    label: z.string(),
+    shown: z.enum(['full', 'shortened', 'name-only', 'hidden']),
+    /** The description exactly as sent (null for name-only and hidden). */
+    description: z.string().nullable(),
+    chars: z.number().int(),
+    /** The rules come from a capture of the agent's real model request (registry `listing`). */
+    measured: z.boolean(),
+  }),
 });
 export type AgentViewSkill = z.infer<typeof AgentViewSkillSchema>;
 

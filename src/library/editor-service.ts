@@ -19,7 +19,8 @@ import { fail } from '../errors.js';
 import { allAgents, expandHome, type AgentDef } from '../agents/registry.js';
 import { getSettings } from '../settings/settings.js';
 import { getCatalog } from '../catalog/index.js';
-import { loaderVerdict } from '../catalog/agent-view.js';
+import { listedDespiteFindings, loaderVerdict } from '../catalog/agent-view.js';
+import { listSkill } from '../catalog/listing.js';
 import { analyzeSkill, walkSkill, codePoints } from '../skills/index.js';
 import { EDIT_MAX_BYTES, decodeText, resolveInSkill } from '../skills/edit-paths.js';
 import { sha256Hex } from '../skills/walk.js';
@@ -190,8 +191,15 @@ export class EditorService {
       skillText: content,
     });
     const agents: AgentListing[] = allAgents(this.ctx.paths.resourcesDir, getSettings(this.ctx).get().customAgents).map((agent) => {
-      const { status, reasons } = loaderVerdict(agent, a.diagnostics, loc.linked);
-      const shown = status === 'dropped' ? null : shownDescription(agent, a.description, a.body, a.frontmatter);
+      const verdict = loaderVerdict(agent, a.diagnostics, loc.linked);
+      const { reasons } = verdict;
+      let status = verdict.status;
+      let shown: string | null;
+      if (agent.listing) {
+        // Measured from the real CLI: listed as its model is shown it (budget aside: that needs the whole catalog).
+        if (status === 'dropped' && listedDespiteFindings(agent, reasons)) status = 'mangled';
+        shown = status === 'dropped' ? null : listSkill(agent.listing, loc.dirName, content).description;
+      } else shown = status === 'dropped' ? null : shownDescription(agent, a.description, a.body, a.frontmatter);
       const full = a.description ?? '';
       return {
         agent: { id: agent.id, name: agent.name },

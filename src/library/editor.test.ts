@@ -128,14 +128,14 @@ describe('reading and linting a skill being edited', () => {
     expect(codex.description?.length).toBe(1024);
     expect(codex.cut).toBe(1299 - 1024);
     expect(gemini.cut).toBe(0);
-    // no description: Gemini drops the skill, Claude Code lists the first line of the body
+    // no description: Gemini drops the skill, Claude Code lists the first line of the body, heading marks off (measured)
     const none = await call<{
       agents: { agent: { id: string }; description: string | null; status: string; reasons: { code: string }[] }[];
     }>('lintSkillBuffer', { skill: 'long', content: text.replace(/description: .*\n/, '') });
     const g = none.agents.find((a) => a.agent.id === 'gemini')!;
     expect(g).toMatchObject({ status: 'dropped', description: null });
     expect(g.reasons.map((r) => r.code)).toContain('description-missing');
-    expect(none.agents.find((a) => a.agent.id === 'claude')?.description).toBe('# Long');
+    expect(none.agents.find((a) => a.agent.id === 'claude')?.description).toBe('Long');
   });
 
   it('files over 1 MB and binary files open read-only; skills outside the library and linked ones too', async () => {

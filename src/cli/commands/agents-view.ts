@@ -10,7 +10,18 @@ export function formatAgentView(v: AgentView, color: boolean): string {
   lines.push('');
   const colour = { loaded: 'green', mangled: 'yellow', dropped: 'red', shadowed: 'dim', ambiguous: 'yellow' } as const;
   for (const s of v.skills) {
-    lines.push(`  ${paint(color, colour[s.status], s.status.padEnd(9))} ${s.identifier}  ${paint(color, 'dim', s.entryId)}`);
+    const l = s.listing;
+    const shown =
+      l.shown === 'hidden'
+        ? ''
+        : l.shown === 'shortened'
+          ? `  shown: cut to ${l.chars} chars`
+          : l.shown === 'name-only'
+            ? '  shown: name only'
+            : '';
+    lines.push(
+      `  ${paint(color, colour[s.status], s.status.padEnd(9))} ${l.shown === 'hidden' ? s.identifier : l.label}  ${paint(color, 'dim', s.entryId)}${shown}`,
+    );
     for (const r of s.reasons) lines.push(`      ${paint(color, 'dim', r.code)}  ${r.message}`);
   }
   for (const n of v.nested) lines.push(`  ${n.found ? 'nested (found)' : 'nested (missed)'}  ${n.dir}`);

@@ -156,7 +156,7 @@ function AgentPanel({ agent }: { agent: string }) {
       <Section title={t('agents.loads', { count: loaded.length })}>
         {loaded.slice(0, SHOWN).map((s) => (
           <div key={s.entryId} className="small" data-testid={rowId(TID.agentSkillRow, s.entryId)}>
-            <b>{s.identifier}</b> <span className="muted">{s.rootId}</span>
+            <b>{s.listing.label}</b> <span className="muted">{s.rootId}</span> <ShownTag listing={s.listing} />
             {s.status === 'mangled' && (
               <Tag size="small" color="orange" title={s.reasons.map((r) => engineText(t, r.msg, r.message)).join('\n')}>
                 {t('agents.status.mangled')}: {s.reasons.map((r) => engineText(t, r.msg, r.message)).join(t('common.semicolon'))}
@@ -168,6 +168,29 @@ function AgentPanel({ agent }: { agent: string }) {
         {loaded.length === 0 && <Empty description={t('agents.noneLoaded')} />}
       </Section>
     </div>
+  );
+}
+
+/** What the agent's model is shown of a skill it loads; `measured`: from a capture of the real CLI's request. */
+function ShownTag({ listing }: { listing: AgentViewSkill['listing'] }) {
+  const { t } = useTranslation();
+  if (listing.shown === 'hidden') return null;
+  const color = listing.shown === 'full' ? 'green' : listing.shown === 'shortened' ? 'orange' : 'red';
+  const text =
+    listing.shown === 'full'
+      ? t('agents.shown.full')
+      : listing.shown === 'shortened'
+        ? t('agents.shown.shortened', { count: listing.chars })
+        : t('agents.shown.nameOnly');
+  return (
+    <Tag
+      size="small"
+      color={color}
+      data-testid="agent-shown"
+      title={listing.measured ? t('agents.shown.measured') : t('agents.shown.predicted')}
+    >
+      {text}
+    </Tag>
   );
 }
 

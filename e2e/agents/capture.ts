@@ -1,0 +1,129 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { jsonStrings, startRecorder, type Recorded } from './recorder.js';
+
+// Run a pinned agent CLI once against the recording model server and pull out of its first model
+// request the skill listing the model receives.
+
+export interface Captured {
+  /** Identifier as listed. */
+  name: string;
+  /** Description exactly as sent; null when only the name is listed. */
+  description: string | null;
+}
+
+export interface RunOpts {
+  cwd: string;
+  home: string;
+  env?: Record<string, string>;
+  timeoutMs?: number;
+}
+
+function baseEnv(home: string): NodeJS.ProcessEnv {
+  return {
+    PATH: process.env.PATH ?? '',
+    HOME: home,
+    XDG_CONFIG_HOME: path.join(home, '.config'),
+    XDG_DATA_HOME: path.join(home, '.local', 'share'),
+    XDG_CACHE_HOME: path.join(home, '.cache'),
+    NO_COLOR: '1',
+    TERM: 'dumb',
+  };
+}
+
+/** Run `bin args` with the recorder's URL in `urlEnv`; the first model request's JSON body. */
+export async function firstModelRequest(bin: string, args: string[], urlEnv: (url: string) => Record<string, string>, opts: RunOpts) {
+  const rec = await startRecorder();
+  try {
+    // Asynchronous: the recorder answers from this same process while the CLI runs.
+    const r = await run(
+      bin,
+      args,
+      { cwd: opts.cwd, env: { ...baseEnv(opts.home), ...urlEnv(rec.url), ...opts.env } },
+      opts.timeoutMs ?? 120_000,
+    );
+    const req = rec.requests.find(isModelCall);
+    if (!req) {
+      throw new Error(
+        `${path.basename(bin)} sent no model request (exit ${r.status}; ${rec.requests.length} other requests: ${rec.requests
+          .map((q) => q.url)
+          .join(', ')}):\n${r.stderr.slice(0, 3000)}\n${r.stdout.slice(0, 2000)}`,
+      );
+    }
+    return { request: req, body: JSON.parse(req.body) as unknown, stdout: r.stdout, stderr: r.stderr };
+  } finally {
+    await rec.close();
+  }
+}
+
+interface RunResult {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Spawn without a shell; killed (and failing) after `timeoutMs`. */
+export function run(bin: string, args: string[], o: { cwd: string; env: NodeJS.ProcessEnv }, timeoutMs: number): Promise<RunResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(bin, args, { cwd: o.cwd, env: o.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout = (stdout + d).slice(-200_000)));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr = (stderr + d).slice(-200_000)));
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`${path.basename(bin)} ${args.join(' ')}: no exit after ${timeoutMs} ms\n${stderr.slice(-2000)}`));
+    }, timeoutMs);
+    child.on('error', (err) => {
+      clearTimeout(timer);
+      reject(err);
+    });
+    child.on('close', (status) => {
+      clearTimeout(timer);
+      resolve({ status, stdout, stderr });
+    });
+  });
+}
+
+function isModelCall(r: Recorded): boolean {
+  return r.method === 'POST' && /messages|responses|chat\/completions|generateContent|streamGenerateContent/.test(r.url);
+}
+
+const CLAUDE_HEAD = /The following skills are (?:also )?available for use with the Skill tool[^\n]*:\n/;
+
+/** Claude Code: the skill listing reminder (`- name: description` or `- name` per skill). */
+export function claudeListing(body: unknown): Captured[] {
+  const text = jsonStrings(body).find((s) => CLAUDE_HEAD.test(s));
+  if (text === undefined) throw new Error('the request carries no skill listing');
+  const start = text.search(CLAUDE_HEAD);
+  const rest = text.slice(start).replace(CLAUDE_HEAD, '').replace(/^\n/, '');
+  const block = rest.split(/\n\n/)[0]!;
+  const out: Captured[] = [];
+  for (const line of block.split('\n')) {
+    const m = /^- ([^:\n]+?)(?:: (.*))?$/.exec(line);
+    if (m) out.push({ name: m[1]!, description: m[2] ?? null });
+    else if (out.length) {
+      // A description that spans lines continues the previous entry.
+      const last = out[out.length - 1]!;
+      last.description = `${last.description ?? ''}\n${line}`;
+    }
+  }
+  return out;
+}
+
+export const CLAUDE_OFFLINE = {
+  ANTHROPIC_API_KEY: 'sk-ant-recorded',
+  CLAUDE_CODE_MAX_RETRIES: '0',
+  DISABLE_AUTOUPDATER: '1',
+  CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+  DISABLE_TELEMETRY: '1',
+  DISABLE_ERROR_REPORTING: '1',
+};
+
+export async function captureClaude(bin: string, opts: RunOpts): Promise<Captured[]> {
+  const { body } = await firstModelRequest(bin, ['-p', 'hi', '--max-turns', '1'], (url) => ({ ANTHROPIC_BASE_URL: url }), {
+    ...opts,
+    env: { ...CLAUDE_OFFLINE, ...opts.env },
+  });
+  return claudeListing(body);
+}

@@ -1,0 +1,127 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createService, type SkillDockService } from '../../src/service.js';
+import type { AgentView } from '../../src/contract/index.js';
+import { loadRegistry } from '../../src/agents/registry.js';
+import { allocateListing, listSkill } from '../../src/catalog/listing.js';
+import { resources, sandbox, type Sandbox } from '../../src/workspaces/test-helpers.js';
+import { captureClaude, type Captured } from './capture.js';
+import { VARIANTS, budgetSet, writeVariants, type Variant } from './variants.js';
+import { requireAgent } from './pins.js';
+
+// SkillDock's prediction of what each agent's model is shown, against what the pinned CLI really
+// sends: the CLI runs once against a loopback server that records its model request, and the
+// listing is read out of that request. Any difference fails with the whole table.
+
+let sb: Sandbox;
+let svc: SkillDockService;
+beforeEach(() => {
+  sb = sandbox();
+  svc = createService({ paths: { home: sb.home, userHome: sb.userHome, resourcesDir: resources } });
+});
+afterEach(async () => {
+  await svc.close();
+  sb.done();
+});
+
+interface Row {
+  label: string;
+  predicted: string;
+  captured: string;
+}
+
+const show = (d: string | null | undefined) => (d === undefined ? 'absent' : d === null ? 'name only' : `full: ${d}`);
+
+/** Prediction vs capture, one row per label seen on either side (the agent's own skills aside). */
+function compare(view: AgentView, rootPath: string, captured: Captured[], builtins: string[]): Row[] {
+  const predicted = new Map<string, string | null>();
+  const hidden: string[] = [];
+  for (const s of view.skills) {
+    if (!s.dir.startsWith(rootPath + path.sep)) continue;
+    if (s.listing.shown === 'hidden') hidden.push(s.listing.label);
+    else predicted.set(s.listing.label, s.listing.description);
+  }
+  const got = new Map(captured.filter((c) => !builtins.includes(c.name)).map((c) => [c.name, c.description]));
+  const rows: Row[] = [];
+  for (const label of new Set([...predicted.keys(), ...got.keys(), ...hidden])) {
+    const p = show(predicted.has(label) ? predicted.get(label) : undefined);
+    const c = show(got.has(label) ? got.get(label) : undefined);
+    rows.push({ label, predicted: p, captured: c });
+  }
+  return rows;
+}
+
+function mismatches(rows: Row[]): string {
+  return rows
+    .filter((r) => r.predicted !== r.captured)
+    .map((r) => `${r.label}\n  predicted: ${r.predicted.slice(0, 160)}\n  captured:  ${r.captured.slice(0, 160)}`)
+    .join('\n');
+}
+
+async function claudeCase(variants: Variant[]) {
+  const bin = requireAgent('claude');
+  const root = path.join(sb.userHome, '.claude', 'skills');
+  writeVariants(root, path.join(sb.dir, 'outside'), variants);
+  const cwd = path.join(sb.dir, 'cwd');
+  fs.mkdirSync(cwd);
+  const view = await svc.api.agentView({ agent: 'claude' });
+  const captured = await captureClaude(bin, { cwd, home: sb.userHome });
+  const model = loadRegistry(resources).agents.find((a) => a.id === 'claude')!.listing!;
+  // The CLI's own skills are listed after the user's, in the registry's order with the recorded lengths.
+  const names = model.builtins.map((b) => b.name);
+  const own = captured.filter((c) => names.includes(c.name));
+  expect(own.map((c) => c.name)).toEqual(names);
+  for (const c of own)
+    if (c.description !== null)
+      expect([c.name, [...c.description].length]).toEqual([c.name, model.builtins.find((b) => b.name === c.name)!.descriptionChars]);
+  const rows = compare(view, root, captured, names);
+  // The agent's own skills lose their description under the budget exactly as the model says.
+  const ours = view.skills.filter((s) => s.listing.shown !== 'hidden' && s.dir.startsWith(root + path.sep));
+  const listed = ours.map((s) => listSkill(model, path.basename(s.dir), fs.readFileSync(path.join(s.dir, 'SKILL.md'), 'utf8')));
+  listed.sort((a, b) => (a.label < b.label ? -1 : a.label > b.label ? 1 : 0));
+  const expectOwn = allocateListing(model, listed).builtins;
+  expect(own.map((c) => (c.description === null ? 'name-only' : 'full'))).toEqual(expectOwn);
+  return { rows, view, captured };
+}
+
+describe('Claude Code 2.1.332: the listing its model receives is the one SkillDock predicts', () => {
+  it(`${VARIANTS.length} skill variants: each listed, shortened, by name only or left out exactly as predicted`, async () => {
+    const { rows } = await claudeCase(VARIANTS);
+    expect(mismatches(rows)).toBe('');
+    // The variants really cover the cases: some left out, some cut, some from the body.
+    expect(rows.filter((r) => r.captured === 'absent').map((r) => r.label)).toContain('lowercase-file');
+    for (const dir of ['no-skill-file', 'group', 'inner']) expect(rows.map((r) => r.label)).not.toContain(dir);
+    expect(rows.filter((r) => r.captured.endsWith('\u2026')).length).toBeGreaterThanOrEqual(2);
+    expect(rows.length).toBeGreaterThanOrEqual(VARIANTS.length - 2);
+  });
+
+  it('12 skills with 1,000-character descriptions: all in full', async () => {
+    const { rows, view } = await claudeCase(budgetSet('twelve', 12, 1000));
+    expect(mismatches(rows)).toBe('');
+    expect(rows.filter((r) => r.captured.startsWith('full:')).length).toBe(12);
+    expect(view.budget.over).toBe(false);
+  });
+
+  it('60 skills with 1,000-character descriptions: the first ones in full, the rest by name only, as predicted', async () => {
+    const { rows, view } = await claudeCase([...budgetSet('long', 60, 1000), ...budgetSet('short', 5, 40)]);
+    expect(mismatches(rows)).toBe('');
+    const full = rows.filter((r) => r.captured.startsWith('full:')).map((r) => r.label);
+    const nameOnly = rows.filter((r) => r.captured === 'name only').map((r) => r.label);
+    expect(nameOnly.length).toBeGreaterThan(20);
+    // Past the budget, a later short description still fits: the budget is not a cut-off point.
+    expect(full).toEqual(expect.arrayContaining(['short01', 'short05']));
+    expect(view.budget.over).toBe(true);
+    const s = view.skills.find((x) => x.listing.label === nameOnly[0])!;
+    expect(s.reasons.map((r) => r.code)).toContain('listed-name-only');
+  });
+
+  it("40 skills of 700 characters and 8 short ones: short ones still fit, and Claude Code's unfixed own skills lose their description", async () => {
+    const { rows, captured } = await claudeCase([...budgetSet('mid', 40, 700), ...budgetSet('tiny', 8, 40)]);
+    expect(mismatches(rows)).toBe('');
+    expect(rows.filter((r) => r.label.startsWith('tiny') && r.captured.startsWith('full:')).length).toBeGreaterThan(3);
+    expect(
+      captured.filter((c) => c.description === null && !c.name.startsWith('mid') && !c.name.startsWith('tiny')).length,
+    ).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,152 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { CatalogEntry } from '../contract/index.js';
+import { parseSkillText } from '../skills/index.js';
+import type { AgentDef } from '../agents/registry.js';
+
+// How an agent words one skill in the listing its model receives, and which descriptions its
+// catalog budget keeps. Every rule comes from the registry's `listing` record, measured by capturing
+// the real CLI's model request (e2e/agents/listing.test.ts); nothing here names an agent.
+
+export type ListingModel = NonNullable<AgentDef['listing']>;
+
+export interface ListedSkill {
+  /** The identifier as listed (`dir`, or `dir (name)` when the agent shows both). */
+  label: string;
+  /** The description as sent before the budget (cut to the per-skill cap, escaped). */
+  description: string;
+  /** The description was cut to the per-skill cap. */
+  capped: boolean;
+  /** The description is not the frontmatter's (first body line, or the agent's placeholder). */
+  fallback: boolean;
+}
+
+/** A frontmatter block the agent reads: only a `---` line at the very start (after a BOM). */
+function splitBlock(text: string): { block: string; body: string } | null {
+  if (!text.startsWith('---\n')) return null;
+  const close = text.indexOf('\n---', 3);
+  if (close === -1) return null;
+  const after = text.indexOf('\n', close + 4);
+  const rest = after === -1 ? '' : text.slice(after + 1);
+  const closing = text.slice(close + 1, after === -1 ? undefined : after);
+  if (closing.trim() !== '---') return null;
+  return { block: text.slice(4, close + 1), body: rest };
+}
+
+/** `key: value` lines read as text: what an agent falls back to when the YAML does not parse. */
+function lenientFields(block: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const line of block.split('\n')) {
+    const m = /^([A-Za-z_][\w-]*):[ \t]*(.*)$/.exec(line);
+    if (m && !(m[1]! in out)) out[m[1]!] = m[2]!.trim();
+  }
+  return out;
+}
+
+function asText(v: unknown): string | null {
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
+  return null;
+}
+
+/** The first non-blank line of the body, without Markdown heading marks. */
+function firstBodyLine(body: string): string {
+  for (const line of body.split('\n')) {
+    const t = line.trim();
+    if (t) return t.replace(/^#+\s*/, '');
+  }
+  return '';
+}
+
+/** How `model`'s agent lists the skill in folder `dirName` whose SKILL.md holds `raw`. */
+export function listSkill(model: ListingModel, dirName: string, raw: string): ListedSkill {
+  let text = raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw;
+  text = text.replace(/\r\n/g, '\n');
+  const split = splitBlock(text);
+  let fields: Record<string, unknown> = {};
+  let body = text;
+  if (split) {
+    body = split.body;
+    const parsed = parseSkillText(text, 'SKILL.md');
+    fields = parsed.frontmatter ?? lenientFields(split.block);
+  }
+  const name = asText(fields.name);
+  const label =
+    model.label === 'dir-and-name' && name && name !== dirName ? `${dirName} (${name})` : model.label === 'name' && name ? name : dirName;
+
+  const parts = model.fields.map((f) => asText(fields[f])?.trim() ?? '').filter((s) => s !== '');
+  let description = parts.join(model.joiner);
+  let fallback = false;
+  if (!description && model.fallback === 'first-body-line') {
+    description = firstBodyLine(body) || model.emptyFallback;
+    fallback = true;
+  }
+  if (model.collapseWhitespace) description = description.replace(/\s+/g, ' ').trim();
+  for (const [from, to] of Object.entries(model.escape)) description = description.split(from).join(to);
+  let capped = false;
+  // The CLI counts UTF-16 code units here (String length), not characters.
+  if (model.cap && description.length > model.cap.chars) {
+    description = description.slice(0, model.cap.chars - model.cap.marker.length) + model.cap.marker;
+    capped = true;
+  }
+  return { label, description, capped, fallback };
+}
+
+export type Shown = 'full' | 'name-only';
+
+/**
+ * The agent's catalog budget (measured on Claude Code, whose code reads the same): when the whole
+ * listing is over budget, its fixed built-in skills stay in full and every other skill starts as its
+ * name alone; then, in listing order (the user's skills, then the agent's other skills), each gets
+ * its description back while the listing still fits, so a later, shorter one may fit where an
+ * earlier one did not. Names are always listed.
+ */
+export function allocateBudget(model: ListingModel, skills: ListedSkill[]): Shown[] {
+  return allocateListing(model, skills).skills;
+}
+
+/** The fate of `skills` and of the agent's own skills under its budget. */
+export function allocateListing(model: ListingModel, skills: ListedSkill[]): { skills: Shown[]; builtins: Shown[] } {
+  const budget = model.budget;
+  const all = (): { skills: Shown[]; builtins: Shown[] } => ({
+    skills: skills.map(() => 'full'),
+    builtins: model.builtins.map(() => 'full'),
+  });
+  if (!budget) return all();
+  const lines = [
+    ...skills.map((s) => ({ name: `- ${s.label}`.length, extra: `: ${s.description}`.length, fixed: false })),
+    ...model.builtins.map((b) => ({ name: `- ${b.name}`.length, extra: 2 + b.descriptionChars, fixed: b.fixed })),
+  ];
+  const newlines = Math.max(0, lines.length - 1);
+  const fullTotal = lines.reduce((n, l) => n + l.name + l.extra, 0) + newlines;
+  if (fullTotal <= budget.chars) return all();
+  let total = lines.reduce((n, l) => n + l.name + (l.fixed ? l.extra : 0), 0) + newlines;
+  const shown: Shown[] = lines.map((l) => {
+    if (l.fixed) return 'full';
+    if (total + l.extra > budget.chars) return 'name-only';
+    total += l.extra;
+    return 'full';
+  });
+  return { skills: shown.slice(0, skills.length), builtins: shown.slice(skills.length) };
+}
+
+/** Listing order: by label, code point by code point. */
+export function listingOrder(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+const MAX_SKILL_FILE = 4 * 1024 * 1024;
+
+/** The entry's `SKILL.md` as text (through a link, as agents read it); null when absent or too big. */
+export function readSkillFile(entry: CatalogEntry): string | null {
+  const file = path.join(entry.provenance.dir, 'SKILL.md');
+  try {
+    const st = fs.statSync(file);
+    if (!st.isFile() || st.size > MAX_SKILL_FILE) return null;
+    // Exact case: `skill.md` is a different file to the agents that read `SKILL.md`.
+    if (!fs.readdirSync(entry.provenance.dir).includes('SKILL.md')) return null;
+    return fs.readFileSync(file, 'utf8');
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,115 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+// scripts/test.mjs, the counting script behind `npm test`, run on small fixture projects broken on
+// purpose: its closing line and exit status must never say 0 failed when something failed.
+
+const root = path.resolve(__dirname, '..');
+const script = path.join(root, 'scripts', 'test.mjs');
+const dirs: string[] = [];
+afterAll(() => {
+  for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
+});
+
+interface Fixture {
+  build?: 'ok' | 'fail';
+  typecheck?: 'ok' | 'fail';
+  tests: Record<string, string>;
+}
+
+function project(f: Fixture): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sd-count-'));
+  dirs.push(dir);
+  const script = (s: 'ok' | 'fail' | undefined) =>
+    s === 'fail' ? 'node -e "console.error(\'broken on purpose\');process.exit(1)"' : 'node -e 0';
+  fs.writeFileSync(
+    path.join(dir, 'package.json'),
+    JSON.stringify({ name: 'fixture', private: true, type: 'module', scripts: { build: script(f.build), typecheck: script(f.typecheck) } }),
+  );
+  fs.writeFileSync(
+    path.join(dir, 'vitest.config.mjs'),
+    "export default { test: { include: ['cases/**/*.test.mjs'], testTimeout: 600000, pool: 'forks' } };\n",
+  );
+  fs.symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
+  fs.mkdirSync(path.join(dir, 'cases'));
+  for (const [name, text] of Object.entries(f.tests)) fs.writeFileSync(path.join(dir, 'cases', name), text);
+  return dir;
+}
+
+function runCount(dir: string, env: Record<string, string> = {}) {
+  const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('VITEST') && k !== 'NODE_OPTIONS'));
+  const counts = path.join(dir, 'counts.json');
+  const r = spawnSync(process.execPath, [script], {
+    cwd: dir,
+    env: { ...clean, SKILLDOCK_COUNTS: counts, ...env },
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
+  const line = r.stdout.trim().split('\n').pop() ?? '';
+  return { status: r.status, line, out: r.stdout, counts: JSON.parse(fs.readFileSync(counts, 'utf8')) as Record<string, number> };
+}
+
+const header = "import { describe, it, expect } from 'vitest';\n";
+
+describe('scripts/test.mjs counts honestly', () => {
+  it('a green project: every test once, exit 0', () => {
+    const r = runCount(project({ tests: { 'a.test.mjs': `${header}it('one', () => {});\nit('two', () => {});\n` } }));
+    expect(r.line).toBe('2 passed, 0 failed, 0 skipped');
+    expect(r.status).toBe(0);
+  });
+
+  it('one failing assertion inside nested describe blocks counts once', () => {
+    const text = `${header}describe('outer', () => { describe('inner', () => { it('fails', () => { expect(1).toBe(2); }); it('passes', () => {}); }); });\n`;
+    const r = runCount(project({ tests: { 'a.test.mjs': text } }));
+    expect(r.line).toBe('1 passed, 1 failed, 0 skipped');
+    expect(r.status).toBe(1);
+    expect(r.counts).toEqual({ passed: 1, failed: 1, skipped: 0 });
+  });
+
+  it('an error thrown after a test has passed is a failure, in the line and in the counts file', () => {
+    const text = `${header}it('passes, then throws later', () => { setTimeout(() => { throw new Error('late error on purpose'); }, 5); });\nit('waits', async () => { await new Promise((r) => setTimeout(r, 200)); });\n`;
+    const r = runCount(project({ tests: { 'a.test.mjs': text } }));
+    expect(r.status).toBe(1);
+    expect(r.line).toMatch(/^\d+ passed, [1-9]\d* failed/);
+    expect(r.counts.failed).toBeGreaterThan(0);
+  });
+
+  it('a file that cannot load counts as a failure', () => {
+    const r = runCount(
+      project({
+        tests: {
+          'a.test.mjs': `${header}import './missing.mjs';\nit('never runs', () => {});\n`,
+          'b.test.mjs': `${header}it('ok', () => {});\n`,
+        },
+      }),
+    );
+    expect(r.line).toBe('1 passed, 1 failed, 0 skipped');
+    expect(r.status).toBe(1);
+  });
+
+  it('a build error is a counted failure, not a silent stop', () => {
+    const r = runCount(project({ build: 'fail', tests: { 'a.test.mjs': `${header}it('ok', () => {});\n` } }));
+    expect(r.line).toBe('0 passed, 1 failed, 0 skipped');
+    expect(r.out).toContain('the tests did not run');
+    expect(r.status).toBe(1);
+  });
+
+  it('a type error is a counted failure', () => {
+    const r = runCount(project({ typecheck: 'fail', tests: { 'a.test.mjs': `${header}it('ok', () => {});\n` } }));
+    expect(r.line).toBe('1 passed, 1 failed, 0 skipped');
+    expect(r.status).toBe(1);
+  });
+
+  it('a hung runner is killed at its timeout and counted', () => {
+    const text = `${header}it('hangs', async () => { await new Promise(() => {}); });\n`;
+    const t0 = Date.now();
+    const r = runCount(project({ tests: { 'a.test.mjs': text } }), { SKILLDOCK_TEST_TIMEOUT_MS: '8000' });
+    expect(Date.now() - t0).toBeLessThan(60_000);
+    expect(r.line).toMatch(/^0 passed, [1-9]\d* failed/);
+    expect(r.out).toMatch(/no end after 8000 ms/);
+    expect(r.status).toBe(1);
+  });
+});
