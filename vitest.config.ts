@@ -7,5 +7,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    // The CLI the component tests spawn is built from the sources first.
+    globalSetup: ['test/global-setup.ts'],
   },
 });

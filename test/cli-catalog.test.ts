@@ -93,6 +93,30 @@ describe('skilldock lint', () => {
 });
 
 describe('skilldock list / show / roots / agents-view', () => {
+  it('escape codes in a description, a body or a file name never reach the terminal; JSON stays exact', () => {
+    const root = path.join(base, 'hostile');
+    const desc = 'Looks fine\u001b[2J\u001b]0;pwned\u0007 \u202etxt.exe';
+    const dir = skill(
+      path.join(root, 'hostile'),
+      `name: hostile\ndescription: "${desc.replace(/\u001b/g, '\\e').replace(/\u0007/g, '\\a')}"`,
+      'Body \u001b[31mred\u001b[0m\n',
+    );
+    fs.mkdirSync(path.join(dir, 'references'));
+    fs.writeFileSync(path.join(dir, 'references', 'name\u001b[1Aup.md'), 'x');
+    for (const args of [
+      ['list', '--root', root],
+      ['show', 'hostile', '--root', root],
+    ]) {
+      const r = run(args);
+      expect(r.code, args.join(' ')).toBe(0);
+      expect(r.stdout, args.join(' ')).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f\u202e]/);
+      expect(r.stdout).toContain('\\x1b[2J');
+    }
+    expect(run(['show', 'hostile', '--root', root]).stdout).toContain('name\\x1b[1Aup.md');
+    const j = JSON.parse(run(['list', '--json', '--root', root]).stdout);
+    expect(j.entries.find((e: { name: string }) => e.name === 'hostile').description).toBe(desc);
+  });
+
   it('lists a root given with --root, with provenance and shadowing', () => {
     const extra = path.join(base, 'extra');
     skill(path.join(extra, 'alpha'), 'name: alpha\ndescription: First. Use when first.');

@@ -150,9 +150,7 @@ describe('hostile archives', () => {
     const buf = rawZip([{ name: 'SKILL.md', data: SKILL_MD('crc') }]);
     buf[40] ^= 0xff; // inside the stored SKILL.md bytes
     const file = writeRaw('crc.zip', buf);
-    const out = await w.service.api.importPaths({ paths: [file] });
-    // yauzl does not verify CRCs; the damaged file still must not corrupt anything else
-    expect(['refused', 'imported']).toContain(out.results[0].status);
+    await expectRefused(file, /checksum does not match/);
     expect(fs.readFileSync(path.join(w.home, 'library', 'existing', 'a.txt'), 'utf8')).toBe('keep me');
   });
 

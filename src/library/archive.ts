@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import zlib from 'node:zlib';
 import { Transform } from 'node:stream';
 import yauzl from 'yauzl';
 import { SkillDockError } from '../errors.js';
@@ -161,6 +162,16 @@ function byteCap(limit: { left: number }, archive: string, name: string, onBytes
   });
 }
 
+/** The CRC-32 of the bytes going through, as zip stores it for each entry. */
+function checksum(sum: { crc: number }): Transform {
+  return new Transform({
+    transform(chunk: Buffer, _enc, cb) {
+      sum.crc = zlib.crc32(chunk, sum.crc);
+      cb(null, chunk);
+    },
+  });
+}
+
 export interface ExtractOptions {
   limits?: Partial<ArchiveLimits>;
   onBytes?: (n: number) => void;
@@ -211,8 +222,11 @@ export async function extractArchive(archive: string, dest: string, opts: Extrac
         const stream = await zip.openReadStreamPromise(entry);
         const out = fs.createWriteStream(target, { flags: 'wx', mode: f.mode });
         const cap = { left: Math.min(f.size, budget.left) };
-        await pipeline(stream, byteCap(cap, archive, f.name, opts.onBytes), out);
+        const sum = { crc: 0 };
+        await pipeline(stream, byteCap(cap, archive, f.name, opts.onBytes), checksum(sum), out);
         budget.left -= f.size - cap.left;
+        // The zip library does not verify checksums: a damaged entry would be imported as is.
+        if (sum.crc !== entry.crc32 >>> 0) throw refuse(archive, 'checksum', { entry: f.name });
       } catch (err) {
         if (err instanceof SkillDockError) throw err;
         throw corrupt(archive, err);

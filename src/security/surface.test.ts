@@ -136,3 +136,37 @@ describe('surface digest', () => {
     expect(a.digest).toBe(b.digest);
   });
 });
+
+describe('the surface digest, one component at a time', () => {
+  // Each part the approval covers changes the digest on its own (the security README's promise);
+  // prose that runs nothing does not.
+  const base = {
+    body: 'Run `sh scripts/go.sh` when asked.\n',
+    files: { 'scripts/go.sh': 'echo go\n' } as Record<string, string>,
+    fm: 'allowed-tools: Read Grep\nhooks:\n  PreToolUse: echo hi\n',
+  };
+  let n = 0;
+  const digestOf = (v: Partial<typeof base>) => {
+    const s = { ...base, ...v };
+    return getInventory(writeSkill(root, `digest-${n++}`, s.body, s.files, s.fm)).digest;
+  };
+  const ref = digestOf({});
+
+  it('is stable for the same skill', () => {
+    expect(digestOf({})).toBe(ref);
+  });
+  it('changes with a script', () => {
+    expect(digestOf({ files: { 'scripts/go.sh': 'echo gone\n' } })).not.toBe(ref);
+  });
+  it('changes with hooks', () => {
+    expect(digestOf({ fm: 'allowed-tools: Read Grep\nhooks:\n  PreToolUse: echo other\n' })).not.toBe(ref);
+    expect(digestOf({ fm: 'allowed-tools: Read Grep\n' })).not.toBe(ref);
+  });
+  it('changes with allowed-tools', () => {
+    expect(digestOf({ fm: 'allowed-tools: Read Grep Bash\nhooks:\n  PreToolUse: echo hi\n' })).not.toBe(ref);
+  });
+  it('changes with a command in the body, not with prose', () => {
+    expect(digestOf({ body: 'Run `sh scripts/go.sh --force` when asked.\n' })).not.toBe(ref);
+    expect(digestOf({ body: 'Run `sh scripts/go.sh` when asked.\n\nSome more words.\n' })).toBe(ref);
+  });
+});

@@ -51,6 +51,21 @@ export function safeRelativePath(rel: unknown): string[] {
   return segments;
 }
 
+/**
+ * Create the folders `segments` under `base`, one level at a time, refusing before any write when
+ * one of them exists as a link or a file: a recursive mkdir would create folders through a link
+ * planted in the batch, outside it, before any later check could refuse.
+ */
+export function makeDirsInside(base: string, segments: string[]): void {
+  let dir = base;
+  for (const s of segments) {
+    dir = path.join(dir, s);
+    const st = fs.lstatSync(dir, { throwIfNoEntry: false });
+    if (st === undefined) fs.mkdirSync(dir);
+    else if (st.isSymbolicLink() || !st.isDirectory()) throw new SkillDockError('refused', 'Upload path escapes its staging dir');
+  }
+}
+
 interface Batch {
   dir: string;
   bytes: number;
@@ -111,7 +126,7 @@ export class UploadStaging {
     }
     const target = path.join(b.dir, ...segments);
     const parent = path.dirname(target);
-    fs.mkdirSync(parent, { recursive: true });
+    makeDirsInside(b.dir, segments.slice(0, -1));
     // Every dir under the batch was made by us; a link here would mean someone else is writing.
     const realParent = fs.realpathSync(parent);
     const realBatch = fs.realpathSync(b.dir);

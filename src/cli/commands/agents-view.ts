@@ -1,10 +1,11 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { AgentView } from '../../contract/index.js';
-import { paint, printJson } from '../format.js';
+import { paint, printJson, termSafeDeep } from '../format.js';
 import { UsageError, type CliCommand, type CliIO } from '../types.js';
 
-export function formatAgentView(v: AgentView, color: boolean): string {
+export function formatAgentView(raw: AgentView, color: boolean): string {
+  const v = termSafeDeep(raw);
   const lines = [`${paint(color, 'bold', v.agent.name)} (${v.agent.id}), same name: ${v.sameName ?? 'unknown'}`, '', 'roots read:'];
   for (const r of v.roots) lines.push(`  ${r.exists ? '+' : '-'} ${r.id}  ${r.path}`);
   lines.push('');

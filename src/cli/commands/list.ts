@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Catalog } from '../../contract/index.js';
-import { paint, printJson } from '../format.js';
+import { paint, printJson, termSafeDeep } from '../format.js';
 import type { CliCommand, CliIO } from '../types.js';
 
 function oneLine(text: string, max: number): string {
@@ -43,7 +43,7 @@ export const listCommand: CliCommand = {
       ...(values.root?.length ? { roots: values.root.map((r) => path.resolve(io.cwd, r)) } : {}),
     });
     if (values.json) printJson(io, catalog);
-    else io.out(formatCatalog(catalog, io.color));
+    else io.out(formatCatalog(termSafeDeep(catalog), io.color));
     return 0;
   },
 };

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { formatDiagnostic, paint, printJson } from '../format.js';
+import { formatDiagnostic, paint, printJson, termSafeDeep } from '../format.js';
 import { UsageError, type CliCommand, type CliIO } from '../types.js';
 
 export const showCommand: CliCommand = {
@@ -28,15 +28,16 @@ export const showCommand: CliCommand = {
       printJson(io, { ...a, security: { inventory, trust } });
       return 0;
     }
-    const e = a.entry;
+    const safe = termSafeDeep(a);
+    const e = safe.entry;
     const out = [
-      `${paint(io.color, 'bold', e.name)}  ${paint(io.color, 'dim', `${e.provenance.rootId}  ${a.dir}`)}`,
+      `${paint(io.color, 'bold', e.name)}  ${paint(io.color, 'dim', `${e.provenance.rootId}  ${safe.dir}`)}`,
       e.description,
       '',
       ...(e.diagnostics.length ? [...e.diagnostics.map((d) => formatDiagnostic(d, io.color)), ''] : []),
-      a.body.replace(/\s+$/, ''),
+      safe.body.replace(/\s+$/, ''),
       '',
-      paint(io.color, 'dim', a.files.length ? `files:\n${a.files.map((f) => `  ${f}`).join('\n')}` : 'no resource files'),
+      paint(io.color, 'dim', safe.files.length ? `files:\n${safe.files.map((f) => `  ${f}`).join('\n')}` : 'no resource files'),
     ];
     io.out(out.join('\n'));
     return 0;
