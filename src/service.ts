@@ -9,6 +9,7 @@ import { editorHandlers } from './library/editor-handlers.js';
 import { assistantsHandlers } from './assistants/handlers.js';
 import { launchHandlers } from './workspaces/handlers.js';
 import { securityHandlers } from './security/handlers.js';
+import { sourcesHandlers } from './sources/handlers.js';
 import { getCatalog } from './catalog/index.js';
 import { getSettings } from './settings/settings.js';
 import { watchHomeFiles, type HomeSync } from './store/home-sync.js';
@@ -37,6 +38,7 @@ export class SkillDockService {
       ...launchHandlers(this.ctx),
       ...securityHandlers(this.ctx),
       ...editorHandlers(this.ctx),
+      ...sourcesHandlers(this.ctx),
     } satisfies Api;
   }
 

@@ -6,6 +6,7 @@ import { launchMethods, launchEvents } from './launch.js';
 import { securityMethods, securityEvents } from './security.js';
 import { settingsMethods, settingsEvents } from './settings.js';
 import { editorMethods } from './editor.js';
+import { sourcesMethods } from './sources.js';
 
 export * from './common.js';
 export * from './messages.js';
@@ -16,6 +17,7 @@ export * from './launch.js';
 export * from './security.js';
 export * from './settings.js';
 export * from './editor.js';
+export * from './sources.js';
 export * from './custom-agent-rules.js';
 
 /**
@@ -30,6 +32,7 @@ export const methods = {
   ...securityMethods,
   ...settingsMethods,
   ...editorMethods,
+  ...sourcesMethods,
 } as const;
 
 export type Methods = typeof methods;

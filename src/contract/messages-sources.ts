@@ -14,3 +14,29 @@ export const SOURCES_MESSAGES = {
   'sources.reason.scheme': 'only https, http, ssh, git and file URLs are supported.',
   'sources.reason.unknown': 'give a git URL, owner/repo, a tree URL, a local repository path or an archive URL.',
 } as const;
+
+export const SOURCES_GIT_MESSAGES = {
+  'sources.git-missing': 'SkillDock needs git to read {{source}}, and no `git` program was found. Install git and try again.',
+  'sources.unreachable': 'Could not reach {{source}}: {{detail}}',
+  'sources.unreachable-skill': 'Could not reach {{source}} (source of {{skill}}): {{detail}}',
+  'sources.auth': 'Access to {{source}} was denied (check your git credentials or SSH key): {{detail}}',
+  'sources.ref-missing': 'The branch, tag or commit asked for does not exist in {{source}}: {{detail}}',
+  'sources.not-repo': '{{source}} is not a git repository SkillDock can read: {{detail}}',
+  'sources.git-failed': 'git failed on {{source}}: {{detail}}',
+  'sources.archive-later': 'Archive URLs ({{source}}) are not supported yet; download the file and use `skilldock import`.',
+  'sources.no-skills':
+    'No skills found in {{source}} (looked for SKILL.md in skills/, .claude/skills/, .agents/skills/, the root and plugin manifests).',
+  'sources.no-skill-at': 'No skill found at {{path}} in {{source}}.',
+  'sources.skill-not-in-source': '{{source}} has no skill named {{skill}}.',
+  'sources.no-provenance': 'The skill {{skill}} was not added from a source, so it cannot be checked or updated.',
+  'sources.check.up-to-date': '{{skill}} is up to date with {{source}}.',
+  'sources.check.changed-locally': '{{skill}} was changed locally since it was installed from {{source}}; upstream has not changed.',
+  'sources.check.update':
+    '{{skill}}: update available from {{source}} ({{from}} → {{to}}: {{added}} added, {{changed}} changed, {{removed}} removed).',
+  'sources.check.removed': '{{skill}}: upstream removed {{path}} from {{source}}.',
+  'sources.check.moved': '{{skill}}: upstream moved {{path}} to {{to}} in {{source}}.',
+  'sources.check.unreachable': '{{skill}}: could not check {{source}}: {{detail}}',
+  'sources.check.ref-gone': '{{skill}}: {{source}} no longer has {{ref}}.',
+  'sources.check.missing': '{{skill}} is no longer in the library (it came from {{source}}).',
+  'sources.check.pinned': '{{skill}} is pinned to {{ref}} ({{source}}); not checked.',
+} as const;

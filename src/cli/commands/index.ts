@@ -21,6 +21,8 @@ import { trashCommand } from './trash.js';
 import { exportCommand } from './export.js';
 import { undoCommand } from './undo.js';
 import { newCommand } from './new.js';
+import { addCommand } from './add.js';
+import { checkCommand } from './check.js';
 
 // Each command lives in its own file; add one import and one entry per command.
 export const commands: CliCommand[] = [
@@ -46,4 +48,6 @@ export const commands: CliCommand[] = [
   exportCommand,
   undoCommand,
   newCommand,
+  addCommand,
+  checkCommand,
 ];

@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { DiagnosticSchema } from './common.js';
+import { ConflictChoiceSchema, ImportSummarySchema } from './library.js';
+import { MessageRefSchema } from './messages.js';
+
+// Skills from where they are published (src/sources/): add from a git URL, shorthand or archive,
+// check for updates, update keeping local edits. SkillOrigin is stored per library skill.
+
+export const SourceInfoSchema = z.object({
+  /** The source as the user gave it. */
+  given: z.string(),
+  kind: z.enum(['git', 'archive']),
+  /** Normalised URL handed to git. */
+  url: z.string(),
+  /** Ref asked for; absent = the remote's default branch. */
+  ref: z.string().optional(),
+  /** Path inside the repository the user pointed at ('' = root). */
+  subpath: z.string(),
+});
+export type SourceInfo = z.infer<typeof SourceInfoSchema>;
+
+/** Where a library skill came from (stored in `<home>/sources/provenance.json`). */
+export const SkillOriginSchema = z.object({
+  source: SourceInfoSchema,
+  /** Commit the installed files came from. */
+  commit: z.string(),
+  /** The skill's folder inside the repository ('' = the repository root). */
+  path: z.string(),
+  /** Digest of the upstream files as installed (also the key of the stored base copy). */
+  upstreamDigest: z.string(),
+  /** Digest of the library folder right after install or update (tells local edits apart). */
+  installedDigest: z.string(),
+  /** ISO time of the install or last update. */
+  time: z.string(),
+  /** Pinned: check and update stay at `commit` (or the ref given here). */
+  pinned: z.string().optional(),
+});
+export type SkillOrigin = z.infer<typeof SkillOriginSchema>;
+
+export const FoundSkillSchema = z.object({
+  /** Folder inside the repository. */
+  path: z.string(),
+  name: z.string().nullable(),
+  description: z.string().optional(),
+  digest: z.string(),
+  errors: z.number().int(),
+  warnings: z.number().int(),
+  diagnostics: z.array(DiagnosticSchema),
+});
+export type FoundSkill = z.infer<typeof FoundSkillSchema>;
+
+export const AddFromSourceInputSchema = z.object({
+  source: z.string().min(1),
+  ref: z.string().optional(),
+  /** Install only these skills (by name or by folder name); default all found. */
+  skills: z.array(z.string().min(1)).optional(),
+  /** List what the source holds (with lint findings) and install nothing. */
+  preview: z.boolean().optional(),
+  onConflict: ConflictChoiceSchema.optional(),
+  resolutions: z.record(z.string(), ConflictChoiceSchema).optional(),
+});
+
+export const AddFromSourceOutputSchema = z.object({
+  source: SourceInfoSchema,
+  commit: z.string(),
+  found: z.array(FoundSkillSchema),
+  /** Absent for a preview. */
+  summary: ImportSummarySchema.optional(),
+});
+export type AddFromSourceOutput = z.infer<typeof AddFromSourceOutputSchema>;
+
+export const CheckStatusSchema = z.enum([
+  'up-to-date',
+  'update-available',
+  'changed-locally',
+  'upstream-removed',
+  'unreachable',
+  'pinned',
+  'missing',
+]);
+export type CheckStatus = z.infer<typeof CheckStatusSchema>;
+
+export const CheckResultSchema = z.object({
+  skill: z.string(),
+  source: z.string(),
+  status: CheckStatusSchema,
+  /** Also set with update-available when the library copy was edited since install. */
+  localChanges: z.boolean(),
+  fromCommit: z.string(),
+  toCommit: z.string().optional(),
+  added: z.array(z.string()).optional(),
+  changed: z.array(z.string()).optional(),
+  removed: z.array(z.string()).optional(),
+  message: z.string(),
+  msg: MessageRefSchema,
+});
+export type CheckResult = z.infer<typeof CheckResultSchema>;
+
+export const sourcesMethods = {
+  addFromSource: { input: AddFromSourceInputSchema, output: AddFromSourceOutputSchema },
+  checkSources: {
+    input: z.object({ names: z.array(z.string().min(1)).optional() }),
+    output: z.object({ results: z.array(CheckResultSchema), updates: z.number().int() }),
+  },
+  listProvenance: {
+    input: z.object({}),
+    output: z.object({ skills: z.record(z.string(), SkillOriginSchema) }),
+  },
+} as const;

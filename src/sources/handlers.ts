@@ -1,0 +1,14 @@
+import type { Api } from '../contract/index.js';
+import type { ServiceContext } from '../service-context.js';
+import { getSources } from './service.js';
+
+type Keys = keyof typeof import('../contract/sources.js').sourcesMethods;
+
+export function sourcesHandlers(ctx: ServiceContext): Pick<Api, Keys> {
+  const s = () => getSources(ctx);
+  return {
+    addFromSource: (input) => s().add(input),
+    checkSources: (input) => s().check(input.names),
+    listProvenance: async () => ({ skills: s().listProvenance() }),
+  };
+}

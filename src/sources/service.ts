@@ -1,0 +1,318 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import {
+  formatMessage,
+  type AddFromSourceOutput,
+  type CheckResult,
+  type ConflictChoice,
+  type FoundSkill,
+  type MessageRef,
+  type SkillOrigin,
+  type SourceInfo,
+} from '../contract/index.js';
+import type { ServiceContext } from '../service-context.js';
+import { fail } from '../errors.js';
+import { expandHome } from '../agents/registry.js';
+import { getLibrary } from '../library/library-service.js';
+import { skillFacts } from '../library/analyze.js';
+import { libraryDir } from '../library/trash.js';
+import { lstatOrNull, treeDigest } from '../library/tree.js';
+import { parseSource, type ParsedSource } from './parse.js';
+import { gitFailure, lsRemote, shallowCheckout, GitError } from './git.js';
+import { discoverSkills } from './discover.js';
+import { baseDir, readProvenance, storeBase, writeProvenance } from './store.js';
+import { diffMaps, fileMap } from './files.js';
+
+const CHANGED = new Set(['imported', 'replaced', 'kept-both']);
+/** Remote rounds at the same time during a check. */
+const CHECK_PARALLEL = 8;
+
+function info(p: ParsedSource): SourceInfo {
+  return { given: p.given, kind: p.kind, url: p.url, subpath: p.subpath, ...(p.ref ? { ref: p.ref } : {}) };
+}
+
+/** Run `fn` over `items` with at most `limit` at once, results in order. */
+async function pool<T, R>(items: T[], limit: number, fn: (t: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return out;
+}
+
+export class SourcesService {
+  constructor(private ctx: ServiceContext) {}
+
+  /** A private scratch folder under `<home>/staging/sources/`, removed by the caller. */
+  private scratch(): string {
+    const root = path.join(this.ctx.paths.home, 'staging', 'sources');
+    fs.mkdirSync(root, { recursive: true });
+    return fs.mkdtempSync(path.join(root, `${randomBytes(3).toString('hex')}-`));
+  }
+
+  private parse(source: string, ref?: string): ParsedSource {
+    return parseSource(source, {
+      ...(ref ? { ref } : {}),
+      resolveLocal: (p) => path.resolve(expandHome(p, this.ctx.paths.userHome)),
+    });
+  }
+
+  /** Check out the source into a scratch folder; always removed by `done`. */
+  private async checkout(p: ParsedSource, ref?: string): Promise<{ dir: string; commit: string; done: () => void }> {
+    if (p.kind === 'archive') throw fail('unsupported', 'sources.archive-later', { source: p.given });
+    const scratch = this.scratch();
+    const done = () => fs.rmSync(scratch, { recursive: true, force: true });
+    const dir = path.join(scratch, 'repo');
+    try {
+      const commit = await shallowCheckout(p.url, dir, ref ?? p.ref);
+      return { dir, commit, done };
+    } catch (err) {
+      done();
+      throw gitFailure(err, p.given);
+    }
+  }
+
+  async add(input: {
+    source: string;
+    ref?: string;
+    skills?: string[];
+    preview?: boolean;
+    onConflict?: ConflictChoice;
+    resolutions?: Record<string, ConflictChoice>;
+  }): Promise<AddFromSourceOutput> {
+    const p = this.parse(input.source, input.ref);
+    const co = await this.checkout(p);
+    try {
+      const paths = discoverSkills(co.dir, p.subpath);
+      if (!paths.length) {
+        throw fail('not-found', p.subpath ? 'sources.no-skill-at' : 'sources.no-skills', { source: p.given, path: p.subpath });
+      }
+      const found: FoundSkill[] = [];
+      for (const rel of paths) {
+        const dir = path.join(co.dir, ...rel.split('/'));
+        const f = await skillFacts(this.ctx, dir, path.basename(dir));
+        found.push({
+          path: rel,
+          name: f.name,
+          ...(f.description ? { description: f.description } : {}),
+          digest: f.digest,
+          errors: f.diagnostics.filter((d) => d.severity === 'error').length,
+          warnings: f.diagnostics.filter((d) => d.severity === 'warning').length,
+          diagnostics: f.diagnostics,
+        });
+      }
+      const base = { source: info(p), commit: co.commit, found };
+      if (input.preview) return base;
+      let chosen = found;
+      if (input.skills?.length) {
+        const want = new Set(input.skills);
+        chosen = found.filter((f) => (f.name && want.has(f.name)) || want.has(path.posix.basename(f.path || '.')));
+        const missing = input.skills.filter((n) => !chosen.some((f) => f.name === n || path.posix.basename(f.path) === n));
+        if (missing.length) throw fail('not-found', 'sources.skill-not-in-source', { source: p.given, skill: missing });
+      }
+      const byDir = new Map(chosen.map((f) => [path.join(co.dir, ...f.path.split('/').filter(Boolean)), f]));
+      const summary = await getLibrary(this.ctx).importPaths({
+        paths: [...byDir.keys()],
+        ...(input.onConflict ? { onConflict: input.onConflict } : {}),
+        ...(input.resolutions ? { resolutions: input.resolutions } : {}),
+      });
+      const prov = readProvenance(this.ctx);
+      const time = new Date().toISOString();
+      for (const r of summary.results) {
+        const f = byDir.get(r.source);
+        if (f) r.source = f.path ? `${p.given} ${f.path}` : p.given; // the user's words, not our scratch path
+        if (!f || !CHANGED.has(r.status) || !r.libraryName) continue;
+        const upstream = path.join(co.dir, ...f.path.split('/').filter(Boolean));
+        storeBase(this.ctx, upstream, f.digest);
+        prov[r.libraryName] = {
+          source: info(p),
+          commit: co.commit,
+          path: f.path,
+          upstreamDigest: f.digest,
+          installedDigest: treeDigest(path.join(libraryDir(this.ctx), r.libraryName)),
+          time,
+        };
+      }
+      writeProvenance(this.ctx, prov);
+      return { ...base, summary };
+    } finally {
+      co.done();
+    }
+  }
+
+  listProvenance(): Record<string, SkillOrigin> {
+    return readProvenance(this.ctx);
+  }
+
+  /** Read-only: one `git ls-remote` per source (in parallel, bounded), a fetch only where it moved. */
+  async check(names?: string[]): Promise<{ results: CheckResult[]; updates: number }> {
+    const prov = readProvenance(this.ctx);
+    // Without names: the skills still in the library (a deleted skill's record is left for undo).
+    const wanted = names?.length
+      ? names
+      : Object.keys(prov)
+          .filter((n) => lstatOrNull(path.join(libraryDir(this.ctx), n)))
+          .sort();
+    for (const n of wanted) if (!prov[n]) throw fail('not-found', 'sources.no-provenance', { skill: n });
+    const bySource = new Map<string, string[]>();
+    for (const n of wanted) {
+      const k = prov[n]!.source.url;
+      bySource.set(k, [...(bySource.get(k) ?? []), n]);
+    }
+    const groups = [...bySource];
+    const perGroup = await pool(groups, CHECK_PARALLEL, async ([url, skills]) => {
+      let refs: Map<string, string> | GitError;
+      try {
+        refs = await lsRemote(url);
+      } catch (err) {
+        if (!(err instanceof GitError)) throw err;
+        refs = err;
+      }
+      return this.checkGroup(refs, skills, prov);
+    });
+    const results = perGroup.flat().sort((a, b) => a.skill.localeCompare(b.skill));
+    return { results, updates: results.filter((r) => r.status === 'update-available').length };
+  }
+
+  private localChanges(name: string, p: SkillOrigin): boolean | null {
+    const dir = path.join(libraryDir(this.ctx), name);
+    if (!lstatOrNull(dir)) return null;
+    try {
+      return treeDigest(dir) !== p.installedDigest;
+    } catch {
+      return null;
+    }
+  }
+
+  private async checkGroup(
+    refs: Map<string, string> | GitError,
+    skills: string[],
+    prov: Record<string, SkillOrigin>,
+  ): Promise<CheckResult[]> {
+    const out: CheckResult[] = [];
+    const needFetch = new Map<string, string[]>(); // target commit → skills
+    for (const name of skills) {
+      const p = prov[name]!;
+      const common = { skill: name, source: p.source.given, fromCommit: p.commit };
+      const say = (status: CheckResult['status'], key: string, params: Record<string, string>, extra: Partial<CheckResult> = {}) => {
+        const msg: MessageRef = { key, params: { skill: name, source: p.source.given, ...params } };
+        out.push({ ...common, status, localChanges: extra.localChanges ?? false, ...extra, message: formatMessage(msg), msg });
+      };
+      const local = this.localChanges(name, p);
+      if (local === null) {
+        say('missing', 'sources.check.missing', {});
+        continue;
+      }
+      if (refs instanceof GitError) {
+        const e = gitFailure(refs, p.source.given, name) as Error & { msg?: MessageRef };
+        const detail = e.msg ? formatMessage(e.msg) : e.message;
+        say('unreachable', 'sources.check.unreachable', { detail });
+        continue;
+      }
+      if (p.pinned) {
+        say('pinned', 'sources.check.pinned', { ref: p.pinned }, { localChanges: local });
+        continue;
+      }
+      const ref = p.source.ref;
+      const target = !ref
+        ? refs.get('HEAD')
+        : (refs.get(`refs/tags/${ref}^{}`) ??
+          refs.get(`refs/tags/${ref}`) ??
+          refs.get(`refs/heads/${ref}`) ??
+          refs.get(ref) ??
+          (/^[0-9a-f]{40}$/.test(ref) ? ref : undefined));
+      if (!target) {
+        say('unreachable', 'sources.check.ref-gone', { ref: ref ?? 'HEAD' });
+        continue;
+      }
+      if (target === p.commit) {
+        if (local) say('changed-locally', 'sources.check.changed-locally', {}, { localChanges: true });
+        else say('up-to-date', 'sources.check.up-to-date', {});
+        continue;
+      }
+      needFetch.set(target, [...(needFetch.get(target) ?? []), name]);
+    }
+    for (const [target, names] of needFetch) {
+      const first = prov[names[0]!]!;
+      let co: { dir: string; commit: string; done: () => void } | undefined;
+      try {
+        co = await this.checkout(this.parse(first.source.url), target);
+      } catch (err) {
+        for (const name of names) {
+          const p = prov[name]!;
+          const e = err as Error & { msg?: MessageRef };
+          const msg: MessageRef = {
+            key: 'sources.check.unreachable',
+            params: { skill: name, source: p.source.given, detail: e.msg ? formatMessage(e.msg) : e.message },
+          };
+          out.push({
+            skill: name,
+            source: p.source.given,
+            fromCommit: p.commit,
+            status: 'unreachable',
+            localChanges: false,
+            message: formatMessage(msg),
+            msg,
+          });
+        }
+        continue;
+      }
+      try {
+        for (const name of names) {
+          const p = prov[name]!;
+          const local = this.localChanges(name, p) ?? false;
+          const up = path.join(co.dir, ...p.path.split('/').filter(Boolean));
+          const common = { skill: name, source: p.source.given, fromCommit: p.commit, toCommit: co.commit, localChanges: local };
+          if (!fs.existsSync(path.join(up, 'SKILL.md'))) {
+            const facts = discoverSkills(co.dir, '');
+            let renamed = '';
+            for (const rel of facts) {
+              const f = await skillFacts(this.ctx, path.join(co.dir, ...rel.split('/')), path.posix.basename(rel));
+              if (f.name === name || path.posix.basename(rel) === path.posix.basename(p.path)) renamed = rel;
+            }
+            const msg: MessageRef = renamed
+              ? { key: 'sources.check.moved', params: { skill: name, source: p.source.given, path: p.path, to: renamed } }
+              : { key: 'sources.check.removed', params: { skill: name, source: p.source.given, path: p.path } };
+            out.push({ ...common, status: 'upstream-removed', message: formatMessage(msg), msg });
+            continue;
+          }
+          const d = diffMaps(fileMap(baseDir(this.ctx, p.upstreamDigest)), fileMap(up));
+          if (!d.added.length && !d.changed.length && !d.removed.length) {
+            const msg: MessageRef = {
+              key: local ? 'sources.check.changed-locally' : 'sources.check.up-to-date',
+              params: { skill: name, source: p.source.given },
+            };
+            out.push({ ...common, status: local ? 'changed-locally' : 'up-to-date', message: formatMessage(msg), msg });
+            continue;
+          }
+          const msg: MessageRef = {
+            key: 'sources.check.update',
+            params: {
+              skill: name,
+              source: p.source.given,
+              from: p.commit.slice(0, 7),
+              to: co.commit.slice(0, 7),
+              added: d.added.length,
+              changed: d.changed.length,
+              removed: d.removed.length,
+            },
+          };
+          out.push({ ...common, status: 'update-available', ...d, message: formatMessage(msg), msg });
+        }
+      } finally {
+        co.done();
+      }
+    }
+    return out;
+  }
+}
+
+export function getSources(ctx: ServiceContext): SourcesService {
+  return ctx.use('sources', () => new SourcesService(ctx));
+}
