@@ -192,7 +192,16 @@ export const CleanResultSchema = z.object({
 });
 export type CleanResult = z.infer<typeof CleanResultSchema>;
 
-export const WriteRuleSchema = z.enum(['workspace', 'state-dir', 'temp', 'skill-folder', 'guard-file', 'legacy-path', 'outside']);
+export const WriteRuleSchema = z.enum([
+  'workspace',
+  'state-dir',
+  'temp',
+  'skill-folder',
+  'guard-file',
+  'protected',
+  'legacy-path',
+  'outside',
+]);
 
 export const WriteDecisionSchema = z.object({
   /** The path asked about, absolute. */

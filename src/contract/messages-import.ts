@@ -33,6 +33,7 @@ export const IMPORT_MESSAGES = {
   'archive.any-bomb': 'an entry unpacks to more bytes than its header declares (zip bomb)',
   'archive.any-bad-chars': 'an entry name has invalid characters',
   'archive.corrupt': 'not a readable zip archive (truncated or corrupt)',
+  'archive.too-deep': 'entry "{{entry}}" is nested more than {{max}} folders deep',
   'archive.checksum': 'entry "{{entry}}" is damaged (its checksum does not match)',
   'archive.too-many': 'it holds {{count}} entries, more than the limit of {{max}}',
   'archive.encrypted': 'entry "{{entry}}" is encrypted',

@@ -21,6 +21,10 @@ export interface ArchiveLimits {
   ratioMinBytes: number;
 }
 
+/** Folder levels and characters an entry's path may have. */
+const MAX_DEPTH = 32;
+const MAX_NAME_CHARS = 1024;
+
 export const DEFAULT_ARCHIVE_LIMITS: ArchiveLimits = {
   maxBytes: 200 * 1024 * 1024,
   maxFiles: 10_000,
@@ -102,6 +106,10 @@ async function plan(
     for await (const entry of iter) {
       const name = checkName(archive, entry.fileName);
       if (isLitter(entry.fileName) || name === '') continue;
+      // Far deeper than any skill; thousands of levels overflow paths and recursive walks.
+      if (name.split('/').length > MAX_DEPTH || name.length > MAX_NAME_CHARS) {
+        throw refuse(archive, 'too-deep', { entry: `${name.slice(0, 60)}…`, max: MAX_DEPTH });
+      }
       if (entry.isEncrypted()) throw refuse(archive, 'encrypted', { entry: name });
       const host = entry.versionMadeBy >> 8;
       const mode = UNIX_HOSTS.has(host) ? (entry.externalFileAttributes >>> 16) & 0xffff : 0;

@@ -193,9 +193,10 @@ export async function runImport(ctx: ServiceContext, sources: ImportSource[], op
         try {
           await extractArchive(abs, dest, { limits: opts.limits });
         } catch (err) {
-          if (!(err instanceof SkillDockError)) throw err;
+          // Whatever went wrong (a refusal, a disk error), nothing of this archive stays in staging.
           fs.rmSync(dest, { recursive: true, force: true });
-          results.push(refused(abs, err.msg ?? says('import.failed', { reason: err.message })));
+          const e = err as SkillDockError;
+          results.push(refused(abs, (err instanceof SkillDockError && e.msg) || says('import.failed', { reason: (err as Error).message })));
           continue;
         }
         staged = true;

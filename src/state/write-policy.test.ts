@@ -62,7 +62,7 @@ describe('write policy', () => {
     });
     expect(checkWrite(scope, path.join(state, 'memory.md'))).toMatchObject({ allowed: true, rule: 'state-dir', skill: 'code' });
     expect(checkWrite(scope, path.join(sb.dir, 'tmp', 'scratch.txt'))).toMatchObject({ allowed: true, rule: 'temp' });
-    expect(checkWrite(scope, '~/.bashrc')).toMatchObject({ allowed: false, rule: 'outside' });
+    expect(checkWrite(scope, '~/.bashrc')).toMatchObject({ allowed: false, rule: 'protected' });
     expect(checkWrite(scope, path.join(workspace, '..', 'other', 'x'))).toMatchObject({ allowed: false, rule: 'outside' });
   });
 
@@ -77,5 +77,67 @@ describe('write policy', () => {
   it('maps a legacy file straight in home to that file only', () => {
     const m = legacyMappings('tool', [{ path: '~/.toolrc', line: 3, redirect: '' }], '/s/tool', '/h');
     expect(m).toEqual([{ skill: 'tool', from: '~/.toolrc', fromPath: path.join('/h', '.toolrc'), to: path.join('/s/tool', '.toolrc') }]);
+  });
+});
+
+describe('protected paths, whatever the workspace', () => {
+  function launch(workspace?: string) {
+    return launchWorkspace({
+      home: sb.home,
+      userHome: sb.userHome,
+      agent: agent('claude'),
+      assistant: { id: 'a', name: 'A', rules: '' },
+      skills: [],
+      cli: { node: process.execPath, script: cliScript, env: {} },
+      ...(workspace ? { workspace } : {}),
+    });
+  }
+  const scopeOf = (workspace: string): PolicyScope => ({
+    workspace,
+    stateDirs: [{ skill: 'x', id: 'x', dir: path.join(sb.home, 'skills-state', 'x'), uri: 'skill://state/x/' }],
+    skillDirs: [],
+    legacy: [],
+    guardFiles: [],
+    tempDirs: [],
+    userHome: sb.userHome,
+    skilldockHome: sb.home,
+  });
+
+  it('refuses to launch with the disk root, the user home or SkillDock home (or a folder holding it) as the workspace', () => {
+    expect(() => launch('/')).toThrow(/root of the disk/);
+    expect(() => launch(sb.userHome)).toThrow(/your home folder/);
+    expect(() => launch(sb.home)).toThrow(/SkillDock's own files/);
+    expect(() => launch(sb.dir)).toThrow(/SkillDock's own files/); // it contains SkillDock's home
+    expect(() => launch(path.join(sb.home, 'library'))).toThrow(/SkillDock's own files/);
+    const project = path.join(sb.userHome, 'project');
+    fs.mkdirSync(project);
+    expect(launch(project).result.workspace).toBe(project);
+  });
+
+  it("never allows SkillDock's own files, agent settings files or private dotfiles, even inside the workspace", () => {
+    // a workspace that holds everything (launch refuses it; the policy must hold on its own)
+    const s = scopeOf(sb.dir);
+    for (const p of [
+      path.join(sb.home, 'approvals.json'),
+      path.join(sb.home, 'settings.json'),
+      path.join(sb.home, 'assistants.json'),
+      path.join(sb.userHome, '.ssh', 'authorized_keys'),
+      path.join(sb.userHome, '.bashrc'),
+      path.join(sb.dir, '.claude', 'settings.json'),
+      path.join(sb.dir, '.claude', 'settings.local.json'),
+      path.join(sb.dir, '.claude', 'hooks', 'x.sh'),
+    ]) {
+      expect(checkWrite(s, p), p).toMatchObject({ allowed: false, rule: 'protected' });
+    }
+    // the skills' state dirs stay writable, and so does the rest of the workspace
+    expect(checkWrite(s, path.join(sb.home, 'skills-state', 'x', 'notes.md')).allowed).toBe(true);
+    expect(checkWrite(s, path.join(sb.dir, 'notes.md')).allowed).toBe(true);
+  });
+
+  it('a temporary workspace inside SkillDock home stays writable', () => {
+    const { result } = launch();
+    const s = scopeOf(result.workspace);
+    expect(checkWrite(s, path.join(result.workspace, 'notes.md'))).toMatchObject({ allowed: true, rule: 'workspace' });
+    expect(checkWrite(s, path.join(sb.home, 'approvals.json'))).toMatchObject({ allowed: false, rule: 'protected' });
   });
 });

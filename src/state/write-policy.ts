@@ -19,7 +19,42 @@ export interface PolicyScope {
   /** Scratch dirs that are always fine (the OS temp dir). */
   tempDirs: string[];
   userHome: string;
+  /** SkillDock's home: its approvals, settings, assistants and journal are never the agent's to write. */
+  skilldockHome?: string;
 }
+
+/** The user's files an agent must never write, whatever the workspace (relative to the user's home). */
+export const SENSITIVE_HOME_PATHS = [
+  '.ssh',
+  '.gnupg',
+  '.aws',
+  '.config/gcloud',
+  '.kube',
+  '.docker/config.json',
+  '.netrc',
+  '.npmrc',
+  '.pypirc',
+  '.git-credentials',
+  '.gitconfig',
+  '.bashrc',
+  '.bash_profile',
+  '.profile',
+  '.zshrc',
+  '.zprofile',
+  '.config/fish',
+];
+
+/** Agent settings files (inside any workspace): writing them could turn the guard off or add hooks. */
+export const AGENT_SETTINGS_PATHS = [
+  '.claude/settings.json',
+  '.claude/settings.local.json',
+  '.claude/hooks',
+  '.gemini/settings.json',
+  '.codex/config.toml',
+  '.qwen/settings.json',
+  'opencode.json',
+  '.opencode',
+];
 
 /** Map the legacy paths lint found in a skill to its state dir (`~/code/x` -> `<state>/x`). */
 export function legacyMappings(skill: string, legacyPaths: LegacyPath[], stateDir: string, userHome: string): LegacyMapping[] {
@@ -96,6 +131,8 @@ export function checkWrite(scope: PolicyScope, target: string, cwd?: string): Om
       return decide(true, 'state-dir', `Inside the state dir of skill "${d.skill}".`, { skill: d.skill });
     }
   }
+  const protectedBy = protectedPath(scope, abs, resolved);
+  if (protectedBy) return decide(false, 'protected', protectedBy);
   if (scope.workspace && isInside(resolved, real(scope.workspace))) {
     return decide(true, 'workspace', 'Inside the conversation workspace.');
   }
@@ -115,6 +152,30 @@ export function checkWrite(scope: PolicyScope, target: string, cwd?: string): Om
     ? ` Persistent skill files go to the skills' state dirs (${scope.stateDirs.map((d) => d.dir).join(', ')}).`
     : '';
   return decide(false, 'outside', `${abs} is outside the workspace, the skills' state dirs and the temp dir.${where}`);
+}
+
+/** Why `abs` is never writable, whatever the workspace; null when it is not protected. */
+function protectedPath(scope: PolicyScope, abs: string, resolved: string): string | null {
+  const under = (base: string) => isInside(abs, base) || isInside(resolved, base) || isInside(resolved, real(base));
+  const home = scope.userHome;
+  for (const rel of SENSITIVE_HOME_PATHS) {
+    const p = path.join(home, rel);
+    if (under(p)) return `${abs} is one of the user's private files (~/${rel}); no agent writes it.`;
+  }
+  const roots = [scope.workspace, home].filter((d): d is string => d !== null);
+  for (const root of roots) {
+    for (const rel of AGENT_SETTINGS_PATHS) {
+      const p = path.join(root, rel);
+      if (under(p)) return `${abs} is an agent settings file; writing it could turn the write guard off.`;
+    }
+  }
+  const sd = scope.skilldockHome;
+  if (sd && under(sd)) {
+    // A temporary workspace lives in SkillDock's home: inside it the agent may write.
+    const inWorkspace = scope.workspace !== null && isInside(resolved, real(scope.workspace)) && !isInside(real(sd), real(scope.workspace));
+    if (!inWorkspace) return `${abs} is inside SkillDock's home (approvals, settings, assistants, the journal); no agent writes it.`;
+  }
+  return null;
 }
 
 function matchLegacy(legacy: LegacyMapping[], abs: string, resolved: string): { mapping: LegacyMapping; redirect: string } | null {

@@ -54,7 +54,7 @@ export function launchWorkspace(spec: LaunchSpec): LaunchOutcome {
   if (temporary) {
     ({ id, dir: workspace } = createUniqueDir(workspacesRoot(home), spec.assistant.name, now));
   } else {
-    workspace = checkUserWorkspace(spec.workspace!, home);
+    workspace = checkUserWorkspace(spec.workspace!, home, spec.userHome);
     id = newConversationId(spec.assistant.name, now);
   }
   const dataDir = conversationDataDir(home, id);
@@ -247,7 +247,7 @@ function stateDirsPresent(home: string): Set<string> {
   return names;
 }
 
-function checkUserWorkspace(dir: string, home: string): string {
+function checkUserWorkspace(dir: string, home: string, userHome: string): string {
   const abs = path.resolve(dir);
   let st: fs.Stats;
   try {
@@ -256,6 +256,24 @@ function checkUserWorkspace(dir: string, home: string): string {
     throw fail('not-found', 'launch.workspace-missing', { path: abs });
   }
   if (!st.isDirectory()) throw fail('bad-request', 'launch.workspace-not-dir', { path: abs });
+  // The agent may write anywhere in its workspace: never the whole disk, the user's home or SkillDock's own files.
+  const real = fs.realpathSync(abs);
+  const realOf = (p: string) => {
+    try {
+      return fs.realpathSync(p);
+    } catch {
+      return path.resolve(p);
+    }
+  };
+  const within = (inner: string, outer: string) => {
+    const rel = path.relative(outer, inner);
+    return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+  };
+  if (real === path.parse(real).root) throw fail('bad-request', 'launch.workspace-root', { path: abs });
+  if (real === realOf(userHome)) throw fail('bad-request', 'launch.workspace-home', { path: abs });
+  if (within(realOf(home), real) || (within(real, realOf(home)) && !within(real, realOf(workspacesRoot(home))))) {
+    throw fail('bad-request', 'launch.workspace-skilldock', { path: abs });
+  }
   const rel = path.relative(workspacesRoot(home), abs);
   if (rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel))) {
     throw new SkillDockError('bad-request', `${abs} is a SkillDock temporary workspace; launch without --workspace instead`, undefined, {

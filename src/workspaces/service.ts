@@ -221,6 +221,7 @@ export class WorkspacesService {
           guardFiles: conv.guardFiles,
           tempDirs: defaultTempDirs(),
           userHome: this.ctx.paths.userHome,
+          skilldockHome: this.ctx.paths.home,
         }
       : {
           // No conversation: the cwd stands in for the workspace and every state dir is fine.
@@ -231,6 +232,7 @@ export class WorkspacesService {
           guardFiles: [],
           tempDirs: defaultTempDirs(),
           userHome: this.ctx.paths.userHome,
+          skilldockHome: this.ctx.paths.home,
         };
     return { ...checkWrite(scope, input.path, input.cwd), conversationId: conv?.id ?? null };
   }
