@@ -6,7 +6,7 @@ import { launchMethods, launchEvents } from './launch.js';
 import { securityMethods, securityEvents } from './security.js';
 import { settingsMethods, settingsEvents } from './settings.js';
 import { editorMethods } from './editor.js';
-import { sourcesMethods } from './sources.js';
+import { sourcesMethods, sourcesUpdateMethods } from './sources.js';
 
 export * from './common.js';
 export * from './messages.js';
@@ -33,6 +33,7 @@ export const methods = {
   ...settingsMethods,
   ...editorMethods,
   ...sourcesMethods,
+  ...sourcesUpdateMethods,
 } as const;
 
 export type Methods = typeof methods;

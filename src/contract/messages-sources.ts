@@ -40,3 +40,17 @@ export const SOURCES_GIT_MESSAGES = {
   'sources.check.missing': '{{skill}} is no longer in the library (it came from {{source}}).',
   'sources.check.pinned': '{{skill}} is pinned to {{ref}} ({{source}}); not checked.',
 } as const;
+
+export const SOURCES_UPDATE_MESSAGES = {
+  'sources.update.which': 'Name the skills to update, or use --all.',
+  'sources.update.updated': '{{skill}} updated from {{source}} ({{from}} → {{to}}).',
+  'sources.update.updated-approve':
+    '{{skill}} updated from {{source}} ({{from}} → {{to}}); its scripts, hooks or allowed-tools changed, so it needs approval again before an assistant can launch with it.',
+  'sources.update.conflict':
+    '{{skill}} was not updated from {{source}}: {{count}} file(s) changed both here and upstream. Choose per file (take upstream, keep mine, or edit the merged text), or use --take upstream|mine.',
+  'sources.update.link-out': '{{skill}} was not updated: upstream {{source}} has {{path}}, a link to {{target}} outside the skill.',
+  'sources.update.no-base':
+    '{{skill}} was not updated: the installed upstream version of {{source}} is no longer stored, so local edits cannot be told apart.',
+  'sources.update.changed-meanwhile':
+    '{{skill}} was not updated from {{source}}: it changed in the library while the update was prepared; run update again.',
+} as const;

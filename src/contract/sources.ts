@@ -30,6 +30,10 @@ export const SkillOriginSchema = z.object({
   upstreamDigest: z.string(),
   /** Digest of the library folder right after install or update (tells local edits apart). */
   installedDigest: z.string(),
+  /** Digest of the library folder this update replaced (an undone update restores exactly that). */
+  replacedDigest: z.string().optional(),
+  /** `time` of the record in force before that update. */
+  replacedTime: z.string().optional(),
   /** ISO time of the install or last update. */
   time: z.string(),
   /** Pinned: check and update stay at `commit` (or the ref given here). */
@@ -106,4 +110,55 @@ export const sourcesMethods = {
     input: z.object({}),
     output: z.object({ skills: z.record(z.string(), SkillOriginSchema) }),
   },
+} as const;
+
+export const FileChoiceSchema = z.union([z.enum(['upstream', 'mine']), z.object({ content: z.string() })]);
+export type FileChoice = z.infer<typeof FileChoiceSchema>;
+
+export const UpdateFileSchema = z.object({
+  path: z.string(),
+  action: z.enum(['added', 'changed', 'removed', 'merged', 'kept', 'conflict', 'resolved']),
+  /** For a conflict: why, and the three versions (text files; absent = the file does not exist there). */
+  conflict: z.enum(['both-changed', 'deleted-upstream', 'deleted-locally', 'binary']).optional(),
+  base: z.string().optional(),
+  mine: z.string().optional(),
+  upstream: z.string().optional(),
+  /** Merged text with conflict markers, to edit. */
+  merged: z.string().optional(),
+});
+export type UpdateFile = z.infer<typeof UpdateFileSchema>;
+
+export const UpdateResultSchema = z.object({
+  skill: z.string(),
+  source: z.string(),
+  status: z.enum(['updated', 'up-to-date', 'conflict', 'pinned', 'upstream-removed', 'unreachable', 'missing', 'changed-locally']),
+  fromCommit: z.string(),
+  toCommit: z.string().optional(),
+  files: z.array(UpdateFileSchema),
+  /** Scripts, hooks or allowed-tools changed: the skill needs approval again before a launch. */
+  surfaceChanged: z.boolean(),
+  message: z.string(),
+  msg: MessageRefSchema,
+});
+export type UpdateResult = z.infer<typeof UpdateResultSchema>;
+
+export const sourcesUpdateMethods = {
+  updateSkills: {
+    input: z.object({
+      /** Skill names; empty or absent with `all` = every skill from a source. */
+      names: z.array(z.string().min(1)).optional(),
+      all: z.boolean().optional(),
+      /** Settle every conflict one way (scripts). */
+      take: z.enum(['upstream', 'mine']).optional(),
+      /** Per skill, per file: take upstream, keep mine, or this merged text. */
+      resolutions: z.record(z.string(), z.record(z.string(), FileChoiceSchema)).optional(),
+    }),
+    output: z.object({ results: z.array(UpdateResultSchema), journalId: z.string().optional() }),
+  },
+  pinSkill: {
+    /** `ref` absent = pin at the installed commit. */
+    input: z.object({ name: z.string().min(1), ref: z.string().min(1).optional() }),
+    output: z.object({ name: z.string(), pinned: z.string() }),
+  },
+  unpinSkill: { input: z.object({ name: z.string().min(1) }), output: z.object({ name: z.string() }) },
 } as const;

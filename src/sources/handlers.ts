@@ -2,7 +2,8 @@ import type { Api } from '../contract/index.js';
 import type { ServiceContext } from '../service-context.js';
 import { getSources } from './service.js';
 
-type Keys = keyof typeof import('../contract/sources.js').sourcesMethods;
+type Keys =
+  keyof typeof import('../contract/sources.js').sourcesMethods | keyof typeof import('../contract/sources.js').sourcesUpdateMethods;
 
 export function sourcesHandlers(ctx: ServiceContext): Pick<Api, Keys> {
   const s = () => getSources(ctx);
@@ -10,5 +11,8 @@ export function sourcesHandlers(ctx: ServiceContext): Pick<Api, Keys> {
     addFromSource: (input) => s().add(input),
     checkSources: (input) => s().check(input.names),
     listProvenance: async () => ({ skills: s().listProvenance() }),
+    updateSkills: (input) => s().update(input),
+    pinSkill: async (input) => s().pin(input.name, input.ref),
+    unpinSkill: async (input) => s().unpin(input.name),
   };
 }

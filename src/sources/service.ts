@@ -23,6 +23,7 @@ import { gitFailure, lsRemote, shallowCheckout, GitError } from './git.js';
 import { discoverSkills } from './discover.js';
 import { baseDir, readProvenance, storeBase, writeProvenance } from './store.js';
 import { diffMaps, fileMap } from './files.js';
+import { runUpdate, type UpdateInput } from './update.js';
 
 const CHANGED = new Set(['imported', 'replaced', 'kept-both']);
 /** Remote rounds at the same time during a check. */
@@ -56,7 +57,7 @@ export class SourcesService {
     return fs.mkdtempSync(path.join(root, `${randomBytes(3).toString('hex')}-`));
   }
 
-  private parse(source: string, ref?: string): ParsedSource {
+  parse(source: string, ref?: string): ParsedSource {
     return parseSource(source, {
       ...(ref ? { ref } : {}),
       resolveLocal: (p) => path.resolve(expandHome(p, this.ctx.paths.userHome)),
@@ -64,7 +65,7 @@ export class SourcesService {
   }
 
   /** Check out the source into a scratch folder; always removed by `done`. */
-  private async checkout(p: ParsedSource, ref?: string): Promise<{ dir: string; commit: string; done: () => void }> {
+  async checkout(p: ParsedSource, ref?: string): Promise<{ dir: string; commit: string; done: () => void }> {
     if (p.kind === 'archive') throw fail('unsupported', 'sources.archive-later', { source: p.given });
     const scratch = this.scratch();
     const done = () => fs.rmSync(scratch, { recursive: true, force: true });
@@ -122,7 +123,7 @@ export class SourcesService {
         ...(input.onConflict ? { onConflict: input.onConflict } : {}),
         ...(input.resolutions ? { resolutions: input.resolutions } : {}),
       });
-      const prov = readProvenance(this.ctx);
+      const prov: Record<string, SkillOrigin> = {};
       const time = new Date().toISOString();
       for (const r of summary.results) {
         const f = byDir.get(r.source);
@@ -147,12 +148,12 @@ export class SourcesService {
   }
 
   listProvenance(): Record<string, SkillOrigin> {
-    return readProvenance(this.ctx);
+    return readProvenance(this.ctx, libraryDir(this.ctx));
   }
 
   /** Read-only: one `git ls-remote` per source (in parallel, bounded), a fetch only where it moved. */
   async check(names?: string[]): Promise<{ results: CheckResult[]; updates: number }> {
-    const prov = readProvenance(this.ctx);
+    const prov = readProvenance(this.ctx, libraryDir(this.ctx));
     // Without names: the skills still in the library (a deleted skill's record is left for undo).
     const wanted = names?.length
       ? names
@@ -215,11 +216,7 @@ export class SourcesService {
         say('unreachable', 'sources.check.unreachable', { detail });
         continue;
       }
-      if (p.pinned) {
-        say('pinned', 'sources.check.pinned', { ref: p.pinned }, { localChanges: local });
-        continue;
-      }
-      const ref = p.source.ref;
+      const ref = p.pinned ?? p.source.ref;
       const target = !ref
         ? refs.get('HEAD')
         : (refs.get(`refs/tags/${ref}^{}`) ??
@@ -232,7 +229,8 @@ export class SourcesService {
         continue;
       }
       if (target === p.commit) {
-        if (local) say('changed-locally', 'sources.check.changed-locally', {}, { localChanges: true });
+        if (p.pinned) say('pinned', 'sources.check.pinned', { ref: p.pinned }, { localChanges: local });
+        else if (local) say('changed-locally', 'sources.check.changed-locally', {}, { localChanges: true });
         else say('up-to-date', 'sources.check.up-to-date', {});
         continue;
       }
@@ -310,6 +308,30 @@ export class SourcesService {
       }
     }
     return out;
+  }
+
+  update(input: UpdateInput) {
+    return runUpdate(this.ctx, this, input);
+  }
+
+  pin(name: string, ref?: string): { name: string; pinned: string } {
+    const prov = readProvenance(this.ctx, libraryDir(this.ctx));
+    const p = prov[name];
+    if (!p) throw fail('not-found', 'sources.no-provenance', { skill: name });
+    const pinned = ref ?? p.commit;
+    if (ref) this.parse(p.source.url, ref); // validates the ref's shape
+    writeProvenance(this.ctx, { [name]: { ...p, pinned } });
+    return { name, pinned };
+  }
+
+  unpin(name: string): { name: string } {
+    const prov = readProvenance(this.ctx, libraryDir(this.ctx));
+    const p = prov[name];
+    if (!p) throw fail('not-found', 'sources.no-provenance', { skill: name });
+    const { pinned: _drop, ...rest } = p;
+    void _drop;
+    writeProvenance(this.ctx, { [name]: rest });
+    return { name };
   }
 }
 

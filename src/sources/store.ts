@@ -4,13 +4,20 @@ import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { SkillOriginSchema, type SkillOrigin } from '../contract/index.js';
 import type { ServiceContext } from '../service-context.js';
-import { copySkillTree, lstatOrNull } from '../library/tree.js';
+import { copySkillTree, lstatOrNull, treeDigest } from '../library/tree.js';
 
 // `<home>/sources/provenance.json`: library folder name → where it came from. The upstream files
 // as installed are kept content-addressed in `<home>/sources/base/<digest>/` (the merge base of
 // a later update). Written atomically (temp file + rename).
 
-const FileSchema = z.object({ version: z.literal(1), skills: z.record(z.string(), SkillOriginSchema) });
+// `history` keeps each skill's earlier records (newest first), so after `undo` of an update the
+// record whose installedDigest matches the library folder again is the one in force.
+const FileSchema = z.object({
+  version: z.literal(1),
+  skills: z.record(z.string(), SkillOriginSchema),
+  history: z.record(z.string(), z.array(SkillOriginSchema)).optional(),
+});
+const HISTORY = 10;
 
 export function sourcesDir(ctx: ServiceContext): string {
   return path.join(ctx.paths.home, 'sources');
@@ -20,22 +27,64 @@ function file(ctx: ServiceContext): string {
   return path.join(sourcesDir(ctx), 'provenance.json');
 }
 
-export function readProvenance(ctx: ServiceContext): Record<string, SkillOrigin> {
-  let raw: string;
+type Store = z.infer<typeof FileSchema>;
+
+function readStore(ctx: ServiceContext): Store {
   try {
-    raw = fs.readFileSync(file(ctx), 'utf8');
+    const parsed = FileSchema.safeParse(JSON.parse(fs.readFileSync(file(ctx), 'utf8')));
+    if (parsed.success) return parsed.data;
   } catch {
-    return {};
+    // missing or unreadable: no provenance yet
   }
-  const parsed = FileSchema.safeParse(JSON.parse(raw));
-  return parsed.success ? parsed.data.skills : {};
+  return { version: 1, skills: {} };
 }
 
-export function writeProvenance(ctx: ServiceContext, skills: Record<string, SkillOrigin>): void {
+/**
+ * Each skill's record in force: the newest whose installedDigest is the library folder's digest
+ * now, or the one before a record whose update replaced exactly this folder (an undone update),
+ * else the newest.
+ */
+export function readProvenance(ctx: ServiceContext, libDir?: string): Record<string, SkillOrigin> {
+  const st = readStore(ctx);
+  if (!libDir) return st.skills;
+  const out: Record<string, SkillOrigin> = {};
+  for (const [name, cur] of Object.entries(st.skills)) {
+    const older = st.history?.[name] ?? [];
+    let pick = cur;
+    if (older.length) {
+      const dir = path.join(libDir, name);
+      const digest = lstatOrNull(dir) ? treeDigest(dir) : '';
+      const recs = [cur, ...older];
+      for (let i = 0; i < recs.length; i++) {
+        if (recs[i]!.installedDigest === digest) {
+          pick = recs[i]!;
+          break;
+        }
+        const before = recs[i]!.replacedDigest === digest ? recs.find((r) => r.time === recs[i]!.replacedTime) : undefined;
+        if (before) {
+          pick = before;
+          break;
+        }
+      }
+    }
+    out[name] = pick;
+  }
+  return out;
+}
+
+/** Set records (a changed record pushes the previous one into the history). */
+export function writeProvenance(ctx: ServiceContext, changed: Record<string, SkillOrigin>): void {
+  const st = readStore(ctx);
+  const history = st.history ?? {};
+  for (const [name, rec] of Object.entries(changed)) {
+    const prev = st.skills[name];
+    if (prev && prev.installedDigest !== rec.installedDigest) history[name] = [prev, ...(history[name] ?? [])].slice(0, HISTORY);
+    st.skills[name] = rec;
+  }
   fs.mkdirSync(sourcesDir(ctx), { recursive: true });
-  const sorted = Object.fromEntries(Object.entries(skills).sort(([a], [b]) => a.localeCompare(b)));
+  const sort = <T>(o: Record<string, T>) => Object.fromEntries(Object.entries(o).sort(([a], [b]) => a.localeCompare(b)));
   const tmp = `${file(ctx)}.${randomBytes(4).toString('hex')}.tmp`;
-  fs.writeFileSync(tmp, JSON.stringify({ version: 1, skills: sorted }, null, 2) + '\n');
+  fs.writeFileSync(tmp, JSON.stringify({ version: 1, skills: sort(st.skills), history: sort(history) }, null, 2) + '\n');
   fs.renameSync(tmp, file(ctx));
 }
 

@@ -23,6 +23,8 @@ import { undoCommand } from './undo.js';
 import { newCommand } from './new.js';
 import { addCommand } from './add.js';
 import { checkCommand } from './check.js';
+import { updateCommand } from './update.js';
+import { pinCommand } from './pin.js';
 
 // Each command lives in its own file; add one import and one entry per command.
 export const commands: CliCommand[] = [
@@ -50,4 +52,6 @@ export const commands: CliCommand[] = [
   newCommand,
   addCommand,
   checkCommand,
+  updateCommand,
+  pinCommand,
 ];
