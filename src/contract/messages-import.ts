@@ -2,6 +2,9 @@
 // (src/library/import.ts, archive.ts, library-service.ts). Placeholders are i18next's `{{name}}`.
 
 export const IMPORT_MESSAGES = {
+  'import.holds-home':
+    "{{path}} holds SkillDock's own folder; importing it would copy SkillDock into itself. Choose the skill folders inside it.",
+  'import.inside-home': "{{path}} is inside SkillDock's own folder; it is already managed by SkillDock.",
   'import.not-found': '{{path}} does not exist',
   'import.not-archive': '{{name}} is not a skill folder or a .zip/.skill archive',
   'import.archive-copy-only': 'an archive can only be imported as a copy',

@@ -145,6 +145,29 @@ class Progress {
   }
 }
 
+/**
+ * A folder that holds SkillDock's home would be copied into itself, level after level; one inside
+ * it (the library, the trash) is SkillDock's own. Dropped uploads, staged under `staging/`, are fine.
+ */
+function homeOverlap(home: string, dir: string): 'import.holds-home' | 'import.inside-home' | null {
+  const real = (p: string) => {
+    try {
+      return fs.realpathSync(p);
+    } catch {
+      return path.resolve(p);
+    }
+  };
+  const within = (inner: string, outer: string) => {
+    const rel = path.relative(outer, inner);
+    return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+  };
+  const h = real(home);
+  const d = real(dir);
+  if (within(h, d)) return 'import.holds-home';
+  if (within(d, h) && !within(d, path.join(h, 'staging'))) return 'import.inside-home';
+  return null;
+}
+
 export async function runImport(ctx: ServiceContext, sources: ImportSource[], opts: ImportRunOptions): Promise<ImportRun> {
   const lib = libraryDir(ctx);
   // Our own corner of `<home>/staging`: other front doors (browser uploads) stage next to it.
@@ -206,6 +229,11 @@ export async function runImport(ctx: ServiceContext, sources: ImportSource[], op
           return { dir: d, source: rel ? `${abs}!/${rel}` : abs, dirName: rel ? path.basename(d) : base };
         });
       } else if (st.isDirectory()) {
+        const overlap = homeOverlap(ctx.paths.home, abs);
+        if (overlap) {
+          results.push(refused(abs, says(overlap, { path: abs })));
+          continue;
+        }
         roots = findSkillDirs(abs).map((d) => ({ dir: d, source: d, dirName: path.basename(d) }));
       } else {
         results.push(refused(abs, says('import.not-folder', { path: abs })));
