@@ -6,7 +6,7 @@ import { launchMethods, launchEvents } from './launch.js';
 import { securityMethods, securityEvents } from './security.js';
 import { settingsMethods, settingsEvents } from './settings.js';
 import { editorMethods } from './editor.js';
-import { sourcesMethods, sourcesUpdateMethods } from './sources.js';
+import { sourcesMethods, sourcesShareMethods, sourcesUpdateMethods } from './sources.js';
 
 export * from './common.js';
 export * from './messages.js';
@@ -34,6 +34,7 @@ export const methods = {
   ...editorMethods,
   ...sourcesMethods,
   ...sourcesUpdateMethods,
+  ...sourcesShareMethods,
 } as const;
 
 export type Methods = typeof methods;

@@ -54,3 +54,11 @@ export const SOURCES_UPDATE_MESSAGES = {
   'sources.update.changed-meanwhile':
     '{{skill}} was not updated from {{source}}: it changed in the library while the update was prepared; run update again.',
 } as const;
+
+export const SOURCES_SHARE_MESSAGES = {
+  'sources.share.out-relative': 'The export file {{file}} must be an absolute path.',
+  'sources.share.out-not-file': '{{file}} exists and is not a regular file (a folder or a link); SkillDock does not write there.',
+  'sources.share.no-file': 'No assistant file at {{file}}.',
+  'sources.share.bad-file': '{{file}} is not an assistant file SkillDock can read ({{reason}}).',
+  'sources.share.local-missing': '{{skill}} was local-only on the machine it came from and is not on this one; add it, then attach it.',
+} as const;

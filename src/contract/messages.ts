@@ -5,7 +5,7 @@ import { SECURITY_MESSAGES } from './messages-security.js';
 import { IMPORT_MESSAGES } from './messages-import.js';
 import { LAUNCH_MESSAGES } from './messages-launch.js';
 import { EDITOR_MESSAGES } from './messages-editor.js';
-import { SOURCES_GIT_MESSAGES, SOURCES_MESSAGES, SOURCES_UPDATE_MESSAGES } from './messages-sources.js';
+import { SOURCES_GIT_MESSAGES, SOURCES_MESSAGES, SOURCES_SHARE_MESSAGES, SOURCES_UPDATE_MESSAGES } from './messages-sources.js';
 
 // Every sentence the engine says to a user travels as a key and its parameters (a MessageRef),
 // next to an English `message` for the CLI and for any client that does not know the key.
@@ -54,6 +54,7 @@ export const ENGINE_MESSAGES = {
   ...SOURCES_MESSAGES,
   ...SOURCES_GIT_MESSAGES,
   ...SOURCES_UPDATE_MESSAGES,
+  ...SOURCES_SHARE_MESSAGES,
   'common.list-separator': ', ',
   'common.unknown-method': 'Unknown method: {{method}}',
   'common.invalid-payload': 'Invalid payload for {{method}}: {{reason}}',

@@ -162,3 +162,55 @@ export const sourcesUpdateMethods = {
   },
   unpinSkill: { input: z.object({ name: z.string().min(1) }), output: z.object({ name: z.string() }) },
 } as const;
+
+/** The file `skilldock assistant export` writes: enough to recreate an assistant elsewhere. */
+export const SharedAssistantSchema = z.object({
+  skilldock: z.literal('assistant'),
+  version: z.literal(1),
+  name: z.string().min(1).max(200),
+  agent: z.string().min(1).max(100),
+  rules: z.string().max(100_000),
+  skills: z
+    .array(
+      z.object({
+        name: z.string().min(1).max(200),
+        /** Where the skill came from; absent = local-only (the other machine must have it already). */
+        source: z
+          .object({
+            url: z.string().min(1).max(2000),
+            ref: z.string().max(200).optional(),
+            path: z.string().max(1000),
+            commit: z.string().regex(/^[0-9a-f]{40}$/),
+          })
+          .optional(),
+        localOnly: z.boolean().optional(),
+      }),
+    )
+    .max(500),
+});
+export type SharedAssistant = z.infer<typeof SharedAssistantSchema>;
+
+export const ImportedSkillSchema = z.object({
+  name: z.string(),
+  status: z.enum(['added', 'present', 'conflict', 'missing', 'failed']),
+  message: z.string().optional(),
+  msg: MessageRefSchema.optional(),
+});
+
+export const sourcesShareMethods = {
+  exportAssistant: {
+    /** `out`: absolute file path to write (the user's choice); absent = return the data only. */
+    input: z.object({ assistant: z.string().min(1), out: z.string().min(1).optional() }),
+    output: z.object({ data: SharedAssistantSchema, file: z.string().optional() }),
+  },
+  importAssistant: {
+    /** `file` (absolute path) or `data`; `name` renames the new assistant. */
+    input: z.object({
+      file: z.string().min(1).optional(),
+      data: z.unknown().optional(),
+      name: z.string().min(1).optional(),
+      onConflict: ConflictChoiceSchema.optional(),
+    }),
+    output: z.object({ assistantId: z.string().nullable(), name: z.string(), skills: z.array(ImportedSkillSchema) }),
+  },
+} as const;

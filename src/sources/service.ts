@@ -24,6 +24,7 @@ import { discoverSkills } from './discover.js';
 import { baseDir, readProvenance, storeBase, writeProvenance } from './store.js';
 import { diffMaps, fileMap } from './files.js';
 import { runUpdate, type UpdateInput } from './update.js';
+import { exportAssistant, importAssistant } from './share.js';
 
 const CHANGED = new Set(['imported', 'replaced', 'kept-both']);
 /** Remote rounds at the same time during a check. */
@@ -79,16 +80,20 @@ export class SourcesService {
     }
   }
 
-  async add(input: {
-    source: string;
-    ref?: string;
-    skills?: string[];
-    preview?: boolean;
-    onConflict?: ConflictChoice;
-    resolutions?: Record<string, ConflictChoice>;
-  }): Promise<AddFromSourceOutput> {
+  async add(
+    input: {
+      source: string;
+      ref?: string;
+      skills?: string[];
+      preview?: boolean;
+      onConflict?: ConflictChoice;
+      resolutions?: Record<string, ConflictChoice>;
+    },
+    commit?: string,
+  ): Promise<AddFromSourceOutput> {
     const p = this.parse(input.source, input.ref);
-    const co = await this.checkout(p);
+    // `commit`: fetch exactly that commit (an imported assistant) while recording the ref followed.
+    const co = await this.checkout(p, commit);
     try {
       const paths = discoverSkills(co.dir, p.subpath);
       if (!paths.length) {
@@ -308,6 +313,14 @@ export class SourcesService {
       }
     }
     return out;
+  }
+
+  exportAssistant(assistant: string, out?: string) {
+    return exportAssistant(this.ctx, assistant, out);
+  }
+
+  importAssistant(input: Parameters<typeof importAssistant>[2]) {
+    return importAssistant(this.ctx, this, input);
   }
 
   update(input: UpdateInput) {

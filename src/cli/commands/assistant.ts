@@ -4,6 +4,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { Assistant, AssistantView } from '../../contract/index.js';
 import { paint, printJson } from '../format.js';
 import { UsageError, type CliCommand, type CliIO } from '../types.js';
+import { shareActions } from './assistant-share.js';
 
 const USAGE = `skilldock assistant <action> [options]
 
@@ -15,6 +16,8 @@ const USAGE = `skilldock assistant <action> [options]
   detach <assistant> <skill>...            the skills stay in the library
   duplicate <assistant> [--name N]
   delete <assistant>
+  export <assistant> [--out FILE]          one JSON file: persona, agent, each skill with its source and commit
+  import <file> [--name N] [--on-conflict replace|keep-both|skip]   recreate it, adding skills from their sources
 
 An assistant is named by its id or its unique name (case-insensitive). Every action takes --json.
 --rules-file - reads the rules from stdin.`;
@@ -226,11 +229,12 @@ const actions: Record<string, Action> = {
     else io.out(`Deleted assistant "${gone.name}" (${gone.id}); its skills are untouched`);
     return 0;
   },
+  ...shareActions,
 };
 
 export const assistantCommand: CliCommand = {
   name: 'assistant',
-  summary: 'list, show, create, edit, attach/detach skills, duplicate and delete assistants',
+  summary: 'list, show, create, edit, attach/detach skills, duplicate, delete, export and import assistants',
   usage: USAGE,
   async run(argv, io) {
     const [action, ...rest] = argv;
