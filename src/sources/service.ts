@@ -27,7 +27,7 @@ import { runUpdate, type UpdateInput } from './update.js';
 
 const CHANGED = new Set(['imported', 'replaced', 'kept-both']);
 /** Remote rounds at the same time during a check. */
-const CHECK_PARALLEL = 8;
+const CHECK_PARALLEL = 20;
 
 function info(p: ParsedSource): SourceInfo {
   return { given: p.given, kind: p.kind, url: p.url, subpath: p.subpath, ...(p.ref ? { ref: p.ref } : {}) };
