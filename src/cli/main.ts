@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { createService, type SkillDockService } from '../service.js';
 import { SkillDockError } from '../errors.js';
+import type { SkillDockEvent } from '../contract/index.js';
 import { commands } from './commands/index.js';
 import { UsageError, type CliIO } from './types.js';
 
@@ -52,8 +53,25 @@ function writeOut(t: string): void {
   process.stdout.write(t);
 }
 
+/** What the CLI says when the engine found a damaged data file and recovered from it. */
+function corruptWarning(e: Extract<SkillDockEvent, { type: 'store-corrupt' }>): string {
+  const recovered =
+    e.recoveredFrom === 'backup'
+      ? `recovered from its backup ${e.file}.bak; changes made after that backup are lost`
+      : 'no good backup: it starts empty, everything it held is in the damaged copy';
+  return `skilldock: ${e.file} was damaged (${e.reason}); ${recovered}. The damaged file was moved to ${e.movedTo}.`;
+}
+
 export async function runCli(argv: string[], partial: Partial<CliIO> = {}): Promise<number> {
   let service: SkillDockService | undefined;
+  const corrupt: Array<Extract<SkillDockEvent, { type: 'store-corrupt' }>> = [];
+  const makeService = () => {
+    const s = createService();
+    s.on((e) => {
+      if (e.type === 'store-corrupt') corrupt.push(e);
+    });
+    return s;
+  };
   const io: CliIO = {
     out: (t) => {
       // Two writes rather than `t + '\n'`: a catalog's JSON runs to megabytes, and the joined
@@ -66,7 +84,7 @@ export async function runCli(argv: string[], partial: Partial<CliIO> = {}): Prom
     prettyJson: Boolean(process.stdout.isTTY),
     env: process.env,
     cwd: process.cwd(),
-    service: () => (service ??= createService()),
+    service: () => (service ??= makeService()),
     ...partial,
   };
   const [name, ...rest] = argv;
@@ -88,7 +106,18 @@ export async function runCli(argv: string[], partial: Partial<CliIO> = {}): Prom
     return 0;
   }
   try {
-    return await command.run(rest, io);
+    const code = await command.run(rest, io);
+    if (!corrupt.length) return code;
+    // Never silent: say which file, what was recovered from where, and where the damaged copy went.
+    const json = rest.includes('--json');
+    for (const e of corrupt) {
+      io.err(
+        json
+          ? JSON.stringify({ warning: 'store-corrupt', file: e.file, reason: e.reason, recoveredFrom: e.recoveredFrom, movedTo: e.movedTo })
+          : corruptWarning(e),
+      );
+    }
+    return json ? code : Math.max(code, 1);
   } catch (err) {
     if (
       err instanceof UsageError ||
