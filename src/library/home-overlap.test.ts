@@ -35,8 +35,8 @@ describe('import and SkillDock home', () => {
     expect(out.results[0]!.message).toMatch(/already managed by SkillDock/);
   });
 
-  it('still imports what a drop staged under SkillDock home', async () => {
-    const staged = path.join(w.home, 'staging', 'b-0000000000000-0123456789abcdef');
+  it.each(['staging', 'uploads'])('still imports what a drop staged under SkillDock home/%s', async (corner) => {
+    const staged = path.join(w.home, corner, 'b-0000000000000-0123456789abcdef');
     writeSkill(path.join(staged, 'dropped'), 'dropped');
     const out = await w.service.api.importPaths({ paths: [path.join(staged, 'dropped')] });
     expect(out.results.map((r) => r.status)).toEqual(['imported']);

@@ -147,7 +147,7 @@ class Progress {
 
 /**
  * A folder that holds SkillDock's home would be copied into itself, level after level; one inside
- * it (the library, the trash) is SkillDock's own. Dropped uploads, staged under `staging/`, are fine.
+ * it (the library, the trash) is SkillDock's own. Dropped uploads, staged under `staging/` or `uploads/` (the browser UI's batches), are fine.
  */
 function homeOverlap(home: string, dir: string): 'import.holds-home' | 'import.inside-home' | null {
   const real = (p: string) => {
@@ -164,7 +164,7 @@ function homeOverlap(home: string, dir: string): 'import.holds-home' | 'import.i
   const h = real(home);
   const d = real(dir);
   if (within(h, d)) return 'import.holds-home';
-  if (within(d, h) && !within(d, path.join(h, 'staging'))) return 'import.inside-home';
+  if (within(d, h) && !within(d, path.join(h, 'staging')) && !within(d, path.join(h, 'uploads'))) return 'import.inside-home';
   return null;
 }
 
