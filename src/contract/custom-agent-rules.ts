@@ -50,3 +50,20 @@ export function pathsOverlap(skillsDir: string, contextFile: string): boolean {
   const within = (inner: string, outer: string) => inner === outer || inner.startsWith(`${outer}/`);
   return within(contextFile, skillsDir) || within(skillsDir, contextFile);
 }
+
+/** Folders that hold git's or an agent's own settings and hooks: never a custom agent's skills dir. */
+export const RESERVED_SETTINGS_DIRS = ['.git', '.claude', '.gemini', '.codex', '.qwen', '.opencode', '.cursor', '.github', '.vscode'];
+
+/**
+ * A skills dir inside `.git` (its hooks run code) or that is another agent's settings folder itself
+ * (or its hooks): links placed there would change what git or that agent runs. A skills folder
+ * below such a folder (`.claude/skills`) is fine, except under `.git` and any `hooks`.
+ */
+export function skillsDirProblem(value: string): { code: 'git-dir' | 'settings-dir'; folder: string } | null {
+  const segments = value.split('/');
+  if (segments[0] === '.git') return { code: 'git-dir', folder: '.git' };
+  if (segments.length === 1 && RESERVED_SETTINGS_DIRS.includes(segments[0]!)) return { code: 'settings-dir', folder: segments[0]! };
+  if (RESERVED_SETTINGS_DIRS.includes(segments[0]!) && segments[1] === 'hooks')
+    return { code: 'settings-dir', folder: `${segments[0]}/hooks` };
+  return null;
+}

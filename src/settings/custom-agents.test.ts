@@ -66,6 +66,12 @@ describe('custom agents in settings', () => {
       ['contextFile', '   ', /is empty/],
       ['contextFile', '.mine/skills/MINE.md', /one inside the other/],
       ['contextFile', '.mine/skills', /same path/],
+      // Links placed where git or an agent keeps hooks and settings would change what they run.
+      ['skillsDir', '.git/hooks', /inside \.git/],
+      ['skillsDir', '.git', /inside \.git/],
+      ['skillsDir', '.claude', /is \.claude, where an agent keeps its own settings/],
+      ['skillsDir', '.claude/hooks', /is \.claude\/hooks/],
+      ['skillsDir', '.gemini', /is \.gemini,/],
     ];
     for (const [field, value, why] of cases) {
       const err = await refused([mine, { ...mine, id: 'other', [field]: value }]);
@@ -76,6 +82,12 @@ describe('custom agents in settings', () => {
       expect(err.details).toEqual({ agent: 'other', field });
     }
     expect(onDisk()).toEqual([mine]);
+  });
+
+  it('accepts a skills folder below an agent folder and a context file in a subfolder', async () => {
+    const nested: CustomAgent = { ...mine, id: 'nested', skillsDir: '.claude/skills', contextFile: 'docs/AGENT.md' };
+    const saved = await s.api.updateSettings({ customAgents: [nested] });
+    expect(saved.customAgents).toEqual([nested]);
   });
 
   it('refuses every shipped agent id (read from the registry) and a duplicate custom id', async () => {

@@ -1,5 +1,10 @@
 import type { CustomAgent } from '../contract/settings.js';
-import { CUSTOM_AGENT_ID, pathsOverlap, workspacePathProblem as checkWorkspacePath } from '../contract/custom-agent-rules.js';
+import {
+  CUSTOM_AGENT_ID,
+  pathsOverlap,
+  skillsDirProblem,
+  workspacePathProblem as checkWorkspacePath,
+} from '../contract/custom-agent-rules.js';
 import { SkillDockError } from '../errors.js';
 
 // Rules a custom agent must meet before it is saved. The contract's schema checks shapes; these
@@ -93,6 +98,16 @@ export function validateCustomAgents(
     for (const field of ['skillsDir', 'contextFile'] as const) {
       const problem = workspacePathProblem(a[field]);
       if (problem) refuse(a.id, field, `${field} "${a[field]}" ${problem}`);
+    }
+    const reserved = skillsDirProblem(a.skillsDir);
+    if (reserved) {
+      refuse(
+        a.id,
+        'skillsDir',
+        reserved.code === 'git-dir'
+          ? `skillsDir "${a.skillsDir}" is inside .git, whose hooks run code; choose a folder of its own`
+          : `skillsDir "${a.skillsDir}" is ${reserved.folder}, where an agent keeps its own settings; choose a folder of its own`,
+      );
     }
     if (pathsOverlap(a.skillsDir, a.contextFile)) {
       refuse(

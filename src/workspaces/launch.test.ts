@@ -332,3 +332,46 @@ describe('agent command', () => {
     expect(buildCommand(custom, ['/a'])).toEqual(['mine', '--fast']);
   });
 });
+
+describe('custom agent launch', () => {
+  it('writes a context file that sits in a subfolder (docs/AGENT.md)', async () => {
+    const skills = await launchSkills([writeSkill(sb.lib, 'plain')]);
+    const custom = customAgentDef({ id: 'mine', name: 'Mine', command: 'mine', skillsDir: '.mine/skills', contextFile: 'docs/AGENT.md' });
+    const { result } = launchWorkspace({
+      home: sb.home,
+      userHome: sb.userHome,
+      agent: custom,
+      assistant: { id: 'a1', name: 'Nested', rules: 'Be kind.' },
+      skills,
+      cli,
+    });
+    expect(result.contextFile).toBe(path.join(result.workspace, 'docs', 'AGENT.md'));
+    expect(fs.readFileSync(result.contextFile!, 'utf8')).toContain('Be kind.');
+    expect(fs.realpathSync(path.join(result.workspace, '.mine/skills/plain'))).toBe(fs.realpathSync(path.join(sb.lib, 'plain')));
+  });
+
+  it('a launch that fails half-way removes the workspace and data it made, and never follows a link', async () => {
+    const skills = await launchSkills([writeSkill(sb.lib, 'plain', { files: { 'scripts/x.sh': 'echo x\n' } })]);
+    const before = treeHash(sb.lib);
+    // A context file path that is a folder SkillDock made (the workspace itself): writing it fails
+    // after the links are in place.
+    const broken = {
+      ...customAgentDef({ id: 'mine', name: 'Mine', command: 'mine', skillsDir: '.mine/skills', contextFile: 'X.md' }),
+      contextFile: '.mine',
+    };
+    expect(() =>
+      launchWorkspace({
+        home: sb.home,
+        userHome: sb.userHome,
+        agent: broken,
+        assistant: { id: 'a1', name: 'Broken', rules: 'x' },
+        skills,
+        cli,
+      }),
+    ).toThrow(/EISDIR/);
+    const left = (dir: string) => (fs.existsSync(dir) ? fs.readdirSync(dir) : []);
+    expect(left(path.join(sb.home, 'workspaces'))).toEqual([]);
+    expect(left(path.join(sb.home, 'conversations'))).toEqual([]);
+    expect(treeHash(sb.lib)).toBe(before);
+  });
+});

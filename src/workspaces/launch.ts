@@ -6,7 +6,7 @@ import { fail, SkillDockError } from '../errors.js';
 import { launchProblem, scriptWhy } from './launch-words.js';
 import { ensureStateDir, isInside, stateDirFor, stateRoot, stateUri } from '../state/state-dirs.js';
 import { legacyMappings } from '../state/write-policy.js';
-import { linkSkill } from './links.js';
+import { linkSkill, removeTreeNoFollow } from './links.js';
 import { renderContextFile, renderFirstMessage, renderStateRules } from './context-file.js';
 import { conversationDataDir, createUniqueDir, newConversationId, workspacesRoot } from './conversations.js';
 import { writeClaudeGuard, type CliInvocation } from './write-guard.js';
@@ -59,7 +59,27 @@ export function launchWorkspace(spec: LaunchSpec): LaunchOutcome {
   }
   const dataDir = conversationDataDir(home, id);
   fs.mkdirSync(dataDir, { recursive: true });
+  try {
+    return buildWorkspace(spec, { id, workspace, temporary, dataDir, now });
+  } catch (err) {
+    // A launch that fails half-way leaves nothing behind that cleanup would not know: the links and
+    // files it made are removed (links unlinked, never followed). A user's project is never touched.
+    if (temporary) removeTreeNoFollow(workspace);
+    removeTreeNoFollow(dataDir);
+    throw err;
+  }
+}
 
+interface Made {
+  id: string;
+  workspace: string;
+  temporary: boolean;
+  dataDir: string;
+  now: Date;
+}
+
+function buildWorkspace(spec: LaunchSpec, { id, workspace, temporary, dataDir, now }: Made): LaunchOutcome {
+  const { agent, home } = spec;
   const problems: LaunchProblem[] = [];
   const usable = pickUsable(spec.skills, problems);
 
@@ -117,6 +137,8 @@ export function launchWorkspace(spec: LaunchSpec): LaunchOutcome {
   let firstMessage: string | undefined;
   if (mode === 'native') {
     contextFile = path.join(linkRoot!, agent.contextFile);
+    // A custom agent's context file may sit in a folder (`docs/AGENT.md`): make it, inside what SkillDock made.
+    fs.mkdirSync(path.dirname(contextFile), { recursive: true });
     fs.writeFileSync(contextFile, renderContextFile(spec.assistant.name, spec.assistant.rules, stateRules));
   } else {
     firstMessage = renderFirstMessage(

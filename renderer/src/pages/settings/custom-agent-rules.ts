@@ -1,7 +1,13 @@
 // The Settings form's checks for a custom agent, so it can say what is wrong as the user types.
 // The rules themselves are the contract's (the engine checks every save with the same functions
 // and stays the authority); this file only maps them to the form's i18n keys.
-import { CUSTOM_AGENT_ID, CUSTOM_AGENT_PATH_MAX, pathsOverlap, workspacePathProblem } from '../../../../src/contract/custom-agent-rules';
+import {
+  CUSTOM_AGENT_ID,
+  CUSTOM_AGENT_PATH_MAX,
+  pathsOverlap,
+  skillsDirProblem,
+  workspacePathProblem,
+} from '../../../../src/contract/custom-agent-rules';
 
 export type ProblemKey =
   | 'required'
@@ -14,10 +20,11 @@ export type ProblemKey =
   | 'pathSegments'
   | 'pathChars'
   | 'pathTooLong'
-  | 'pathOverlap';
+  | 'pathOverlap'
+  | 'skillsDirReserved';
 
 /** An i18n key under `settings.customAgents.errors` and its interpolation values, or null = fine. */
-export type Problem = { key: ProblemKey; values?: { id?: string; max?: string } } | null;
+export type Problem = { key: ProblemKey; values?: { id?: string; max?: string; folder?: string } } | null;
 
 export const ID_PATTERN = CUSTOM_AGENT_ID;
 
@@ -55,6 +62,14 @@ export function pathProblem(raw: string | undefined): Problem {
   if (!p) return null;
   const key = PATH_KEYS[p.code];
   return key === 'pathTooLong' ? { key, values: { max: String(CUSTOM_AGENT_PATH_MAX) } } : { key };
+}
+
+/** The skills dir: a workspace path that is not inside .git nor an agent's own settings folder. */
+export function skillsDirFieldProblem(raw: string | undefined): Problem {
+  const p = pathProblem(raw);
+  if (p) return p;
+  const r = skillsDirProblem((raw ?? '').trim());
+  return r ? { key: 'skillsDirReserved', values: { folder: r.folder } } : null;
 }
 
 /** The context file may not be the skills dir, nor sit inside it (or hold it). */

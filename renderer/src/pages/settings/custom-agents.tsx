@@ -7,7 +7,7 @@ import { useAgents } from '../../stores/agents-store';
 import { errorText } from '../../stores/errors';
 import { useSettings } from '../../stores/settings-store';
 import { TID, rowId } from '../../testids';
-import { idProblem, overlapProblem, pathProblem, requiredProblem, type Problem } from './custom-agent-rules';
+import { idProblem, overlapProblem, pathProblem, requiredProblem, skillsDirFieldProblem, type Problem } from './custom-agent-rules';
 import './custom-agents.css';
 
 type Field = keyof CustomAgent;
@@ -197,7 +197,7 @@ export function CustomAgentsSection() {
               label={t('settings.customAgents.skillsDir')}
               required
               extra={t('settings.customAgents.skillsDirHelp')}
-              rules={rules(pathProblem)}
+              rules={rules(skillsDirFieldProblem)}
             >
               <Input placeholder=".myagent/skills" data-testid={TID.settingsCustomAgentSkillsDir} />
             </Form.Item>
