@@ -5,6 +5,8 @@ import { findAgent } from '../../src/agents/registry.js';
 import { resources, treeHash } from '../../src/workspaces/test-helpers.js';
 import { ATTACHED, UNATTACHED, agentFixture, runAgent, runScriptFrom, type AgentFixture } from './fixture.js';
 import { parseGeminiList } from './listings.js';
+import { firstModelRequest, run } from './capture.js';
+import { jsonStrings } from './recorder.js';
 import { requireAgent } from './pins.js';
 
 // Gemini CLI 0.61.0 judges the launch: `gemini skills list --all`, offline, scratch HOME.
@@ -85,5 +87,46 @@ describe('Gemini CLI discovers what SkillDock launched', () => {
     for (const s of ATTACHED) expect(listed.find((l) => l.name === s.name)).toBeUndefined();
     const dir = /\*\*xrunner\*\*: .* \[Skill Directory: (.*)\]/.exec(r.firstMessage!)![1]!;
     expect(runScriptFrom(dir)).toBe('x-ok from xrunner');
+  });
+
+  it("user workspace: headless gemini runs in the user's project with the launch's env (trust for this session only), and refuses without it", async () => {
+    const bin = requireAgent('gemini');
+    const project = path.join(fx.sb.dir, 'project');
+    fs.mkdirSync(project);
+    fs.writeFileSync(path.join(project, 'README.md'), '# mine\n');
+    const before = treeHash(project);
+    // An API key user: gemini reads the auth choice from the user's settings.
+    fs.mkdirSync(path.join(fx.scratchHome, '.gemini'), { recursive: true });
+    fs.writeFileSync(
+      path.join(fx.scratchHome, '.gemini', 'settings.json'),
+      JSON.stringify({ security: { auth: { selectedType: 'gemini-api-key' } } }),
+    );
+    const r = await fx.launch(project);
+    const model = (url: string) => ({ GOOGLE_GEMINI_BASE_URL: url, GEMINI_API_KEY: 'dummy-key' });
+    const args = [...r.command.slice(1), '-p', r.firstMessage!];
+    const seen = await firstModelRequest(bin, args, model, { cwd: project, home: fx.scratchHome, env: r.env, timeoutMs: 90_000 });
+    // The model is asked, with the first message naming each attached skill's folder.
+    const sent = jsonStrings(seen.body).join('\n');
+    for (const s of ATTACHED) expect(sent).toContain(`**${s.name}**`);
+    // Without what the launch hands over, headless gemini stops at the trust check.
+    const bare = await run(
+      bin,
+      args,
+      {
+        cwd: project,
+        env: {
+          PATH: process.env.PATH ?? '',
+          HOME: fx.scratchHome,
+          GEMINI_API_KEY: 'dummy-key',
+          GOOGLE_GEMINI_BASE_URL: 'http://127.0.0.1:9',
+        },
+      },
+      90_000,
+    );
+    expect(bare.status).not.toBe(0);
+    expect(bare.stderr + bare.stdout).toMatch(/trusted/i);
+    // Session trust writes nothing: not into the project, not into gemini's trusted-folders list.
+    expect(treeHash(project)).toBe(before);
+    expect(fs.existsSync(path.join(fx.scratchHome, '.gemini', 'trustedFolders.json'))).toBe(false);
   });
 });

@@ -294,7 +294,8 @@ describe('launch into the user workspace', () => {
     expect(result.mode).toBe('index');
     expect(result.links).toEqual([]);
     expect(result.contextFile).toBeNull();
-    expect(result.env).toEqual({}); // the user's own trust decision stands
+    // Session trust only: headless Gemini refuses an untrusted folder; nothing is written to trust it.
+    expect(result.env).toEqual({ GEMINI_CLI_TRUST_WORKSPACE: 'true' });
     const msg = result.firstMessage!;
     for (const d of dirs) {
       const name = path.basename(d);

@@ -178,8 +178,9 @@ function buildWorkspace(spec: LaunchSpec, { id, workspace, temporary, dataDir, n
   const command = [...buildCommand(agent, extraDirs), ...(buildCommand(agent, []).length ? guardArgs : [])];
   const env: Record<string, string> = {
     ...agent.env,
-    // Trust is granted only to a workspace SkillDock made; a user's project keeps the user's choice.
-    ...(temporary ? agent.trustEnv : {}),
+    // Trust for this session only (nothing written to the project or the agent's trusted-folders
+    // list): without it headless Gemini refuses to run in a user's project (observed on 0.61.0).
+    ...agent.trustEnv,
     ...(viewLoads ? (flag?.contextEnv ?? {}) : {}),
   };
 
