@@ -127,3 +127,31 @@ export async function captureClaude(bin: string, opts: RunOpts): Promise<Capture
   });
   return claudeListing(body);
 }
+
+/** Copilot CLI: the `<available_skills>` block of its system prompt, descriptions as sent (escaped). */
+export function copilotListing(body: unknown): Captured[] {
+  const text = jsonStrings(body).find((s) => s.includes('<available_skills>'));
+  if (text === undefined) throw new Error('the request carries no skill listing');
+  const block = text.slice(text.indexOf('<available_skills>'), text.indexOf('</available_skills>'));
+  const out: Captured[] = [];
+  const entry =
+    /<skill>\n {2}<name>([^<]*)<\/name>\n {2}<description>([^<]*)<\/description>\n {2}<location>[^<]*<\/location>\n<\/skill>\n/g;
+  for (const m of block.matchAll(entry)) out.push({ name: m[1]!, description: m[2]! });
+  return out;
+}
+
+/** Offline against the recorder: Copilot's own BYOK provider settings, no GitHub sign-in. */
+export function copilotOffline(url: string): Record<string, string> {
+  return {
+    COPILOT_OFFLINE: 'true',
+    COPILOT_PROVIDER_BASE_URL: `${url}/v1`,
+    COPILOT_PROVIDER_API_KEY: 'recorded',
+    COPILOT_MODEL: 'gpt-4.1',
+    COPILOT_AUTO_UPDATE: 'false',
+  };
+}
+
+export async function captureCopilot(bin: string, opts: RunOpts): Promise<Captured[]> {
+  const { body } = await firstModelRequest(bin, ['-p', 'hi'], copilotOffline, opts);
+  return copilotListing(body);
+}

@@ -1,8 +1,6 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { treeHash } from '../../src/workspaces/test-helpers.js';
-import { ATTACHED, UNATTACHED, agentFixture, runAgent, runScriptFrom, type AgentFixture } from './fixture.js';
+import { ATTACHED, UNATTACHED, agentFixture, launchIntoProject, runAgent, runScriptFrom, type AgentFixture } from './fixture.js';
 import { parseCodexPrompt } from './listings.js';
 import { requireAgent } from './pins.js';
 
@@ -41,19 +39,8 @@ describe('Codex discovers what SkillDock launched', () => {
 
   it('user workspace: index mode, nothing written into the project, every skill dir usable', async () => {
     const bin = requireAgent('codex');
-    const project = path.join(fx.sb.dir, 'project');
-    fs.mkdirSync(project);
-    fs.writeFileSync(path.join(project, 'README.md'), '# p\n');
-    const before = treeHash(project);
-    const r = await fx.launch(project);
-    expect(treeHash(project)).toBe(before);
-    expect(r.mode).toBe('index');
-    for (const s of ATTACHED) {
-      expect(r.firstMessage).toContain(`- **${s.name}**: ${s.description} [Skill Directory: ${path.join(fx.sb.lib, s.name)}]`);
-    }
+    const { project } = await launchIntoProject(fx);
     const listed = list(bin, project);
     for (const s of ATTACHED) expect(listed.find((l) => l.name === s.name)).toBeUndefined();
-    const dir = /\*\*xrunner\*\*: .* \[Skill Directory: (.*)\]/.exec(r.firstMessage!)![1]!;
-    expect(runScriptFrom(dir)).toBe('x-ok from xrunner');
   });
 });

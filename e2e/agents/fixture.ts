@@ -3,7 +3,8 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { createService, type SkillDockService } from '../../src/service.js';
 import type { LaunchResult } from '../../src/contract/index.js';
-import { resources, sandbox, writeSkill, type Sandbox } from '../../src/workspaces/test-helpers.js';
+import { expect } from 'vitest';
+import { resources, sandbox, treeHash, writeSkill, type Sandbox } from '../../src/workspaces/test-helpers.js';
 
 // One assistant with three skills (one runs `scripts/x.sh` by a relative path) plus a library skill
 // it does not attach, launched through the real service, for a real agent CLI to judge.
@@ -79,4 +80,25 @@ export function runScriptFrom(skillDir: string): string {
   const r = spawnSync('sh', ['scripts/x.sh'], { cwd: skillDir, encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`scripts/x.sh from ${skillDir} failed: ${r.stderr}`);
   return r.stdout.trim();
+}
+
+/**
+ * Launch into a user's own project (index mode): nothing is written into it, the first message
+ * names each attached skill's real folder, and a script runs from there. The project and result
+ * are returned for the agent's own check that it sees none of the skills in the project.
+ */
+export async function launchIntoProject(fx: AgentFixture): Promise<{ project: string; r: LaunchResult }> {
+  const project = path.join(fx.sb.dir, 'project');
+  fs.mkdirSync(project);
+  fs.writeFileSync(path.join(project, 'README.md'), '# p\n');
+  const before = treeHash(project);
+  const r = await fx.launch(project);
+  expect(treeHash(project)).toBe(before);
+  expect(r.mode).toBe('index');
+  for (const s of ATTACHED) {
+    expect(r.firstMessage).toContain(`- **${s.name}**: ${s.description} [Skill Directory: ${path.join(fx.sb.lib, s.name)}]`);
+  }
+  const dir = /\*\*xrunner\*\*: .* \[Skill Directory: (.*)\]/.exec(r.firstMessage!)![1]!;
+  expect(runScriptFrom(dir)).toBe('x-ok from xrunner');
+  return { project, r };
 }

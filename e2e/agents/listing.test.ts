@@ -6,7 +6,7 @@ import type { AgentView } from '../../src/contract/index.js';
 import { loadRegistry } from '../../src/agents/registry.js';
 import { allocateListing, listSkill } from '../../src/catalog/listing.js';
 import { resources, sandbox, type Sandbox } from '../../src/workspaces/test-helpers.js';
-import { captureClaude, type Captured } from './capture.js';
+import { captureClaude, captureCopilot, type Captured } from './capture.js';
 import { VARIANTS, budgetSet, writeVariants, type Variant } from './variants.js';
 import { requireAgent } from './pins.js';
 
@@ -123,5 +123,60 @@ describe('Claude Code 2.1.332: the listing its model receives is the one SkillDo
     expect(
       captured.filter((c) => c.description === null && !c.name.startsWith('mid') && !c.name.startsWith('tiny')).length,
     ).toBeGreaterThan(0);
+  });
+});
+
+async function copilotCase(variants: Variant[]) {
+  const bin = requireAgent('copilot');
+  const root = path.join(sb.userHome, '.copilot', 'skills');
+  writeVariants(root, path.join(sb.dir, 'outside'), variants);
+  const cwd = path.join(sb.dir, 'cwd');
+  fs.mkdirSync(cwd);
+  const view = await svc.api.agentView({ agent: 'copilot' });
+  const captured = await captureCopilot(bin, { cwd, home: sb.userHome });
+  const model = loadRegistry(resources).agents.find((a) => a.id === 'copilot')!.listing!;
+  const names = model.builtins.map((b) => b.name);
+  const own = captured.filter((c) => names.includes(c.name));
+  // Skills nested deeper than one folder are not catalog entries: the view says whether the agent
+  // finds them (`nested[].found`), and each one it says is found must be in the listing.
+  const nested = view.nested.filter((n) => n.dir.startsWith(root + path.sep)).map((n) => ({ name: path.basename(n.dir), found: n.found }));
+  for (const n of nested) expect([n.name, captured.some((c) => c.name === n.name)]).toEqual([n.name, n.found]);
+  const rows = compare(view, root, captured, names).filter((r) => !nested.some((n) => n.name === r.label));
+  return { rows, view, captured, own, model, nested };
+}
+
+describe('GitHub Copilot CLI 1.0.102: the listing its model receives is the one SkillDock predicts', () => {
+  it(`${VARIANTS.length} skill variants: each listed or left out exactly as predicted, descriptions as sent`, async () => {
+    const { rows, own, model, nested } = await copilotCase(VARIANTS);
+    expect(mismatches(rows)).toBe('');
+    const absent = rows.filter((r) => r.captured === 'absent').map((r) => r.label);
+    // Copilot drops what Claude Code words from the body, and refuses descriptions over 1,024 characters.
+    expect(absent).toEqual(expect.arrayContaining(['no-frontmatter', 'desc-1025', 'blank-line-first', 'lowercase-file']));
+    expect(rows.find((r) => r.label === 'desc-1024')!.captured.startsWith('full:')).toBe(true);
+    expect(nested).toEqual([{ name: 'inner', found: true }]);
+    // Its own skills follow the user's, in the registry's order and with the recorded lengths.
+    expect(own.map((c) => [c.name, c.description!.length])).toEqual(model.builtins.map((b) => [b.name, b.descriptionChars]));
+  });
+
+  it('12 skills with 1,000-character descriptions: all in full', async () => {
+    const { rows, view, own } = await copilotCase(budgetSet('twelve', 12, 1000));
+    expect(mismatches(rows)).toBe('');
+    expect(rows.filter((r) => r.captured.startsWith('full:')).length).toBe(12);
+    expect(own.length).toBe(2);
+    expect(view.budget.over).toBe(false);
+  });
+
+  it('60 skills with 1,000-character descriptions and 5 short ones: the listing stops at its budget, dropping all after', async () => {
+    const { rows, view, own } = await copilotCase([...budgetSet('long', 60, 1000), ...budgetSet('short', 5, 40)]);
+    expect(mismatches(rows)).toBe('');
+    const full = rows.filter((r) => r.captured.startsWith('full:')).map((r) => r.label);
+    expect(full.length).toBeGreaterThan(5);
+    expect(full.length).toBeLessThan(30);
+    // A cut-off point, not a fit: the short ones after it are left out, and so are Copilot's own.
+    expect(rows.find((r) => r.label === 'short01')!.captured).toBe('absent');
+    expect(own).toEqual([]);
+    expect(view.budget.over).toBe(true);
+    const s = view.skills.find((x) => x.listing.label === 'short01')!;
+    expect(s.reasons.map((r) => r.code)).toContain('listed-left-out');
   });
 });

@@ -5,7 +5,7 @@ import path from 'node:path';
 // The agent CLIs the suite judges SkillDock with, pinned: their loaders change between releases.
 
 export interface Pin {
-  id: 'gemini' | 'codex' | 'claude';
+  id: 'gemini' | 'codex' | 'claude' | 'copilot';
   pkg: string;
   version: string;
   bin: string;
@@ -16,6 +16,7 @@ export const PINS: Pin[] = [
   { id: 'codex', pkg: '@openai/codex', version: '0.171.0', bin: 'codex' },
   // ~400 MB; cached after the first install like the others.
   { id: 'claude', pkg: '@anthropic-ai/claude-code', version: '2.1.332', bin: 'claude' },
+  { id: 'copilot', pkg: '@github/copilot', version: '1.0.102', bin: 'copilot' },
 ];
 
 /** Outside the project's dependencies; kept between runs on the same machine. */

@@ -83,6 +83,7 @@ export const VARIANTS: Variant[] = [
   { dir: 'dashes-fm', files: { 'SKILL.md': '----\nname: dashes-fm\ndescription: Four dashes.\n----\nBody.\n' } },
   { dir: 'desc-newline-end', files: { 'SKILL.md': '---\nname: desc-newline-end\ndescription: "Ends with a newline\\n"\n---\nBody.\n' } },
   { dir: 'tabs', files: { 'SKILL.md': fm({ name: 'tabs', description: 'Has\ta tab inside.' }) } },
+  { dir: 'quotes', files: { 'SKILL.md': fm({ name: 'quotes', description: `He said "hi" and it's fine.` }) } },
 ];
 
 /** `n` skills `<prefix>NN`, each with a description of `len` characters, for the catalog budgets. */

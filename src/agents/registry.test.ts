@@ -5,9 +5,9 @@ import { loadRegistry, allAgents, expandHome } from './registry.js';
 const resources = path.resolve(__dirname, '../../resources');
 
 describe('agent registry', () => {
-  it('loads the shipped registry with the six launchable agents', () => {
+  it('loads the shipped registry with the seven launchable agents', () => {
     const reg = loadRegistry(resources);
-    expect(reg.agents.map((a) => a.id)).toEqual(['claude', 'gemini', 'codex', 'opencode', 'qwen', 'generic']);
+    expect(reg.agents.map((a) => a.id)).toEqual(['claude', 'gemini', 'codex', 'opencode', 'qwen', 'copilot', 'generic']);
     const byId = Object.fromEntries(reg.agents.map((a) => [a.id, a]));
     expect(byId.claude.nativeSkillsDir).toBe('.claude/skills');
     expect(byId.gemini.trustEnv).toEqual({ GEMINI_CLI_TRUST_WORKSPACE: 'true' });

@@ -17,6 +17,10 @@ const QuirksSchema = z.object({
   metadataNotMap: Quirk.optional(),
   lowercaseSkillFile: Quirk.optional(),
   nestedTwoLevels: Quirk.optional(),
+  /** A `name:` over 64 characters. */
+  nameOver64: Quirk.optional(),
+  /** A `description:` present but empty (`""`): `ok` lists it with an empty description. */
+  emptyDescription: Quirk.optional(),
 });
 
 export const AgentDefSchema = z.object({
@@ -51,20 +55,43 @@ export const AgentDefSchema = z.object({
       /** Frontmatter fields joined (non-empty ones) into the description. */
       fields: z.array(z.string()),
       joiner: z.string(),
-      /** With no description: the first line of the body (heading marks off), else `emptyFallback`. */
-      fallback: z.enum(['first-body-line']).nullable(),
+      /**
+       * With no description: the first line of the body (heading marks off), or the first body line
+       * that is not a heading; else `emptyFallback`. `fallbackWhen`: when the description is empty
+       * or blank, or only when the field is absent (an empty one is then listed empty).
+       */
+      fallback: z.enum(['first-body-line', 'first-body-text-line']).nullable(),
+      fallbackWhen: z.enum(['empty', 'absent']).default('empty'),
       emptyFallback: z.string(),
+      /** Leading and trailing whitespace of the description dropped. */
+      trim: z.boolean().default(true),
+      /** A block scalar's (`>` / `|`) final line break dropped, as if written `>-` (`+` keeps it). */
+      blockScalarStrip: z.boolean().default(false),
+      /**
+       * A skill whose frontmatter findings drop it elsewhere is still listed when its SKILL.md can be
+       * read (worded from what the CLI reads); false: the loader's findings decide, as for others.
+       */
+      listsBroken: z.boolean().default(true),
+      /** Listing order: by label, or by scope (project, user, the agent's own) and then by label. */
+      order: z.enum(['label', 'scope-then-label']).default('label'),
       /** Runs of whitespace (newlines, tabs) become one space. */
       collapseWhitespace: z.boolean(),
       /** Replacements applied to the description, e.g. `<` to `&lt;`. */
       escape: z.record(z.string(), z.string()),
       /** Per-description cap in characters, the marker counted in. */
       cap: z.object({ chars: z.number().int(), marker: z.string() }).nullable(),
-      /** Whole listing budget: past it, descriptions are left out (names stay), in listing order. */
+      /**
+       * Whole listing budget. `name-only`: past it, descriptions are left out (names stay), in
+       * listing order. `drop-rest`: entries are counted in listing order as `entry` renders them
+       * (`{label}`, `{description}`, `{location}` from `locations` by scope) and the first that does
+       * not fit, with every entry after it, is left out.
+       */
       budget: z
         .object({
           chars: z.number().int(),
-          overflow: z.literal('name-only'),
+          overflow: z.enum(['name-only', 'drop-rest']),
+          entry: z.string().optional(),
+          locations: z.object({ project: z.string(), user: z.string(), builtin: z.string() }).optional(),
         })
         .nullable(),
       /**

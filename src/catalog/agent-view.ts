@@ -28,6 +28,8 @@ const QUIRKS_BY_CODE: Record<string, Array<keyof AgentDef['quirks']>> = {
   'skill-file-case': ['lowercaseSkillFile'],
   'skill-nested': ['nestedTwoLevels'],
   'frontmatter-not-first': ['bom', 'blankLineBeforeFrontmatter'],
+  'name-too-long': ['nameOver64'],
+  'description-empty': ['emptyDescription'],
 };
 const DROP_VALUES = new Set(['dropped', 'error', 'ignored']);
 const KEEP_VALUES = new Set(['ok', 'kept', 'found']);
@@ -155,7 +157,7 @@ export function buildAgentView(
     const verdict = loaderVerdict(agent, e.diagnostics, e.provenance.linked);
     const reasons = verdict.reasons;
     let status = verdict.status;
-    if (model && status === 'dropped') {
+    if (model?.listsBroken && status === 'dropped') {
       // Measured: the agent lists every skill whose SKILL.md it reads, however broken its frontmatter.
       const text = readSkillFile!(e);
       texts.set(e.id, text);
@@ -206,7 +208,8 @@ export function buildAgentView(
   }
 
   if (model) {
-    predictMeasured(agent, skills, byEntry, (e) => (texts.has(e.id) ? texts.get(e.id)! : readSkillFile!(e)));
+    const rootKinds = new Map(read.map((r) => [r.root.id, r.root.kind]));
+    predictMeasured(agent, skills, byEntry, (e) => (texts.has(e.id) ? texts.get(e.id)! : readSkillFile!(e)), rootKinds);
   } else {
     for (const s of skills) if (isResident(s)) s.listing = predictFromRules(agent, byEntry.get(s.entryId)!, s);
   }
@@ -241,7 +244,7 @@ export function buildAgentView(
     budget: {
       limit,
       used,
-      over: limit !== null && (used > limit || skills.some((x) => x.listing.shown === 'name-only')),
+      over: limit !== null && (used > limit || skills.some((x) => x.listing.shown === 'name-only' || x.reasons.some((r) => r.code === 'listed-left-out'))),
       overflow: agent.catalogBudget?.overflow ?? null,
       costliest,
     },
@@ -274,7 +277,13 @@ function predictFromRules(agent: AgentDef, e: CatalogEntry, s: AgentViewSkill): 
 }
 
 /** Agents with a measured listing model: the label, description and budget exactly as their CLI sends them. */
-function predictMeasured(agent: AgentDef, skills: AgentViewSkill[], byEntry: Map<string, CatalogEntry>, read: ReadSkillFile): void {
+function predictMeasured(
+  agent: AgentDef,
+  skills: AgentViewSkill[],
+  byEntry: Map<string, CatalogEntry>,
+  read: ReadSkillFile,
+  rootKinds: Map<string, string>,
+): void {
   const model = agent.listing!;
   const listed: Array<{ s: AgentViewSkill; l: ListedSkill }> = [];
   for (const s of skills) {
@@ -282,14 +291,23 @@ function predictMeasured(agent: AgentDef, skills: AgentViewSkill[], byEntry: Map
     const e = byEntry.get(s.entryId)!;
     const text = read(e);
     if (text === null) continue;
-    listed.push({ s, l: listSkill(model, e.dirName, text) });
+    const scope = rootKinds.get(s.rootId) === 'project' ? 'project' : 'user';
+    listed.push({ s, l: { ...listSkill(model, e.dirName, text), scope } });
   }
-  listed.sort((a, b) => listingOrder(a.l.label, b.l.label));
+  const scopeRank = (l: ListedSkill) => (model.order === 'scope-then-label' && l.scope === 'user' ? 1 : 0);
+  listed.sort((a, b) => scopeRank(a.l) - scopeRank(b.l) || listingOrder(a.l.label, b.l.label));
   const shown = allocateBudget(
     model,
     listed.map((x) => x.l),
   );
   listed.forEach(({ s, l }, i) => {
+    if (shown[i] === 'left-out') {
+      // Past the budget this agent lists nothing more: the model never sees the skill.
+      s.listing = { label: l.label, shown: 'hidden', description: null, chars: 0, measured: true };
+      s.reasons.push(reason('listed-left-out', 'agent.reason.listed-left-out', { agent: agent.name, budget: model.budget?.chars ?? 0 }));
+      s.status = 'dropped';
+      return;
+    }
     const full = shown[i] === 'full';
     const chars = full ? codePoints(l.description) : 0;
     s.listing = {

@@ -19,6 +19,8 @@ export interface ListedSkill {
   capped: boolean;
   /** The description is not the frontmatter's (first body line, or the agent's placeholder). */
   fallback: boolean;
+  /** Where the agent found it: its scope decides the order and the location a listing names. */
+  scope?: 'project' | 'user';
 }
 
 /** A frontmatter block the agent reads: only a `---` line at the very start (after a BOM). */
@@ -49,11 +51,18 @@ function asText(v: unknown): string | null {
   return null;
 }
 
-/** The first non-blank line of the body, without Markdown heading marks. */
-function firstBodyLine(body: string): string {
+/** `field` is written as a block scalar (`>` or `|`) without the keep indicator `+`. */
+function blockScalarField(block: string, field: string): boolean {
+  const line = block.split('\n').find((l) => l.startsWith(`${field}:`));
+  return line !== undefined && /^[\w-]+:[ \t]*[|>][1-9-]*[ \t]*(#.*)?$/.test(line);
+}
+
+/** The first non-blank line of the body, without Markdown heading marks (or skipping headings). */
+function firstBodyLine(body: string, skipHeadings = false): string {
   for (const line of body.split('\n')) {
     const t = line.trim();
-    if (t) return t.replace(/^#+\s*/, '');
+    if (!t || (skipHeadings && t.startsWith('#'))) continue;
+    return t.replace(/^#+\s*/, '');
   }
   return '';
 }
@@ -74,11 +83,17 @@ export function listSkill(model: ListingModel, dirName: string, raw: string): Li
   const label =
     model.label === 'dir-and-name' && name && name !== dirName ? `${dirName} (${name})` : model.label === 'name' && name ? name : dirName;
 
-  const parts = model.fields.map((f) => asText(fields[f])?.trim() ?? '').filter((s) => s !== '');
+  const trim = (v: string) => (model.trim ? v.trim() : v);
+  const text_ = (f: string) => {
+    const v = asText(fields[f]) ?? '';
+    return split && model.blockScalarStrip && blockScalarField(split.block, f) ? v.replace(/\n+$/, '') : v;
+  };
+  const parts = model.fields.map((f) => trim(text_(f))).filter((s) => s !== '');
   let description = parts.join(model.joiner);
   let fallback = false;
-  if (!description && model.fallback === 'first-body-line') {
-    description = firstBodyLine(body) || model.emptyFallback;
+  const missing = model.fallbackWhen === 'absent' ? model.fields.every((f) => fields[f] === undefined || fields[f] === null) : !description;
+  if (missing && model.fallback) {
+    description = firstBodyLine(body, model.fallback === 'first-body-text-line') || model.emptyFallback;
     fallback = true;
   }
   if (model.collapseWhitespace) description = description.replace(/\s+/g, ' ').trim();
@@ -92,7 +107,7 @@ export function listSkill(model: ListingModel, dirName: string, raw: string): Li
   return { label, description, capped, fallback };
 }
 
-export type Shown = 'full' | 'name-only';
+export type Shown = 'full' | 'name-only' | 'left-out';
 
 /**
  * The agent's catalog budget (measured on Claude Code, whose code reads the same): when the whole
@@ -113,6 +128,7 @@ export function allocateListing(model: ListingModel, skills: ListedSkill[]): { s
     builtins: model.builtins.map(() => 'full'),
   });
   if (!budget) return all();
+  if (budget.overflow === 'drop-rest') return dropRest(model, skills);
   const lines = [
     ...skills.map((s) => ({ name: `- ${s.label}`.length, extra: `: ${s.description}`.length, fixed: false })),
     ...model.builtins.map((b) => ({ name: `- ${b.name}`.length, extra: 2 + b.descriptionChars, fixed: b.fixed })),
@@ -128,6 +144,33 @@ export function allocateListing(model: ListingModel, skills: ListedSkill[]): { s
     return 'full';
   });
   return { skills: shown.slice(0, skills.length), builtins: shown.slice(skills.length) };
+}
+
+/** Characters of one entry as a `drop-rest` budget renders it. */
+export function entryChars(model: ListingModel, label: string, descriptionChars: number, scope: 'project' | 'user' | 'builtin'): number {
+  const b = model.budget!;
+  const template = b.entry ?? '{label}{description}';
+  const location = b.locations?.[scope] ?? '';
+  return template.replace('{label}', label).replace('{description}', '').replace('{location}', location).length + descriptionChars;
+}
+
+/** Entries counted in listing order; the first that does not fit and all after it are left out. */
+function dropRest(model: ListingModel, skills: ListedSkill[]): { skills: Shown[]; builtins: Shown[] } {
+  const limit = model.budget!.chars;
+  let total = 0;
+  let full = true;
+  const fits = (chars: number): Shown => {
+    if (full && total + chars <= limit) {
+      total += chars;
+      return 'full';
+    }
+    full = false;
+    return 'left-out';
+  };
+  return {
+    skills: skills.map((s) => fits(entryChars(model, s.label, s.description.length, s.scope ?? 'user'))),
+    builtins: model.builtins.map((b) => fits(entryChars(model, b.name, b.descriptionChars, 'builtin'))),
+  };
 }
 
 /** Listing order: by label, code point by code point. */

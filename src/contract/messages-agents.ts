@@ -5,6 +5,8 @@ export const AGENT_MESSAGES = {
   'agent.reason.link-ignored': '{{agent}} does not follow a linked skill folder.',
   'agent.reason.same-name-random': '{{agent}} picks one of {{count}} skills named "{{name}}" at random.',
   'agent.reason.same-name-unknown': '{{agent}}\'s rule for {{count}} skills named "{{name}}" is not known.',
+  'agent.reason.listed-left-out':
+    '{{agent}} leaves this skill out: its skill listing stops at {{budget}} characters, and this skill and every one after it do not fit.',
   'agent.reason.listed-name-only':
     '{{agent}} lists it by name only: its listing of skills is past {{budget}} characters, so the description is left out.',
   'agent.reason.description-cut': '{{agent}} shortens the description to {{chars}} characters.',

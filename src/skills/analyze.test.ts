@@ -184,7 +184,7 @@ describe('references', () => {
     const a = await analyzeSkill(dir, opts);
     expect(a.name).toBe('lower');
     expect(a.diagnostics.map((d) => d.code)).toEqual(['skill-file-case']);
-    expect(a.diagnostics[0].agents).toEqual(['claude', 'gemini', 'codex', 'opencode', 'qwen']);
+    expect(a.diagnostics[0].agents).toEqual(['claude', 'gemini', 'codex', 'opencode', 'qwen', 'copilot']);
   });
 });
 
@@ -326,7 +326,7 @@ describe('rule table', () => {
       ...base,
       agents: base.agents.map((a) => (a.id === 'qwen' ? { ...a, dotDirs: 'skipped' as const, symlinkedSkillFile: 'ignored' as const } : a)),
     };
-    expect(makeDiagnostic('skill-dot-dir', { says: 'message', file: 'f' }, changed).agents).toEqual(['gemini', 'codex', 'opencode', 'qwen']);
+    expect(makeDiagnostic('skill-dot-dir', { says: 'message', file: 'f' }, changed).agents).toEqual(['gemini', 'codex', 'opencode', 'qwen', 'copilot']);
     expect(makeDiagnostic('skill-file-symlink', { says: 'message', file: 'f' }, changed).agents).toEqual(['codex', 'qwen']);
   });
 });

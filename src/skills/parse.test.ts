@@ -102,7 +102,7 @@ describe('delimiters, BOM, CRLF', () => {
   it('reports blank lines and indentation before ---, with the opening line', () => {
     const r = parseSkillText(`\n\n${skillText()}`, 'SKILL.md', registry);
     expect(r.diagnostics).toMatchObject([{ code: 'frontmatter-not-first', line: 3 }]);
-    expect(r.diagnostics[0].agents).toEqual(['claude', 'gemini', 'codex', 'opencode', 'qwen']);
+    expect(r.diagnostics[0].agents).toEqual(['claude', 'gemini', 'codex', 'opencode', 'qwen', 'copilot']);
     expect(r.keyLines.name).toBe(4);
     expect(codes(`  ${skillText()}`)).toEqual(['frontmatter-not-first']);
   });

@@ -11,7 +11,9 @@ type QuirkKey =
   | 'descriptionOver1024'
   | 'metadataNotMap'
   | 'lowercaseSkillFile'
-  | 'nestedTwoLevels';
+  | 'nestedTwoLevels'
+  | 'nameOver64'
+  | 'emptyDescription';
 
 export interface Rule {
   severity: Severity;
@@ -80,7 +82,7 @@ export const RULES: Record<string, Rule> = {
   'frontmatter-dashes-in-value': { severity: 'warning' },
   'name-missing': { severity: 'error' },
   'name-not-string': { severity: 'error' },
-  'name-too-long': { severity: 'error' },
+  'name-too-long': { severity: 'error', agents: byQuirk('nameOver64') },
   'name-invalid': { severity: 'error' },
   'name-unicode': { severity: 'warning' },
   'name-dir-mismatch': {
