@@ -19,6 +19,7 @@ import { copySkillTree, lstatOrNull, treeDigest, LinkOutsideError } from './tree
 import { libraryDir, moveToTrash, trashDir } from './trash.js';
 import { setFrontmatterName } from './skill-md-edit.js';
 import { revertChange } from './journal.js';
+import { loadRegistry } from '../agents/registry.js';
 
 // The import pipeline shared by import and adopt. Runs under the library lock. Sources are read in
 // place (folders) or extracted into `<home>/staging/<id>/` (archives); every new library folder is
@@ -105,6 +106,24 @@ function says(key: MessageKey, params?: MessageParams): MessageRef {
 /** `message` and `msg` of a result. */
 function worded(msg: MessageRef): { message: string; msg: MessageRef } {
   return { message: formatMessage(msg), msg };
+}
+
+/**
+ * A SKILL.md with no frontmatter at all: Claude Code still lists it (folder name, first body line),
+ * so it is imported under its folder name when that is a safe one, with a word on who loads it.
+ */
+function bareSkill(c: Candidate): boolean {
+  return !c.facts.name && c.facts.diagnostics.some((d) => d.code === 'frontmatter-missing') && !unsafeFolderName(c.dirName);
+}
+
+/** Which agents list a skill without frontmatter and which drop it, from the registry. */
+function noFrontmatterNotice(ctx: ServiceContext): MessageRef {
+  const agents = loadRegistry(ctx.paths.resourcesDir).agents.filter((a) => a.command !== null);
+  const names = (list: typeof agents) => list.map((a) => a.name).join(', ');
+  return says('import.no-frontmatter', {
+    loaders: names(agents.filter((a) => a.listing?.listsBroken === true)),
+    droppers: names(agents.filter((a) => a.listing?.listsBroken !== true)),
+  });
 }
 
 function refused(source: string, msg: MessageRef, facts?: SkillFacts): ImportResult {
@@ -295,7 +314,7 @@ export async function runImport(ctx: ServiceContext, sources: ImportSource[], op
       } else {
         progress.bytesDone += c.facts.size;
       }
-      if (finalName !== c.facts.name) {
+      if (finalName !== (bareSkill(c) ? c.dirName : c.facts.name)) {
         const file = path.join(work, 'SKILL.md');
         const edited = setFrontmatterName(fs.readFileSync(file, 'utf8'), finalName);
         const check = edited === null ? null : (fs.writeFileSync(file, edited), await skillFacts(ctx, work, finalName));
@@ -310,8 +329,10 @@ export async function runImport(ctx: ServiceContext, sources: ImportSource[], op
     };
 
     const importOne = async (c: Candidate): Promise<void> => {
-      const f = c.facts;
-      const base = { source: c.source, name: f.name, diagnostics: f.diagnostics, digest: f.digest };
+      const bare = bareSkill(c);
+      const f = bare ? { ...c.facts, name: c.dirName } : c.facts;
+      const notice = bare ? worded(noFrontmatterNotice(ctx)) : {};
+      const base = { source: c.source, name: f.name, diagnostics: f.diagnostics, digest: f.digest, ...notice };
       progress.emit(f.name ?? c.dirName, true);
       const done = (r: ImportResult) => {
         results.push(r);
