@@ -32,13 +32,18 @@ function baseEnv(home: string): NodeJS.ProcessEnv {
 }
 
 /** Run `bin args` with the recorder's URL in `urlEnv`; the first model request's JSON body. */
-export async function firstModelRequest(bin: string, args: string[], urlEnv: (url: string) => Record<string, string>, opts: RunOpts) {
+export async function firstModelRequest(
+  bin: string,
+  args: string[] | ((url: string) => string[]),
+  urlEnv: (url: string) => Record<string, string>,
+  opts: RunOpts,
+) {
   const rec = await startRecorder();
   try {
     // Asynchronous: the recorder answers from this same process while the CLI runs.
     const r = await run(
       bin,
-      args,
+      typeof args === 'function' ? args(rec.url) : args,
       { cwd: opts.cwd, env: { ...baseEnv(opts.home), ...urlEnv(rec.url), ...opts.env } },
       opts.timeoutMs ?? 120_000,
     );
@@ -154,4 +159,34 @@ export function copilotOffline(url: string): Record<string, string> {
 export async function captureCopilot(bin: string, opts: RunOpts): Promise<Captured[]> {
   const { body } = await firstModelRequest(bin, ['-p', 'hi'], copilotOffline, opts);
   return copilotListing(body);
+}
+
+/** Codex pointed at the recorder through a provider of its own (no retries, the Responses API). */
+export function codexArgs(url: string, prompt = 'hi'): string[] {
+  const provider = `model_providers.rec={name="rec",base_url="${url}/v1",env_key="OPENAI_API_KEY",wire_api="responses",request_max_retries=0,stream_max_retries=0}`;
+  return ['exec', '--skip-git-repo-check', '-c', 'model_provider="rec"', '-c', provider, prompt];
+}
+
+/** Codex: the `### Available skills` lines of its `<skills_instructions>` (`- name: description (file: …)`). */
+export function codexListing(body: unknown): Captured[] {
+  const text = jsonStrings(body).find((s) => s.includes('<skills_instructions>') && s.includes('### Available skills'));
+  if (text === undefined) throw new Error('the request carries no skill listing');
+  const start = text.indexOf('### Available skills\n') + '### Available skills\n'.length;
+  const end = text.indexOf('\n###', start);
+  const out: Captured[] = [];
+  for (const line of text.slice(start, end === -1 ? undefined : end).split('\n')) {
+    const m = /^- (.+?): (?:(.*) )?\((?:file|environment resource|orchestrator resource|custom resource): [^)]*\)$/.exec(line);
+    if (m) out.push({ name: m[1]!, description: m[2] ?? null });
+  }
+  return out;
+}
+
+export async function captureCodex(bin: string, opts: RunOpts): Promise<Captured[]> {
+  const { body } = await firstModelRequest(
+    bin,
+    (url) => codexArgs(url),
+    () => ({ OPENAI_API_KEY: 'recorded' }),
+    opts,
+  );
+  return codexListing(body);
 }

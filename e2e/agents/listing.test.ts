@@ -6,9 +6,9 @@ import type { AgentView } from '../../src/contract/index.js';
 import { loadRegistry } from '../../src/agents/registry.js';
 import { allocateListing, listSkill } from '../../src/catalog/listing.js';
 import { resources, sandbox, type Sandbox } from '../../src/workspaces/test-helpers.js';
-import { captureClaude, captureCopilot, type Captured } from './capture.js';
+import { captureClaude, captureCodex, captureCopilot, type Captured } from './capture.js';
 import { VARIANTS, budgetSet, writeVariants, type Variant } from './variants.js';
-import { requireAgent } from './pins.js';
+import { requireAgent, type Pin } from './pins.js';
 
 // SkillDock's prediction of what each agent's model is shown, against what the pinned CLI really
 // sends: the CLI runs once against a loopback server that records its model request, and the
@@ -126,24 +126,28 @@ describe('Claude Code 2.1.332: the listing its model receives is the one SkillDo
   });
 });
 
-async function copilotCase(variants: Variant[]) {
-  const bin = requireAgent('copilot');
-  const root = path.join(sb.userHome, '.copilot', 'skills');
+/**
+ * An agent whose listing is read from its captured request: variants under `rootRel` in the scratch
+ * home, prediction against capture. Skills nested below one folder are not catalog entries: the view
+ * says whether the agent finds them (`nested[].found`), and each one it says is found must be listed.
+ */
+async function measuredCase(agent: Pin['id'], rootRel: string, capture: typeof captureCodex, variants: Variant[]) {
+  const root = path.join(sb.userHome, rootRel);
   writeVariants(root, path.join(sb.dir, 'outside'), variants);
   const cwd = path.join(sb.dir, 'cwd');
   fs.mkdirSync(cwd);
-  const view = await svc.api.agentView({ agent: 'copilot' });
-  const captured = await captureCopilot(bin, { cwd, home: sb.userHome });
-  const model = loadRegistry(resources).agents.find((a) => a.id === 'copilot')!.listing!;
+  const view = await svc.api.agentView({ agent });
+  const captured = await capture(requireAgent(agent), { cwd, home: sb.userHome });
+  const model = loadRegistry(resources).agents.find((a) => a.id === agent)!.listing!;
   const names = model.builtins.map((b) => b.name);
   const own = captured.filter((c) => names.includes(c.name));
-  // Skills nested deeper than one folder are not catalog entries: the view says whether the agent
-  // finds them (`nested[].found`), and each one it says is found must be in the listing.
   const nested = view.nested.filter((n) => n.dir.startsWith(root + path.sep)).map((n) => ({ name: path.basename(n.dir), found: n.found }));
   for (const n of nested) expect([n.name, captured.some((c) => c.name === n.name)]).toEqual([n.name, n.found]);
   const rows = compare(view, root, captured, names).filter((r) => !nested.some((n) => n.name === r.label));
   return { rows, view, captured, own, model, nested };
 }
+
+const copilotCase = (variants: Variant[]) => measuredCase('copilot', '.copilot/skills', captureCopilot, variants);
 
 describe('GitHub Copilot CLI 1.0.102: the listing its model receives is the one SkillDock predicts', () => {
   it(`${VARIANTS.length} skill variants: each listed or left out exactly as predicted, descriptions as sent`, async () => {
@@ -178,5 +182,36 @@ describe('GitHub Copilot CLI 1.0.102: the listing its model receives is the one 
     expect(view.budget.over).toBe(true);
     const s = view.skills.find((x) => x.listing.label === 'short01')!;
     expect(s.reasons.map((r) => r.code)).toContain('listed-left-out');
+  });
+});
+
+const codexCase = (variants: Variant[]) => measuredCase('codex', '.agents/skills', captureCodex, variants);
+
+describe('Codex 0.171.0: the listing its model receives is the one SkillDock predicts', () => {
+  it(`${VARIANTS.length} skill variants: each listed, cut at 1,024 or left out exactly as predicted`, async () => {
+    const { rows, own, model } = await codexCase(VARIANTS);
+    expect(mismatches(rows)).toBe('');
+    expect(rows.find((r) => r.label === 'desc-2000')!.captured.endsWith('...')).toBe(true);
+    // Its own (system) skills come first, in full, with the recorded lengths.
+    expect(own.map((c) => [c.name, c.description!.length])).toEqual(model.builtins.map((b) => [b.name, b.descriptionChars]));
+  });
+
+  it('12 skills with 1,000-character descriptions: all in full', async () => {
+    const { rows, view } = await codexCase(budgetSet('twelve', 12, 1000));
+    expect(mismatches(rows)).toBe('');
+    expect(rows.filter((r) => r.captured.startsWith('full:')).length).toBe(12);
+    expect(view.budget.over).toBe(false);
+  });
+
+  it('60 skills with 1,000-character descriptions and 5 short ones: every description cut to its share, exactly as predicted', async () => {
+    const { rows, own } = await codexCase([...budgetSet('long', 60, 1000), ...budgetSet('short', 5, 40)]);
+    expect(mismatches(rows)).toBe('');
+    // None dropped: the long ones are shortened to about 600 characters, the short ones stay whole.
+    expect(rows.filter((r) => r.captured === 'absent')).toEqual([]);
+    const long01 = rows.find((r) => r.label === 'long01')!.captured;
+    expect(long01.length).toBeGreaterThan(500);
+    expect(long01.length).toBeLessThan(700);
+    expect(rows.find((r) => r.label === 'short01')!.captured.length).toBe('full: '.length + 40);
+    expect(own.length).toBe(4);
   });
 });

@@ -21,6 +21,12 @@ const QuirksSchema = z.object({
   nameOver64: Quirk.optional(),
   /** A `description:` present but empty (`""`): `ok` lists it with an empty description. */
   emptyDescription: Quirk.optional(),
+  /** Spaces before the opening `---` on its line (absent: as `blankLineBeforeFrontmatter`). */
+  indentedFrontmatter: Quirk.optional(),
+  /** Frontmatter that is not valid YAML: `lenient` reads its `key: value` lines as text. */
+  badYaml: Quirk.optional(),
+  /** A `description:` that is a number or a boolean: `coerced` lists it as text. */
+  descriptionNotString: Quirk.optional(),
 });
 
 export const AgentDefSchema = z.object({
@@ -65,6 +71,8 @@ export const AgentDefSchema = z.object({
       emptyFallback: z.string(),
       /** Leading and trailing whitespace of the description dropped. */
       trim: z.boolean().default(true),
+      /** Spaces before the opening `---` are skipped (the opening line is compared trimmed). */
+      openingTrimmed: z.boolean().default(false),
       /** A block scalar's (`>` / `|`) final line break dropped, as if written `>-` (`+` keeps it). */
       blockScalarStrip: z.boolean().default(false),
       /**
@@ -72,8 +80,11 @@ export const AgentDefSchema = z.object({
        * read (worded from what the CLI reads); false: the loader's findings decide, as for others.
        */
       listsBroken: z.boolean().default(true),
-      /** Listing order: by label, or by scope (project, user, the agent's own) and then by label. */
-      order: z.enum(['label', 'scope-then-label']).default('label'),
+      /**
+       * Listing order: by label; or by scope (project, user, then the agent's own) and then by label;
+       * or the agent's own skills first, then project, then user, each by label.
+       */
+      order: z.enum(['label', 'scope-then-label', 'builtins-then-scope-then-label']).default('label'),
       /** Runs of whitespace (newlines, tabs) become one space. */
       collapseWhitespace: z.boolean(),
       /** Replacements applied to the description, e.g. `<` to `&lt;`. */
@@ -89,8 +100,12 @@ export const AgentDefSchema = z.object({
       budget: z
         .object({
           chars: z.number().int(),
-          overflow: z.enum(['name-only', 'drop-rest']),
+          overflow: z.enum(['name-only', 'drop-rest', 'share-tokens']),
           entry: z.string().optional(),
+          /** `share-tokens`: the line without a description, and the budget in approximate tokens. */
+          emptyEntry: z.string().optional(),
+          tokens: z.number().int().optional(),
+          bytesPerToken: z.number().int().optional(),
           locations: z.object({ project: z.string(), user: z.string(), builtin: z.string() }).optional(),
         })
         .nullable(),
@@ -98,7 +113,15 @@ export const AgentDefSchema = z.object({
        * The agent's own skills, listed after the user's in this order. `fixed`: always in full, its
        * share taken off the budget first; the others compete for the rest after the user's skills.
        */
-      builtins: z.array(z.object({ name: z.string(), descriptionChars: z.number().int(), fixed: z.boolean() })),
+      builtins: z.array(
+        z.object({
+          name: z.string(),
+          descriptionChars: z.number().int(),
+          fixed: z.boolean(),
+          /** Its `SKILL.md` relative to its root, where an entry names it (ASCII descriptions assumed). */
+          path: z.string().optional(),
+        }),
+      ),
     })
     .optional(),
   env: z.record(z.string(), z.string()),

@@ -55,7 +55,10 @@ describe('agentView', () => {
     expect(c('linkfile').status).toBe('dropped');
     expect(c('linkfile').reasons.map((r) => r.code)).toContain('skill-file-symlink');
     expect(c('wordy').status).toBe('mangled'); // codex cuts it to 1024
-    expect(c('wordy').catalogChars).toBe('wordy'.length + 1024);
+    // Measured from Codex's own request: the line as listed, the description cut to 1,021 + '...'.
+    expect(c('wordy').listing).toMatchObject({ shown: 'shortened', chars: 1024, measured: true });
+    expect(c('wordy').listing.description!.endsWith('...')).toBe(true);
+    expect(c('wordy').catalogChars).toBe('- wordy: '.length + 1024 + 1);
 
     const qwen = await svc.agentView('qwen');
     expect(qwen.skills.find((s) => s.identifier === 'dotted')!.status).toBe('loaded');

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import {
   formatMessage,
   type AgentView,
@@ -12,7 +13,7 @@ import {
 } from '../contract/index.js';
 import type { AgentDef } from '../agents/registry.js';
 import { registryRootId } from './roots.js';
-import { allocateBudget, listSkill, listingOrder, type ListedSkill } from './listing.js';
+import { allocateListing, listSkill, listingOrder, type ListedSkill } from './listing.js';
 
 // One agent's effective view of the catalog: only the roots it reads, its own rule for a name
 // found twice, the skills its loader drops or mangles, and what its resident catalog costs.
@@ -30,9 +31,20 @@ const QUIRKS_BY_CODE: Record<string, Array<keyof AgentDef['quirks']>> = {
   'frontmatter-not-first': ['bom', 'blankLineBeforeFrontmatter'],
   'name-too-long': ['nameOver64'],
   'description-empty': ['emptyDescription'],
+  'frontmatter-yaml': ['badYaml'],
+  'description-not-string': ['descriptionNotString'],
 };
+
+/** The quirks a finding's variant names (a BOM, blank lines or indentation before `---`). */
+function quirksOf(agent: AgentDef, d: Diagnostic): Array<keyof AgentDef['quirks']> | undefined {
+  if (d.code !== 'frontmatter-not-first') return QUIRKS_BY_CODE[d.code];
+  const key = d.msg?.key ?? '';
+  if (key.endsWith('.bom')) return ['bom'];
+  if (key.endsWith('.indentation') && agent.quirks.indentedFrontmatter !== undefined) return ['indentedFrontmatter'];
+  return ['blankLineBeforeFrontmatter'];
+}
 const DROP_VALUES = new Set(['dropped', 'error', 'ignored']);
-const KEEP_VALUES = new Set(['ok', 'kept', 'found']);
+const KEEP_VALUES = new Set(['ok', 'kept', 'found', 'lenient', 'coerced']);
 
 /** Codes whose effect does not follow from severity: the skill loads, just not as written. */
 const MANGLING_CODES = new Set(['name-dir-mismatch', 'description-budget', 'frontmatter-strict', 'frontmatter-dashes-in-value']);
@@ -58,7 +70,7 @@ export function listedDespiteFindings(agent: AgentDef, reasons: AgentViewSkill['
 const CATALOG_CODES = new Set(['skill-shadowed', 'skill-duplicate']);
 
 function effectOf(agent: AgentDef, d: Diagnostic): Effect {
-  const quirks = QUIRKS_BY_CODE[d.code];
+  const quirks = quirksOf(agent, d);
   if (quirks) {
     const values = quirks.map((q) => agent.quirks[q]).filter((v): v is string => typeof v === 'string');
     if (values.some((v) => DROP_VALUES.has(v))) return 'dropped';
@@ -208,7 +220,7 @@ export function buildAgentView(
   }
 
   if (model) {
-    const rootKinds = new Map(read.map((r) => [r.root.id, r.root.kind]));
+    const rootKinds = new Map(read.map((r) => [r.root.id, { kind: r.root.kind, path: r.root.path }]));
     predictMeasured(agent, skills, byEntry, (e) => (texts.has(e.id) ? texts.get(e.id)! : readSkillFile!(e)), rootKinds);
   } else {
     for (const s of skills) if (isResident(s)) s.listing = predictFromRules(agent, byEntry.get(s.entryId)!, s);
@@ -244,7 +256,9 @@ export function buildAgentView(
     budget: {
       limit,
       used,
-      over: limit !== null && (used > limit || skills.some((x) => x.listing.shown === 'name-only' || x.reasons.some((r) => r.code === 'listed-left-out'))),
+      over:
+        limit !== null &&
+        (used > limit || skills.some((x) => x.listing.shown === 'name-only' || x.reasons.some((r) => r.code === 'listed-left-out'))),
       overflow: agent.catalogBudget?.overflow ?? null,
       costliest,
     },
@@ -282,7 +296,7 @@ function predictMeasured(
   skills: AgentViewSkill[],
   byEntry: Map<string, CatalogEntry>,
   read: ReadSkillFile,
-  rootKinds: Map<string, string>,
+  rootKinds: Map<string, { kind: string; path: string }>,
 ): void {
   const model = agent.listing!;
   const listed: Array<{ s: AgentViewSkill; l: ListedSkill }> = [];
@@ -291,16 +305,29 @@ function predictMeasured(
     const e = byEntry.get(s.entryId)!;
     const text = read(e);
     if (text === null) continue;
-    const scope = rootKinds.get(s.rootId) === 'project' ? 'project' : 'user';
-    listed.push({ s, l: { ...listSkill(model, e.dirName, text), scope } });
+    const root = rootKinds.get(s.rootId);
+    const scope = root?.kind === 'project' ? 'project' : 'user';
+    const where = root ? path.relative(root.path, e.provenance.dir).split(path.sep).join('/') : e.dirName;
+    listed.push({ s, l: { ...listSkill(model, e.dirName, text), scope, path: `${where}/SKILL.md` } });
   }
-  const scopeRank = (l: ListedSkill) => (model.order === 'scope-then-label' && l.scope === 'user' ? 1 : 0);
+  const byScope = model.order !== 'label';
+  const scopeRank = (l: ListedSkill) => (byScope && l.scope === 'user' ? 1 : 0);
   listed.sort((a, b) => scopeRank(a.l) - scopeRank(b.l) || listingOrder(a.l.label, b.l.label));
-  const shown = allocateBudget(
+  const allocation = allocateListing(
     model,
     listed.map((x) => x.l),
   );
+  const shown = allocation.skills;
   listed.forEach(({ s, l }, i) => {
+    if (shown[i] === 'shortened') {
+      // Shared out under the budget: the description keeps its first `kept` characters.
+      const kept = allocation.kept![i]!;
+      const description = [...l.description].slice(0, kept).join('');
+      s.listing = { label: l.label, shown: 'shortened', description, chars: kept, measured: true };
+      s.reasons.push(reason('description-cut', 'agent.reason.description-cut', { agent: agent.name, chars: kept }));
+      if (s.status === 'loaded') s.status = 'mangled';
+      return;
+    }
     if (shown[i] === 'left-out') {
       // Past the budget this agent lists nothing more: the model never sees the skill.
       s.listing = { label: l.label, shown: 'hidden', description: null, chars: 0, measured: true };

@@ -21,6 +21,8 @@ export interface ListedSkill {
   fallback: boolean;
   /** Where the agent found it: its scope decides the order and the location a listing names. */
   scope?: 'project' | 'user';
+  /** Its `SKILL.md` relative to the root it was found in (`dir/SKILL.md`). */
+  path?: string;
 }
 
 /** A frontmatter block the agent reads: only a `---` line at the very start (after a BOM). */
@@ -71,6 +73,7 @@ function firstBodyLine(body: string, skipHeadings = false): string {
 export function listSkill(model: ListingModel, dirName: string, raw: string): ListedSkill {
   let text = raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw;
   text = text.replace(/\r\n/g, '\n');
+  if (model.openingTrimmed) text = text.replace(/^[ \t]+(?=---)/, '');
   const split = splitBlock(text);
   let fields: Record<string, unknown> = {};
   let body = text;
@@ -107,28 +110,31 @@ export function listSkill(model: ListingModel, dirName: string, raw: string): Li
   return { label, description, capped, fallback };
 }
 
-export type Shown = 'full' | 'name-only' | 'left-out';
+export type Shown = 'full' | 'shortened' | 'name-only' | 'left-out';
 
-/**
- * The agent's catalog budget (measured on Claude Code, whose code reads the same): when the whole
- * listing is over budget, its fixed built-in skills stay in full and every other skill starts as its
- * name alone; then, in listing order (the user's skills, then the agent's other skills), each gets
- * its description back while the listing still fits, so a later, shorter one may fit where an
- * earlier one did not. Names are always listed.
- */
-export function allocateBudget(model: ListingModel, skills: ListedSkill[]): Shown[] {
-  return allocateListing(model, skills).skills;
+export interface Allocation {
+  skills: Shown[];
+  builtins: Shown[];
+  /** Characters of each skill's description kept, where it is `shortened`. */
+  kept?: number[];
 }
 
-/** The fate of `skills` and of the agent's own skills under its budget. */
-export function allocateListing(model: ListingModel, skills: ListedSkill[]): { skills: Shown[]; builtins: Shown[] } {
+/**
+ * The fate of `skills` and of the agent's own skills under its budget. `name-only` (measured on
+ * Claude Code, whose code reads the same): when the whole listing is over budget, its fixed built-in
+ * skills stay in full and every other skill starts as its name alone; then, in listing order (the
+ * user's skills, then the agent's other skills), each gets its description back while the listing
+ * still fits, so a later, shorter one may fit where an earlier one did not. Names are always listed.
+ */
+export function allocateListing(model: ListingModel, skills: ListedSkill[]): Allocation {
   const budget = model.budget;
-  const all = (): { skills: Shown[]; builtins: Shown[] } => ({
+  const all = (): Allocation => ({
     skills: skills.map(() => 'full'),
     builtins: model.builtins.map(() => 'full'),
   });
   if (!budget) return all();
   if (budget.overflow === 'drop-rest') return dropRest(model, skills);
+  if (budget.overflow === 'share-tokens') return shareTokens(model, skills);
   const lines = [
     ...skills.map((s) => ({ name: `- ${s.label}`.length, extra: `: ${s.description}`.length, fixed: false })),
     ...model.builtins.map((b) => ({ name: `- ${b.name}`.length, extra: 2 + b.descriptionChars, fixed: b.fixed })),
@@ -171,6 +177,76 @@ function dropRest(model: ListingModel, skills: ListedSkill[]): { skills: Shown[]
     skills: skills.map((s) => fits(entryChars(model, s.label, s.description.length, s.scope ?? 'user'))),
     builtins: model.builtins.map((b) => fits(entryChars(model, b.name, b.descriptionChars, 'builtin'))),
   };
+}
+
+interface ShareLine {
+  /** UTF-8 bytes of the line without a description, with its line break. */
+  minBytes: number;
+  /** UTF-8 bytes of each character of the description. */
+  charBytes: number[];
+}
+
+/**
+ * A budget in approximate tokens (UTF-8 bytes / bytesPerToken, rounded up, per line): when the
+ * full listing is over it and the lines without descriptions fit, the room left is shared out one
+ * character at a time, line after line in listing order, each taking a character while its line's
+ * cost still fits; past that, lines without descriptions are kept in order while they fit.
+ */
+function shareTokens(model: ListingModel, skills: ListedSkill[]): Allocation {
+  const b = model.budget!;
+  const per = b.bytesPerToken ?? 4;
+  const limit = b.tokens ?? b.chars;
+  const bytes = (s: string) => Buffer.byteLength(s, 'utf8');
+  const tokens = (n: number) => Math.ceil(n / per);
+  const render = (template: string, label: string, description: string, where: string) =>
+    template.replace('{label}', label).replace('{description}', description).replace('{path}', where);
+  const lineOf = (label: string, description: string, where: string): ShareLine => ({
+    minBytes: bytes(render(b.emptyEntry ?? '{label}', label, '', where)) + 1,
+    charBytes: [...description].map((c) => bytes(c)),
+  });
+  const own = model.builtins.map((x) => ({ line: lineOf(x.name, 'x'.repeat(x.descriptionChars), x.path ?? ''), builtin: true }));
+  const users = skills.map((s) => ({ line: lineOf(s.label, s.description, s.path ?? ''), builtin: false }));
+  const ordered = model.order === 'builtins-then-scope-then-label' ? [...own, ...users] : [...users, ...own];
+  const lines = ordered.map((x) => x.line);
+  const descBytes = (l: ShareLine, n: number) => l.charBytes.slice(0, n).reduce((a, c) => a + c, 0);
+  // A line with a description has it after `: ` with one space more than the line without.
+  const fullCost = (l: ShareLine) => tokens(l.minBytes + (l.charBytes.length ? descBytes(l, l.charBytes.length) + 1 : 0));
+  const minCost = (l: ShareLine) => tokens(l.minBytes);
+  const kept: number[] = lines.map((l) => l.charBytes.length);
+  let shown: Shown[];
+  if (lines.reduce((n, l) => n + fullCost(l), 0) <= limit) {
+    shown = lines.map(() => 'full');
+  } else if (lines.reduce((n, l) => n + minCost(l), 0) <= limit) {
+    let remaining = limit - lines.reduce((n, l) => n + minCost(l), 0);
+    const alloc = lines.map(() => 0);
+    const extra = lines.map(() => 0);
+    const extraAt = (l: ShareLine, n: number) => tokens(l.minBytes + descBytes(l, n) + 1) - minCost(l);
+    for (let changed = true; changed;) {
+      changed = false;
+      lines.forEach((l, i) => {
+        if (alloc[i]! >= l.charBytes.length) return;
+        const next = extraAt(l, alloc[i]! + 1);
+        const delta = next - extra[i]!;
+        if (delta <= remaining) {
+          alloc[i]! += 1;
+          extra[i] = next;
+          remaining -= delta;
+          changed = true;
+        }
+      });
+    }
+    shown = lines.map((l, i) => (alloc[i] === l.charBytes.length ? 'full' : alloc[i] === 0 ? 'name-only' : 'shortened'));
+    alloc.forEach((n, i) => (kept[i] = n));
+  } else {
+    let used = 0;
+    shown = lines.map((l) => {
+      if (used + minCost(l) > limit) return 'left-out';
+      used += minCost(l);
+      return 'name-only';
+    });
+  }
+  const pick = <T>(xs: T[], builtin: boolean) => xs.filter((_, i) => ordered[i]!.builtin === builtin);
+  return { skills: pick(shown, false), builtins: pick(shown, true), kept: pick(kept, false) };
 }
 
 /** Listing order: by label, code point by code point. */

@@ -79,7 +79,7 @@ export function parseSkillText(raw: string, file: string, registry?: Registry): 
   }
   if (lead.length) {
     const says = lead.includes('\n') ? 'blank-lines' : 'indentation';
-    diag('frontmatter-not-first', { says, line: openLine, variant: 'blank' });
+    diag('frontmatter-not-first', { says, line: openLine, variant: says === 'indentation' ? 'indent' : 'blank' });
   }
 
   const src = text.slice(start);

@@ -13,7 +13,10 @@ type QuirkKey =
   | 'lowercaseSkillFile'
   | 'nestedTwoLevels'
   | 'nameOver64'
-  | 'emptyDescription';
+  | 'emptyDescription'
+  | 'indentedFrontmatter'
+  | 'badYaml'
+  | 'descriptionNotString';
 
 export interface Rule {
   severity: Severity;
@@ -34,6 +37,13 @@ function byQuirk(key: QuirkKey, harmless: string[] = ['ok', 'kept', 'found']) {
 }
 
 const noDescription = byQuirk('missingDescription');
+
+/** An agent whose indentation quirk is set and harmless (it reads an indented opening line). */
+function indentHarmless(registry: Registry, id: string): boolean {
+  const a = [...registry.agents, ...registry.documentedOnly].find((x) => x.id === id);
+  const v = a?.quirks.indentedFrontmatter;
+  return v !== undefined && ['ok', 'kept', 'found'].includes(v);
+}
 
 /** Agents whose discovery does not reach a skill `level` dirs below a root (1 = direct child). */
 export function agentsMissingDepth(registry: Registry, level: number): string[] {
@@ -61,7 +71,14 @@ export const RULES: Record<string, Rule> = {
   },
   'frontmatter-not-first': {
     severity: 'error',
-    agents: (r, variant) => (variant === 'bom' ? byQuirk('bom')(r) : byQuirk('blankLineBeforeFrontmatter')(r)),
+    agents: (r, variant) =>
+      variant === 'bom'
+        ? byQuirk('bom')(r)
+        : variant === 'indent'
+          ? byQuirk('indentedFrontmatter')(r)
+              .concat(byQuirk('blankLineBeforeFrontmatter')(r))
+              .filter((id, i, all) => all.indexOf(id) === i && !indentHarmless(r, id))
+          : byQuirk('blankLineBeforeFrontmatter')(r),
   },
   'frontmatter-unclosed': { severity: 'error', agents: noDescription },
   'frontmatter-yaml': {
