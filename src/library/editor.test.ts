@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -254,6 +255,48 @@ describe('saveSkillFile', () => {
     const lint = await call<{ skills: unknown[] }>('lintPaths', { paths: [lib('tool')] });
     expect(lint.skills).toHaveLength(1);
     expect(cat.entries.some((e) => e.name === 'tool')).toBe(true);
+  });
+
+  it('undoing a save puts the old SKILL.md back in one step: a reader never finds it missing', async () => {
+    await call('createSkill', { name: 'steady' });
+    const file = lib('steady', 'SKILL.md');
+    const original = fs.readFileSync(file, 'utf8');
+    const stop = path.join(w.root, 'stop-reading');
+    // A separate process reads the file as fast as it can (as an agent scanning skills would), for
+    // as long as the saves and undos run (bounded: 20 s at most), and counts the times it was missing.
+    const reader = spawn(
+      process.execPath,
+      [
+        '-e',
+        `const fs=require('fs');let missing=0,reads=0;const end=Date.now()+20000;
+         while(!fs.existsSync(process.argv[2])&&Date.now()<end){try{fs.readFileSync(process.argv[1]);reads++}catch(e){if(e.code==='ENOENT')missing++;else throw e}}
+         process.stdout.write(JSON.stringify({missing,reads}))`,
+        file,
+        stop,
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    let out = '';
+    reader.stdout.on('data', (d) => (out += String(d)));
+    const exited = new Promise((resolve) => reader.on('close', resolve));
+    let hash = (await call<{ hash: string }>('readSkillFile', { skill: 'steady', path: 'SKILL.md' })).hash;
+    for (let i = 0; i < 40; i++) {
+      const saved = await call<{ hash: string }>('saveSkillFile', {
+        skill: 'steady',
+        path: 'SKILL.md',
+        content: original.replace('description:', `description: (${i})`),
+        expectedHash: hash,
+      });
+      expect(saved.hash).not.toBe(hash);
+      await call('undo', {});
+      hash = (await call<{ hash: string }>('readSkillFile', { skill: 'steady', path: 'SKILL.md' })).hash;
+    }
+    fs.writeFileSync(stop, '');
+    await exited;
+    const counts = JSON.parse(out) as { missing: number; reads: number };
+    expect(counts.reads).toBeGreaterThan(0);
+    expect(counts.missing).toBe(0);
+    expect(fs.readFileSync(file, 'utf8')).toBe(original);
   });
 
   it('refuses when the file changed on disk since it was read, with the text now on disk; overwrite is explicit', async () => {

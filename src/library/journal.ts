@@ -201,6 +201,34 @@ export function revertChange(c: JournalChange): JournalChange {
   }
 }
 
+/**
+ * Revert `changes` (newest first). A file that replaced another (created at the path the old one was
+ * moved away from, as a save does) is put back in one rename over it, so the path is never missing
+ * in between: an agent reading the skill at that moment still finds its SKILL.md.
+ */
+function revertAll(changes: JournalChange[]): JournalChange[] {
+  const out: JournalChange[] = [];
+  for (let i = 0; i < changes.length; i++) {
+    const c = changes[i]!;
+    const next = changes[i + 1];
+    if (
+      c.kind === 'created' &&
+      c.linkTarget === undefined &&
+      next?.kind === 'moved' &&
+      next.from === c.path &&
+      lstatOrNull(c.path)?.isFile()
+    ) {
+      const content = fs.readFileSync(c.path, 'utf8');
+      fs.renameSync(next.to, next.from);
+      out.push({ kind: 'removed-file', path: c.path, content }, { kind: 'moved', from: next.to, to: next.from });
+      i++;
+      continue;
+    }
+    out.push(revertChange(c));
+  }
+  return out;
+}
+
 /** Library folder names an entry touched (for `library-changed`). */
 export function libraryNames(ctx: ServiceContext, changes: JournalChange[]): string[] {
   const lib = path.join(ctx.paths.home, 'library');
@@ -230,8 +258,7 @@ export async function undoLastLocked(
     message = out.message ?? `Undid ${target.op}${target.summary ? `: ${target.summary}` : ''}`;
   } else if (target.changes && target.changes.length > 0) {
     checkRevert(target.changes, allowedRoots(ctx));
-    changes = [];
-    for (const c of [...target.changes].reverse()) changes.push(revertChange(c));
+    changes = revertAll([...target.changes].reverse());
     message = `Undid ${target.op}${target.summary ? `: ${target.summary}` : ''}`;
   } else {
     throw new SkillDockError(
