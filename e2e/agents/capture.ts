@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { jsonStrings, startRecorder, type Recorded } from './recorder.js';
 
@@ -17,6 +18,8 @@ export interface RunOpts {
   home: string;
   env?: Record<string, string>;
   timeoutMs?: number;
+  /** The model request to take: the first for which this holds (default: the first model request). */
+  match?: (body: unknown) => boolean;
 }
 
 function baseEnv(home: string): NodeJS.ProcessEnv {
@@ -47,7 +50,7 @@ export async function firstModelRequest(
       { cwd: opts.cwd, env: { ...baseEnv(opts.home), ...urlEnv(rec.url), ...opts.env } },
       opts.timeoutMs ?? 120_000,
     );
-    const req = rec.requests.find(isModelCall);
+    const req = rec.requests.find((q) => isModelCall(q) && (!opts.match || opts.match(parseBody(q.body))));
     if (!req) {
       throw new Error(
         `${path.basename(bin)} sent no model request (exit ${r.status}; ${rec.requests.length} other requests: ${rec.requests
@@ -88,6 +91,14 @@ export function run(bin: string, args: string[], o: { cwd: string; env: NodeJS.P
       resolve({ status, stdout, stderr });
     });
   });
+}
+
+function parseBody(body: string): unknown {
+  try {
+    return JSON.parse(body) as unknown;
+  } catch {
+    return null;
+  }
 }
 
 function isModelCall(r: Recorded): boolean {
@@ -189,4 +200,29 @@ export async function captureCodex(bin: string, opts: RunOpts): Promise<Captured
     opts,
   );
   return codexListing(body);
+}
+
+/** Gemini CLI: the `<available_skills>` block of its main request (descriptions as written, unescaped). */
+export function geminiListing(body: unknown): Captured[] {
+  const text = jsonStrings(body).find((s) => s.includes('<available_skills>'));
+  if (text === undefined) throw new Error('the request carries no skill listing');
+  const block = text.slice(text.indexOf('<available_skills>'), text.indexOf('</available_skills>'));
+  const entry =
+    /<skill>\n {4}<name>(.*?)<\/name>\n {4}<description>([\s\S]*?)<\/description>\n {4}<location>[^\n]*<\/location>\n {2}<\/skill>/g;
+  return [...block.matchAll(entry)].map((m) => ({ name: m[1]!, description: m[2]! }));
+}
+
+/** Gemini CLI offline: an API-key user (its settings), the recorder as its endpoint; the main request. */
+export async function captureGemini(bin: string, opts: RunOpts): Promise<Captured[]> {
+  const settings = path.join(opts.home, '.gemini', 'settings.json');
+  fs.mkdirSync(path.dirname(settings), { recursive: true });
+  fs.writeFileSync(settings, JSON.stringify({ security: { auth: { selectedType: 'gemini-api-key' } } }));
+  const { body } = await firstModelRequest(
+    bin,
+    ['-p', 'hi'],
+    (url) => ({ GOOGLE_GEMINI_BASE_URL: url, GEMINI_API_KEY: 'recorded', GEMINI_CLI_TRUST_WORKSPACE: 'true' }),
+    // Its first request routes the prompt (a complexity score); the main one carries the skills.
+    { ...opts, match: (b) => jsonStrings(b).some((s) => s.includes('<available_skills>')) },
+  );
+  return geminiListing(body);
 }

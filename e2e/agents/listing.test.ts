@@ -6,7 +6,7 @@ import type { AgentView } from '../../src/contract/index.js';
 import { loadRegistry } from '../../src/agents/registry.js';
 import { allocateListing, listSkill } from '../../src/catalog/listing.js';
 import { resources, sandbox, type Sandbox } from '../../src/workspaces/test-helpers.js';
-import { captureClaude, captureCodex, captureCopilot, type Captured } from './capture.js';
+import { captureClaude, captureCodex, captureCopilot, captureGemini, type Captured } from './capture.js';
 import { VARIANTS, budgetSet, writeVariants, type Variant } from './variants.js';
 import { requireAgent, type Pin } from './pins.js';
 
@@ -213,5 +213,26 @@ describe('Codex 0.171.0: the listing its model receives is the one SkillDock pre
     expect(long01.length).toBeLessThan(700);
     expect(rows.find((r) => r.label === 'short01')!.captured.length).toBe('full: '.length + 40);
     expect(own.length).toBe(4);
+  });
+});
+
+const geminiCase = (variants: Variant[]) => measuredCase('gemini', '.gemini/skills', captureGemini, variants);
+
+describe('Gemini CLI 0.61.0: the listing its model receives is the one SkillDock predicts', () => {
+  it(`${VARIANTS.length} skill variants: each listed as written or left out exactly as predicted`, async () => {
+    const { rows, own, model } = await geminiCase(VARIANTS);
+    expect(mismatches(rows)).toBe('');
+    // No cap and no escaping: a 2,000-character description and angle brackets go as written.
+    expect(rows.find((r) => r.label === 'desc-2000')!.captured.length).toBe('full: '.length + 2000);
+    expect(rows.find((r) => r.label === 'angle')!.captured).toBe('full: Has <xml> tags & ampersands.');
+    expect(rows.find((r) => r.label === 'name-missing')!.captured).toBe('absent');
+    expect(own.map((c) => [c.name, c.description!.length])).toEqual(model.builtins.map((b) => [b.name, b.descriptionChars]));
+  });
+
+  it('60 skills with 1,000-character descriptions and 5 short ones: no budget, all in full', async () => {
+    const { rows, view } = await geminiCase([...budgetSet('long', 60, 1000), ...budgetSet('short', 5, 40)]);
+    expect(mismatches(rows)).toBe('');
+    expect(rows.filter((r) => r.captured.startsWith('full:')).length).toBe(65);
+    expect(view.budget.over).toBe(false);
   });
 });

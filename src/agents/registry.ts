@@ -17,6 +17,8 @@ const QuirksSchema = z.object({
   metadataNotMap: Quirk.optional(),
   lowercaseSkillFile: Quirk.optional(),
   nestedTwoLevels: Quirk.optional(),
+  /** No `name:` at all (`dropped`; absent: the folder name is used). */
+  missingName: Quirk.optional(),
   /** A `name:` over 64 characters. */
   nameOver64: Quirk.optional(),
   /** A `description:` present but empty (`""`): `ok` lists it with an empty description. */
@@ -82,9 +84,10 @@ export const AgentDefSchema = z.object({
       listsBroken: z.boolean().default(true),
       /**
        * Listing order: by label; or by scope (project, user, then the agent's own) and then by label;
-       * or the agent's own skills first, then project, then user, each by label.
+       * or the agent's own skills first, then project, then user, each by label; or the agent's own
+       * first, then every skill by its folder name, last first.
        */
-      order: z.enum(['label', 'scope-then-label', 'builtins-then-scope-then-label']).default('label'),
+      order: z.enum(['label', 'scope-then-label', 'builtins-then-scope-then-label', 'builtins-then-folder-descending']).default('label'),
       /** Runs of whitespace (newlines, tabs) become one space. */
       collapseWhitespace: z.boolean(),
       /** Replacements applied to the description, e.g. `<` to `&lt;`. */

@@ -30,6 +30,7 @@ const QUIRKS_BY_CODE: Record<string, Array<keyof AgentDef['quirks']>> = {
   'skill-nested': ['nestedTwoLevels'],
   'frontmatter-not-first': ['bom', 'blankLineBeforeFrontmatter'],
   'name-too-long': ['nameOver64'],
+  'name-missing': ['missingName'],
   'description-empty': ['emptyDescription'],
   'frontmatter-yaml': ['badYaml'],
   'description-not-string': ['descriptionNotString'],
@@ -299,7 +300,7 @@ function predictMeasured(
   rootKinds: Map<string, { kind: string; path: string }>,
 ): void {
   const model = agent.listing!;
-  const listed: Array<{ s: AgentViewSkill; l: ListedSkill }> = [];
+  const listed: Array<{ s: AgentViewSkill; l: ListedSkill; dir: string }> = [];
   for (const s of skills) {
     if (!isResident(s)) continue;
     const e = byEntry.get(s.entryId)!;
@@ -308,11 +309,15 @@ function predictMeasured(
     const root = rootKinds.get(s.rootId);
     const scope = root?.kind === 'project' ? 'project' : 'user';
     const where = root ? path.relative(root.path, e.provenance.dir).split(path.sep).join('/') : e.dirName;
-    listed.push({ s, l: { ...listSkill(model, e.dirName, text), scope, path: `${where}/SKILL.md` } });
+    listed.push({ s, l: { ...listSkill(model, e.dirName, text), scope, path: `${where}/SKILL.md` }, dir: e.dirName });
   }
-  const byScope = model.order !== 'label';
-  const scopeRank = (l: ListedSkill) => (byScope && l.scope === 'user' ? 1 : 0);
-  listed.sort((a, b) => scopeRank(a.l) - scopeRank(b.l) || listingOrder(a.l.label, b.l.label));
+  if (model.order === 'builtins-then-folder-descending') {
+    listed.sort((a, b) => listingOrder(b.dir, a.dir));
+  } else {
+    const byScope = model.order !== 'label';
+    const scopeRank = (l: ListedSkill) => (byScope && l.scope === 'user' ? 1 : 0);
+    listed.sort((a, b) => scopeRank(a.l) - scopeRank(b.l) || listingOrder(a.l.label, b.l.label));
+  }
   const allocation = allocateListing(
     model,
     listed.map((x) => x.l),

@@ -197,7 +197,7 @@ export class EditorService {
       let shown: string | null;
       if (agent.listing) {
         // Measured from the real CLI: listed as its model is shown it (budget aside: that needs the whole catalog).
-        if (status === 'dropped' && listedDespiteFindings(agent, reasons)) status = 'mangled';
+        if (agent.listing.listsBroken && status === 'dropped' && listedDespiteFindings(agent, reasons)) status = 'mangled';
         shown = status === 'dropped' ? null : listSkill(agent.listing, loc.dirName, content).description;
       } else shown = status === 'dropped' ? null : shownDescription(agent, a.description, a.body, a.frontmatter);
       const full = a.description ?? '';

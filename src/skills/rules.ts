@@ -13,6 +13,7 @@ type QuirkKey =
   | 'lowercaseSkillFile'
   | 'nestedTwoLevels'
   | 'nameOver64'
+  | 'missingName'
   | 'emptyDescription'
   | 'indentedFrontmatter'
   | 'badYaml'
@@ -97,7 +98,7 @@ export const RULES: Record<string, Rule> = {
     severity: 'warning',
   },
   'frontmatter-dashes-in-value': { severity: 'warning' },
-  'name-missing': { severity: 'error' },
+  'name-missing': { severity: 'error', agents: byQuirk('missingName') },
   'name-not-string': { severity: 'error' },
   'name-too-long': { severity: 'error', agents: byQuirk('nameOver64') },
   'name-invalid': { severity: 'error' },
