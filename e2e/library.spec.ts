@@ -77,6 +77,16 @@ for (const lang of ['en', 'zh-CN'] as const) {
     const restored = path.join(app.home, 'library', 'from-claude', 'SKILL.md');
     await expect.poll(() => (fs.existsSync(restored) ? fs.readFileSync(restored, 'utf8') : '')).toContain('Made in Claude Code.');
     await expect(page.getByTestId(TID.trashList).locator('[data-name="from-claude"]')).toHaveCount(1); // the newer one, now in the trash
+    // ...and that newer one can come back beside it, under another name (folder and name: both)
+    await page.getByTestId(TID.trashList).locator('[data-name="from-claude"]').getByRole('button').click();
+    await expect(page.getByTestId(TID.restoreConflict)).toBeVisible();
+    await page.getByTestId(TID.restoreAsName).fill('from-claude-new');
+    await shot(page, `library-restore-as-${lang}`);
+    await page.getByTestId(TID.restoreAs).click();
+    const renamed = path.join(app.home, 'library', 'from-claude-new', 'SKILL.md');
+    await expect.poll(() => (fs.existsSync(renamed) ? fs.readFileSync(renamed, 'utf8') : '')).toContain('A new one with the old name.');
+    expect(fs.readFileSync(renamed, 'utf8')).toMatch(/^name: from-claude-new$/m);
+    await expect(page.getByTestId(TID.trashList).locator('[data-name="from-claude"]')).toHaveCount(0);
     await page.getByTestId(rowId(TID.libraryTab, 'skills')).click();
 
     // A built-in skill opens read-only; "Copy to library and edit" makes it editable

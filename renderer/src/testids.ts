@@ -204,6 +204,8 @@ export const TID = {
   trashRestore: 'trash-restore',
   restoreConflict: 'restore-conflict',
   restoreReplace: 'restore-replace',
+  restoreAs: 'restore-as',
+  restoreAsName: 'restore-as-name',
   historyList: 'history-list',
   historyRow: 'history-row',
   historyUndo: 'history-undo',

@@ -171,8 +171,11 @@ export const libraryMethods = {
   },
   listTrash: { input: z.object({}), output: z.object({ items: z.array(TrashEntrySchema) }) },
   restoreSkill: {
-    /** Refused (`conflict`) while a skill of the same name is in the library. */
-    input: z.object({ id: z.string().min(1) }),
+    /**
+     * Refused (`conflict`) while a skill of the same name is in the library, unless `as` gives
+     * another name: the skill is restored under it (folder and frontmatter `name:`).
+     */
+    input: z.object({ id: z.string().min(1), as: z.string().min(1).optional() }),
     output: z.object({ name: z.string(), dir: z.string(), journalId: z.string() }),
   },
   exportSkill: {

@@ -53,6 +53,40 @@ describe('library CLI', () => {
     expect(r.err).toMatch(/No skill named "nope"/);
   });
 
+  it('restore when the name is taken: --as another name or --replace; history lists what changed and what was undone', async () => {
+    writeSkill(path.join(w.src, 'a', 'tool'), 'tool', { 'v.txt': 'old' });
+    writeSkill(path.join(w.src, 'b', 'tool'), 'tool', { 'v.txt': 'new' });
+    expect((await cli('import', 'a/tool')).code).toBe(0);
+    expect((await cli('delete', 'tool')).code).toBe(0);
+    expect((await cli('import', 'b/tool')).code).toBe(0);
+    let r = await cli('restore', 'tool');
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/is in the library again. Replace it, restore under another name/);
+    expect((await cli('restore', 'tool', '--as', 'x', '--replace')).code).toBe(2);
+    r = await cli('restore', 'tool', '--as', 'tool-old');
+    expect(r.code).toBe(0);
+    expect(fs.readFileSync(path.join(w.home, 'library', 'tool-old', 'v.txt'), 'utf8')).toBe('old');
+    expect(fs.readFileSync(path.join(w.home, 'library', 'tool', 'v.txt'), 'utf8')).toBe('new');
+    // --replace: the current one goes to the trash first, the old one comes back under its name
+    expect((await cli('delete', 'tool-old')).code).toBe(0);
+    r = await cli('restore', 'tool-old', '--replace');
+    expect(r.code).toBe(1); // no skill named tool-old to replace: nothing changed
+    expect((await cli('undo')).code).toBe(0); // brings tool-old back from the trash
+    expect((await cli('delete', 'tool')).code).toBe(0);
+    expect((await cli('import', 'b/tool')).code).toBe(0);
+    r = await cli('restore', 'tool', '--replace', '--json');
+    expect(r.code).toBe(0);
+    expect(fs.readFileSync(path.join(w.home, 'library', 'tool', 'v.txt'), 'utf8')).toBe('new');
+    r = await cli('history', '--json');
+    const ops = (JSON.parse(r.out) as { entries: { op: string }[] }).entries.map((e) => e.op);
+    expect(ops.slice(0, 4)).toEqual(['restore', 'delete', 'import', 'delete']);
+    r = await cli('history', '--limit', '3');
+    expect(r.code).toBe(0);
+    expect(r.out.trim().split('\n')).toHaveLength(3);
+    expect(r.out).toMatch(/restore\s+tool restored from the trash\s+\[[^\]]*moved/);
+    expect((await cli('history', '--limit', 'lots')).code).toBe(2);
+  });
+
   it('refused archives exit 1 with the reason; adopt lists and adopts; export', async () => {
     await makeZip(path.join(w.src, 'ok.zip'), { 'SKILL.md': '---\nname: zipped\ndescription: d\n---\n' });
     fs.writeFileSync(path.join(w.src, 'broken.zip'), 'PK\u0003\u0004 not really');

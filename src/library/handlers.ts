@@ -13,7 +13,7 @@ export function libraryHandlers(ctx: ServiceContext): Pick<Api, Keys> {
     adoptSkills: (input) => lib().adopt(input.items, input),
     deleteSkill: (input) => lib().delete(input.name),
     listTrash: async () => ({ items: lib().listTrash() }),
-    restoreSkill: (input) => lib().restore(input.id),
+    restoreSkill: (input) => lib().restore(input.id, input.as),
     exportSkill: (input) => lib().export(input),
     undo: () => lib().undo(),
     journal: async (input) => ({ entries: lib().journal(input.limit) }),

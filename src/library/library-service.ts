@@ -253,16 +253,18 @@ export class LibraryService {
     return listTrash(this.ctx);
   }
 
-  async restore(id: string): Promise<{ name: string; dir: string; journalId: string }> {
+  async restore(id: string, as?: string): Promise<{ name: string; dir: string; journalId: string }> {
+    if (as !== undefined) this.checkName(as);
     const out = await libraryLock(this.ctx).runAsync(async () => {
-      const r = restoreFromTrash(this.ctx, id);
+      const r = restoreFromTrash(this.ctx, id, as);
+      const name = as ?? r.entry.name;
       const j = appendJournal(this.ctx, {
         op: 'restore',
-        summary: `${r.entry.name} restored from the trash`,
+        summary: as ? `${r.entry.name} restored from the trash as ${as}` : `${r.entry.name} restored from the trash`,
         changes: r.changes,
-        skills: [{ name: r.entry.name }],
+        skills: [{ name }],
       });
-      return { name: r.entry.name, dir: r.dir, journalId: j.id };
+      return { name, dir: r.dir, journalId: j.id };
     });
     await this.changed('restore', [out.name]);
     return out;

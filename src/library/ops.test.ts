@@ -57,6 +57,34 @@ describe('delete and restore', () => {
     expect(snapshot(original)).toEqual(before);
   });
 
+  it('restore while the name is taken again: refused with the choices, or restored under another name (folder and name:), undoable', async () => {
+    await api().importPaths({ paths: [writeSkill(path.join(w.src, 'tool'), 'tool', { 'x/y.txt': 'y' })] });
+    const del = await api().deleteSkill({ name: 'tool' });
+    await api().importPaths({ paths: [writeSkill(path.join(w.src, 'tool2', 'tool'), 'tool', { 'other.txt': 'new one' })] });
+    const current = snapshot(path.join(lib(), 'tool'));
+    const taken = await w.service.call('restoreSkill', { id: del.trashId });
+    expect(taken.ok ? null : taken.error).toMatchObject({
+      code: 'conflict',
+      msg: { key: 'library.restore-taken', params: { name: 'tool' } },
+    });
+    const before = world();
+    const res = await api().restoreSkill({ id: del.trashId, as: 'tool-old' });
+    expect(res).toMatchObject({ name: 'tool-old', dir: path.join(lib(), 'tool-old') });
+    expect(fs.readFileSync(path.join(lib(), 'tool-old', 'x', 'y.txt'), 'utf8')).toBe('y');
+    expect(fs.readFileSync(path.join(lib(), 'tool-old', 'SKILL.md'), 'utf8')).toMatch(/^name: tool-old$/m);
+    expect(snapshot(path.join(lib(), 'tool'))).toEqual(current);
+    const lint = await api().lintPaths({ paths: [path.join(lib(), 'tool-old')] });
+    expect(lint.skills[0]!.diagnostics.filter((d) => d.code === 'name-dir-mismatch')).toEqual([]);
+    expect((await api().listTrash({})).items).toEqual([]);
+    // Undo puts it back in the trash, whole, under its own name.
+    await expectUndoRestores(before, 'restore');
+    expect((await api().listTrash({})).items.map((t) => t.name)).toEqual(['tool']);
+    // Another name that is taken, or not a folder name, is refused; nothing moves.
+    await expect(api().restoreSkill({ id: del.trashId, as: 'tool' })).rejects.toThrow(/is in the library again/);
+    await expect(api().restoreSkill({ id: del.trashId, as: '../x' })).rejects.toThrow(/not a library skill name/);
+    expect(world()).toEqual(before);
+  });
+
   it('refuses names that are not a library entry', async () => {
     await expect(api().deleteSkill({ name: '../user' })).rejects.toThrow(/not a library skill name/);
     await expect(api().deleteSkill({ name: 'missing' })).rejects.toThrow(/No skill named/);

@@ -3,8 +3,10 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { TrashEntrySchema, type JournalChange, type TrashEntry } from '../contract/index.js';
 import type { ServiceContext } from '../service-context.js';
-import { SkillDockError } from '../errors.js';
+import { SkillDockError, fail } from '../errors.js';
 import { lstatOrNull, treeDigest } from './tree.js';
+import { revertChange } from './journal.js';
+import { setFrontmatterName } from './skill-md-edit.js';
 
 // `<home>/trash/<id>/` holds `skill` (the folder or link exactly as it was in the library, moved,
 // never copied) and `meta.json`. Moving is a rename inside the home, so it is atomic and a link
@@ -81,13 +83,36 @@ export function listTrash(ctx: ServiceContext): TrashEntry[] {
 }
 
 /** Put a trash entry back under its name. Refuses when that name is taken again. */
-export function restoreFromTrash(ctx: ServiceContext, id: string): { entry: TrashEntry; dir: string; changes: JournalChange[] } {
+/** The restored copy's `name:` set to its new folder name, journaled so undo puts the old text back. */
+function renameRestored(dest: string, as: string, changes: JournalChange[]): void {
+  const file = path.join(dest, 'SKILL.md');
+  const old = fs.readFileSync(file, 'utf8');
+  const edited = setFrontmatterName(old, as);
+  if (edited === null) {
+    // Put everything back as it was (newest change first), then say why.
+    for (const c of [...changes].reverse()) revertChange(c);
+    throw fail('conflict', 'import.rename-failed', { name: as });
+  }
+  fs.unlinkSync(file);
+  changes.push({ kind: 'removed-file', path: file, content: old });
+  fs.writeFileSync(file, edited, { flag: 'wx' });
+  changes.push({ kind: 'created', path: file, digest: treeDigest(file) });
+}
+
+export function restoreFromTrash(
+  ctx: ServiceContext,
+  id: string,
+  as?: string,
+): { entry: TrashEntry; dir: string; changes: JournalChange[] } {
   const entry = listTrash(ctx).find((e) => e.id === id);
   if (!entry) throw new SkillDockError('not-found', `No trash entry "${id}".`);
-  const dest = path.join(libraryDir(ctx), entry.name);
+  const name = as ?? entry.name;
+  const dest = path.join(libraryDir(ctx), name);
   if (lstatOrNull(dest)) {
-    throw new SkillDockError('conflict', `A skill named "${entry.name}" is in the library again. Delete or rename it first, then restore.`);
+    throw fail('conflict', 'library.restore-taken', { name });
   }
+  if (as !== undefined && as !== entry.name && entry.mode === 'link')
+    throw fail('conflict', 'library.restore-as-link', { name: entry.name });
   const dir = path.join(trashDir(ctx), id);
   const meta = path.join(dir, 'meta.json');
   const inside = fs.readdirSync(dir).sort();
@@ -103,5 +128,6 @@ export function restoreFromTrash(ctx: ServiceContext, id: string): { entry: Tras
   changes.push({ kind: 'removed-file', path: meta, content: metaText });
   fs.rmdirSync(dir);
   changes.push({ kind: 'removed-dir', path: dir });
+  if (as !== undefined && as !== entry.name) renameRestored(dest, as, changes);
   return { entry, dir: dest, changes };
 }

@@ -20,6 +20,7 @@ import { restoreCommand } from './restore.js';
 import { trashCommand } from './trash.js';
 import { exportCommand } from './export.js';
 import { undoCommand } from './undo.js';
+import { historyCommand } from './history.js';
 import { newCommand } from './new.js';
 import { addCommand } from './add.js';
 import { checkCommand } from './check.js';
@@ -49,6 +50,7 @@ export const commands: CliCommand[] = [
   trashCommand,
   exportCommand,
   undoCommand,
+  historyCommand,
   newCommand,
   addCommand,
   checkCommand,

@@ -5,16 +5,23 @@ import { UsageError, type CliCommand, type CliIO } from '../types.js';
 export const restoreCommand: CliCommand = {
   name: 'restore',
   summary: 'Restore a skill from the trash (by trash id, or the newest entry of a name)',
-  usage: 'skilldock restore <trash-id|name> [--json]',
+  usage: 'skilldock restore <trash-id|name> [--as NEW-NAME | --replace] [--json]',
   async run(argv: string[], io: CliIO): Promise<number> {
-    const { values, positionals } = parseArgs({ args: argv, options: { json: { type: 'boolean' } }, allowPositionals: true });
+    const { values, positionals } = parseArgs({
+      args: argv,
+      options: { json: { type: 'boolean' }, as: { type: 'string' }, replace: { type: 'boolean' } },
+      allowPositionals: true,
+    });
     if (positionals.length !== 1) throw new UsageError('give one trash id or skill name (see `skilldock trash`)');
+    if (values.as !== undefined && values.replace) throw new UsageError('choose one of --as and --replace');
     const api = io.service().api;
     const { items } = await api.listTrash({});
     const wanted = positionals[0];
     const hit = items.find((t) => t.id === wanted) ?? items.find((t) => t.name === wanted); // newest first
     if (!hit) throw new UsageError(`nothing named "${wanted}" in the trash (see \`skilldock trash\`)`);
-    const out = await api.restoreSkill({ id: hit.id });
+    // Replace: the skill now holding the name goes to the trash first (its own undo step).
+    if (values.replace) await api.deleteSkill({ name: hit.name });
+    const out = await api.restoreSkill({ id: hit.id, ...(values.as !== undefined ? { as: values.as } : {}) });
     if (values.json) printJson(io, out);
     else io.out(`${out.name} restored to ${out.dir}`);
     return 0;

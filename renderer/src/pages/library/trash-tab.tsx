@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
-import { Alert, Button, Empty, Modal, Tag } from '@arco-design/web-react';
+import { Alert, Button, Empty, Input, Modal, Space, Tag } from '@arco-design/web-react';
 import type { TrashEntry } from '../../../../src/contract/index';
 import { client } from '../../client-port';
 import { errorCode } from '../../stores/errors';
@@ -17,17 +17,24 @@ export function TrashTab({ rev }: { rev: number }) {
   const error = action.error ?? list.error;
 
   const [taken, setTaken] = useState<TrashEntry | null>(null);
-  const restore = (e: TrashEntry, replace = false) =>
+  const [asName, setAsName] = useState('');
+  const ask = (e: TrashEntry) => {
+    setAsName(`${e.name}-restored`);
+    setTaken(e);
+  };
+  /** Restore as it was, replacing the skill now holding the name, or under another name. */
+  const restore = (e: TrashEntry, how: { replace?: boolean; as?: string } = {}) =>
     action.run(async () => {
+      let name = e.name;
       try {
         // Replace: the skill now holding the name goes to the trash first (its own undo step).
-        if (replace) await client().api.deleteSkill({ name: e.name });
-        await client().api.restoreSkill({ id: e.id });
+        if (how.replace) await client().api.deleteSkill({ name: e.name });
+        name = (await client().api.restoreSkill({ id: e.id, ...(how.as ? { as: how.as } : {}) })).name;
       } catch (err) {
-        if (!replace && errorCode(err) === 'conflict') return setTaken(e);
+        if (!how.replace && !how.as && errorCode(err) === 'conflict') return ask(e);
         throw err;
       }
-      showUndoToast(t, t('library.restored', { name: e.name }));
+      showUndoToast(t, t('library.restored', { name }));
       void list.reload();
     });
 
@@ -55,10 +62,31 @@ export function TrashTab({ rev }: { rev: number }) {
         onOk={() => {
           const e = taken;
           setTaken(null);
-          if (e) void restore(e, true);
+          if (e) void restore(e, { replace: true });
         }}
       >
         <div data-testid={TID.restoreConflict}>{t('library.restoreTakenBody', { name: taken?.name ?? '' })}</div>
+        <div className="muted small restore-as-label">{t('library.restoreAsLabel')}</div>
+        <Space>
+          <Input
+            value={asName}
+            onChange={setAsName}
+            aria-label={t('library.restoreAsLabel')}
+            data-testid={TID.restoreAsName}
+            onPressEnter={(ev) => ev.stopPropagation()}
+          />
+          <Button
+            disabled={!asName.trim() || asName.trim() === taken?.name}
+            data-testid={TID.restoreAs}
+            onClick={() => {
+              const e = taken;
+              setTaken(null);
+              if (e) void restore(e, { as: asName.trim() });
+            }}
+          >
+            {t('library.restoreAs')}
+          </Button>
+        </Space>
       </Modal>
     </div>
   );

@@ -1,0 +1,35 @@
+import { parseArgs } from 'node:util';
+import type { JournalEntry } from '../../contract/index.js';
+import { paint, printJson, termSafe } from '../format.js';
+import { UsageError, type CliCommand, type CliIO } from '../types.js';
+
+/** What one journal entry changed on disk, in a few words. */
+function changeCounts(e: JournalEntry): string {
+  const counts = new Map<string, number>();
+  for (const c of e.changes ?? []) counts.set(c.kind, (counts.get(c.kind) ?? 0) + 1);
+  return [...counts].map(([kind, n]) => `${n} ${kind}`).join(', ');
+}
+
+export const historyCommand: CliCommand = {
+  name: 'history',
+  summary: 'The journal: each operation that changed disk, newest first, and which ones were undone',
+  usage: 'skilldock history [--limit N] [--json]',
+  async run(argv: string[], io: CliIO): Promise<number> {
+    const { values } = parseArgs({ args: argv, options: { json: { type: 'boolean' }, limit: { type: 'string' } } });
+    const limit = values.limit === undefined ? 50 : Number(values.limit);
+    if (!Number.isInteger(limit) || limit < 1 || limit > 10_000) throw new UsageError('--limit takes a whole number from 1 to 10000');
+    const { entries } = await io.service().api.journal({ limit });
+    if (values.json) {
+      printJson(io, { entries });
+      return 0;
+    }
+    if (!entries.length) io.out('Nothing in the journal yet.');
+    const undone = new Set(entries.map((e) => e.undoes).filter((x): x is string => typeof x === 'string'));
+    for (const e of entries) {
+      const mark = undone.has(e.id) ? ` ${paint(io.color, 'dim', '(undone)')}` : '';
+      const what = changeCounts(e);
+      io.out(`${e.time}  ${paint(io.color, 'bold', e.op)}  ${termSafe(e.summary ?? '')}${what ? `  [${what}]` : ''}${mark}  ${e.id}`);
+    }
+    return 0;
+  },
+};
