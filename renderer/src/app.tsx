@@ -18,6 +18,7 @@ import { LibraryPage } from './pages/library/library-page';
 import { EditorPage } from './pages/editor/editor-page';
 import { DropOverlay } from './pages/import/drop-overlay';
 import { ImportPanel } from './pages/import/import-panel';
+import { DoctorBanner } from './components/doctor-banner';
 
 const NAV_TID: Record<PageName, string> = {
   skills: TID.navSkills,
@@ -64,6 +65,7 @@ function Shell({ i18n }: { i18n: I18n }) {
           </Menu>
         </Layout.Sider>
         <Layout.Content className="shell-content">
+          <DoctorBanner />
           {page === 'skills' && <SkillsPage />}
           {page === 'library' && <LibraryPage />}
           {page === 'editor' && editing && <EditorPage key={editing} skill={editing} />}

@@ -69,6 +69,13 @@ export async function runCli(argv: string[], partial: Partial<CliIO> = {}): Prom
     const s = createService();
     s.on((e) => {
       if (e.type === 'store-corrupt') corrupt.push(e);
+      // Said at once: the command goes on with the library as it was before the crash.
+      if (e.type === 'operation-rolled-back')
+        process.stderr.write(
+          `skilldock: an interrupted ${e.op} (begun ${e.time}) was found and rolled back: ${e.undone} change(s) undone` +
+            (e.failed.length ? `; could not undo ${e.failed.map((f) => `${f.path} (${f.reason})`).join(', ')}` : '') +
+            '.\n',
+        );
     });
     return s;
   };

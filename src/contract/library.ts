@@ -201,6 +201,22 @@ export const libraryMethods = {
     input: z.object({ limit: z.number().int().min(1).max(10_000).optional() }),
     output: z.object({ entries: z.array(JournalEntrySchema) }),
   },
+  /**
+   * What a crash or a failed operation left behind: an interrupted operation, stale staging,
+   * incomplete trash entries. `repair` rolls the interrupted operation back and sweeps the rest.
+   */
+  doctor: {
+    input: z.object({ repair: z.boolean().optional() }),
+    output: z.object({
+      interrupted: z.object({ op: z.string(), time: z.string(), changes: z.number().int() }).nullable(),
+      staleStaging: z.array(z.string()),
+      incompleteTrash: z.array(z.string()),
+      repaired: z.boolean(),
+      rolledBack: z
+        .object({ op: z.string(), undone: z.number().int(), failed: z.array(z.object({ path: z.string(), reason: z.string() })) })
+        .nullable(),
+    }),
+  },
 } as const;
 
 export const LibraryChangedEventSchema = z.object({
@@ -230,4 +246,20 @@ export const StoreCorruptEventSchema = z.object({
   recoveredFrom: z.enum(['backup', 'defaults']),
 });
 
-export const libraryEvents = [LibraryChangedEventSchema, ImportProgressEventSchema, StoreCorruptEventSchema] as const;
+/** An operation interrupted by a crash was found and rolled back before the next one. */
+export const OperationRolledBackEventSchema = z.object({
+  type: z.literal('operation-rolled-back'),
+  op: z.string(),
+  /** When the interrupted operation began. */
+  time: z.string(),
+  undone: z.number().int(),
+  /** Changes that could not be undone, with why (the paths are left for the user). */
+  failed: z.array(z.object({ path: z.string(), reason: z.string() })),
+});
+
+export const libraryEvents = [
+  LibraryChangedEventSchema,
+  ImportProgressEventSchema,
+  StoreCorruptEventSchema,
+  OperationRolledBackEventSchema,
+] as const;

@@ -4,7 +4,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createRequire } from 'node:module';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeWorld, resourcesDir, runWorldCli, writeSkill, type World } from './fixtures/helpers.js';
+import { makeWorld, resourcesDir, runWorldCli, worldEnv, writeSkill, type World } from './fixtures/helpers.js';
 import { makeZip } from './fixtures/zips.js';
 
 let w: World;
@@ -113,14 +113,7 @@ describe('library CLI', () => {
     const entry = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../cli/entry.ts');
     writeSkill(path.join(w.src, 'a', 'x'), 'x', { 'n.txt': '1' });
     writeSkill(path.join(w.src, 'b', 'x'), 'x', { 'n.txt': '2' });
-    const env = {
-      ...process.env,
-      HOME: w.userHome,
-      SKILLDOCK_HOME: w.home,
-      SKILLDOCK_USER_HOME: w.userHome,
-      SKILLDOCK_RESOURCES: resourcesDir,
-      NO_COLOR: '1',
-    };
+    const env = worldEnv(w);
     // tsx resolved from this repo (the child runs in a temp cwd)
     const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
     const run = (...args: string[]) =>

@@ -17,5 +17,6 @@ export function libraryHandlers(ctx: ServiceContext): Pick<Api, Keys> {
     exportSkill: (input) => lib().export(input),
     undo: () => lib().undo(),
     journal: async (input) => ({ entries: lib().journal(input.limit) }),
+    doctor: (input) => lib().doctor(input.repair === true),
   };
 }

@@ -16,7 +16,7 @@ import { SkillDockError } from '../errors.js';
 import { extractArchive, type ArchiveLimits } from './archive.js';
 import { skillFacts, unsafeFolderName, type SkillFacts } from './analyze.js';
 import { copySkillTree, lstatOrNull, treeDigest, LinkOutsideError } from './tree.js';
-import { libraryDir, moveToTrash, trashDir } from './trash.js';
+import { libraryDir, moveToTrash } from './trash.js';
 import { setFrontmatterName } from './skill-md-edit.js';
 import { revertChange } from './journal.js';
 import { loadRegistry } from '../agents/registry.js';
@@ -36,6 +36,13 @@ export interface ImportRunOptions {
   resolutions?: Record<string, ConflictChoice>;
   importId: string;
   limits?: Partial<ArchiveLimits>;
+  /** Each change is announced here before it is made (crash safety; see wal.ts). */
+  wal?: Announce;
+}
+
+/** Where an operation announces a change before making it. */
+export interface Announce {
+  will(change: JournalChange): void;
 }
 
 export interface ImportRun {
@@ -202,6 +209,12 @@ export async function runImport(ctx: ServiceContext, sources: ImportSource[], op
   let seq = 0;
   const results: ImportResult[] = [];
   const changes: JournalChange[] = [];
+  /** Announce a change (write-ahead), make it, and keep it for the journal entry. */
+  const record = (change: JournalChange, act: () => void) => {
+    opts.wal?.will(change);
+    act();
+    changes.push(change);
+  };
   const names: string[] = [];
 
   // We hold the library lock, so nothing else is staging: clear what a killed import left behind.
@@ -282,16 +295,23 @@ export async function runImport(ctx: ServiceContext, sources: ImportSource[], op
     progress.emit(undefined, true);
     const claimed = new Set<string>();
 
-    const place = async (c: Candidate, finalName: string): Promise<{ ok: true } | { ok: false; msg: MessageRef }> => {
+    /**
+     * Put `c` into the library as `finalName`. `beforePlace` runs once the new copy is ready, right
+     * before it goes in (replace moves the old one to the trash there, not earlier).
+     */
+    const place = async (
+      c: Candidate,
+      finalName: string,
+      beforePlace?: () => void,
+    ): Promise<{ ok: true } | { ok: false; msg: MessageRef }> => {
       const dest = path.join(lib, finalName);
       if (!lstatOrNull(lib)) {
-        fs.mkdirSync(lib, { recursive: true });
-        changes.push({ kind: 'created-dir', path: lib });
+        record({ kind: 'created-dir', path: lib }, () => fs.mkdirSync(lib, { recursive: true }));
       }
       if (c.mode === 'link') {
         const target = fs.realpathSync(c.dir);
-        fs.symlinkSync(target, dest, 'dir');
-        changes.push({ kind: 'created', path: dest, linkTarget: target });
+        if (beforePlace) beforePlace();
+        record({ kind: 'created', path: dest, linkTarget: target }, () => fs.symlinkSync(target, dest, 'dir'));
         return { ok: true };
       }
       let work = c.dir;
@@ -323,8 +343,8 @@ export async function runImport(ctx: ServiceContext, sources: ImportSource[], op
         }
       }
       const digest = treeDigest(work);
-      fs.renameSync(work, dest);
-      changes.push({ kind: 'created', path: dest, digest });
+      if (beforePlace) beforePlace();
+      record({ kind: 'created', path: dest, digest }, () => fs.renameSync(work, dest));
       return { ok: true };
     };
 
@@ -408,20 +428,20 @@ export async function runImport(ctx: ServiceContext, sources: ImportSource[], op
         return;
       }
       if (choice === 'replace') {
-        const trashed = moveToTrash(ctx, name, 'replaced');
-        changes.push(...trashed.changes);
-        const r = await place(c, name);
+        // The new copy is made ready first; the old one goes to the trash only then, right before
+        // the new one takes its place (a crash in between is rolled back from the write-ahead log).
+        let trashId: string | undefined;
+        const r = await place(c, name, () => {
+          const trashed = moveToTrash(ctx, name, 'replaced', opts.wal);
+          changes.push(...trashed.changes);
+          trashId = trashed.entry.id;
+        });
         if (!r.ok) {
-          // put the old version back exactly: the failed newcomer never reached the library
-          const held = path.join(trashDir(ctx), trashed.entry.id);
-          fs.renameSync(path.join(held, 'skill'), dest);
-          fs.rmSync(held, { recursive: true, force: true });
-          changes.splice(changes.length - trashed.changes.length, trashed.changes.length);
           done(refused(c.source, r.msg, f));
           return;
         }
         names.push(name);
-        done({ ...base, ...conflictInfo, status: 'replaced', libraryName: name, dir: dest, trashId: trashed.entry.id });
+        done({ ...base, ...conflictInfo, status: 'replaced', libraryName: name, dir: dest, trashId: trashId! });
         return;
       }
       // keep-both

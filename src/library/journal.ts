@@ -70,7 +70,8 @@ export function lastUndoable(entries: JournalEntry[]): JournalEntry | undefined 
   const undone = new Set(entries.filter((e) => e.op === 'undo' && e.undoes).map((e) => e.undoes as string));
   for (let i = entries.length - 1; i >= 0; i--) {
     const e = entries[i];
-    if (e.op === 'undo' || undone.has(e.id)) continue;
+    // `recovered`: a crash's leftovers rolled back; there is nothing of it to undo.
+    if (e.op === 'undo' || e.op === 'recovered' || undone.has(e.id)) continue;
     return e;
   }
   return undefined;

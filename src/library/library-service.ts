@@ -18,11 +18,15 @@ import { allAgents, expandHome, findAgent } from '../agents/registry.js';
 import { getSettings } from '../settings/settings.js';
 import { getCatalog } from '../catalog/index.js';
 import { appendJournal, libraryLock, libraryNames, readJournal, undoLastLocked } from './journal.js';
+import { readPending, rollBackPending, WriteAhead, type RolledBack } from './wal.js';
 import { runImport, type ImportSource } from './import.js';
 import { skillFacts, unsafeFolderName } from './analyze.js';
 import { libraryDir, listTrash, moveToTrash, restoreFromTrash } from './trash.js';
-import { copySkillTree, isInside, lstatOrNull, treeDigest, LinkOutsideError } from './tree.js';
+import { copySkillTree, isInside, lstatOrNull, removeNoFollow, treeDigest, LinkOutsideError } from './tree.js';
 import type { ArchiveLimits } from './archive.js';
+import type { Api } from '../contract/index.js';
+
+type DoctorReport = Awaited<ReturnType<Api['doctor']>>;
 
 export interface ResolutionInput {
   onConflict?: ConflictChoice;
@@ -83,8 +87,8 @@ export class LibraryService {
 
   private async importSources(sources: ImportSource[], res: ResolutionInput, op: string, importId?: string): Promise<ImportSummary> {
     const id = importId ?? randomBytes(6).toString('hex');
-    const run = await libraryLock(this.ctx).runAsync(async () => {
-      const r = await runImport(this.ctx, sources, { ...res, importId: id, limits: this.archiveLimits });
+    const run = await this.locked(op, async (wal) => {
+      const r = await runImport(this.ctx, sources, { ...res, importId: id, limits: this.archiveLimits, wal });
       if (r.changes.length === 0) return { ...r, journalId: undefined };
       const changedSkills = r.results.filter((x) => ['imported', 'replaced', 'kept-both'].includes(x.status));
       const entry = appendJournal(this.ctx, {
@@ -240,8 +244,8 @@ export class LibraryService {
 
   async delete(name: string): Promise<{ name: string; trashId: string; mode: LibraryMode; journalId: string }> {
     this.checkName(name);
-    const out = await libraryLock(this.ctx).runAsync(async () => {
-      const { entry, changes } = moveToTrash(this.ctx, name, 'deleted');
+    const out = await this.locked('delete', async (wal) => {
+      const { entry, changes } = moveToTrash(this.ctx, name, 'deleted', wal);
       const j = appendJournal(this.ctx, { op: 'delete', summary: `${name} moved to the trash`, changes, skills: [{ name }] });
       return { name, trashId: entry.id, mode: entry.mode, journalId: j.id };
     });
@@ -255,8 +259,8 @@ export class LibraryService {
 
   async restore(id: string, as?: string): Promise<{ name: string; dir: string; journalId: string }> {
     if (as !== undefined) this.checkName(as);
-    const out = await libraryLock(this.ctx).runAsync(async () => {
-      const r = restoreFromTrash(this.ctx, id, as);
+    const out = await this.locked('restore', async (wal) => {
+      const r = restoreFromTrash(this.ctx, id, as, wal);
       const name = as ?? r.entry.name;
       const j = appendJournal(this.ctx, {
         op: 'restore',
@@ -333,8 +337,96 @@ export class LibraryService {
     return out;
   }
 
+  /**
+   * Run `fn` under the library lock with a write-ahead log. An operation a crash interrupted before
+   * is rolled back first; one that fails here takes back what it had begun before the error goes on.
+   */
+  private locked<R>(op: string, fn: (wal: WriteAhead) => Promise<R>): Promise<R> {
+    return libraryLock(this.ctx).runAsync(async () => {
+      this.recoverLocked();
+      const wal = new WriteAhead(this.ctx, op);
+      try {
+        const out = await fn(wal);
+        wal.done();
+        return out;
+      } catch (err) {
+        this.recoverLocked();
+        throw err;
+      }
+    });
+  }
+
+  /** Roll back what an interrupted operation left (under the lock); said in the journal and as an event. */
+  private recoverLocked(): RolledBack | null {
+    const r = rollBackPending(this.ctx);
+    if (!r) return null;
+    appendJournal(this.ctx, {
+      op: 'recovered',
+      summary: `An interrupted ${r.op} (begun ${r.time}) was rolled back: ${r.undone} change(s) undone${r.failed.length ? `, ${r.failed.length} could not be` : ''}`,
+    });
+    this.ctx.events.emit({
+      type: 'operation-rolled-back',
+      op: r.op,
+      time: r.time,
+      undone: r.undone,
+      failed: r.failed.map((f) => ({ path: f.change.kind === 'moved' ? f.change.to : f.change.path, reason: f.reason })),
+    });
+    return r;
+  }
+
+  /** What a crash or a failed operation left behind, and with `repair`, put right. */
+  async doctor(repair: boolean): Promise<DoctorReport> {
+    return libraryLock(this.ctx).runAsync(async () => {
+      const pending = readPending(this.ctx);
+      // Repair rolls the interrupted operation back first: what it had half built is then gone too.
+      const r = repair ? this.recoverLocked() : null;
+      const staging = path.join(this.ctx.paths.home, 'staging', 'import');
+      const staleStaging = fs.existsSync(staging) ? fs.readdirSync(staging).map((n) => path.join(staging, n)) : [];
+      const trash = path.join(this.ctx.paths.home, 'trash');
+      const listed = new Set(listTrash(this.ctx).map((t) => t.id));
+      const incompleteTrash = fs.existsSync(trash)
+        ? fs
+            .readdirSync(trash)
+            .filter((n) => !listed.has(n))
+            .map((n) => path.join(trash, n))
+        : [];
+      const report: DoctorReport = {
+        interrupted: pending ? { op: pending.op, time: pending.time, changes: pending.changes.length } : null,
+        staleStaging,
+        incompleteTrash,
+        repaired: repair,
+        rolledBack: r
+          ? {
+              op: r.op,
+              undone: r.undone,
+              failed: r.failed.map((f) => ({ path: f.change.kind === 'moved' ? f.change.to : f.change.path, reason: f.reason })),
+            }
+          : null,
+      };
+      // Staging holds only copies being prepared (under this lock nobody is): safe to sweep.
+      if (repair) for (const s of staleStaging) removeNoFollow(s);
+      return report;
+    });
+  }
+
   async undo(): Promise<{ undone: JournalEntry; message: string; journalId: string }> {
-    const r = await libraryLock(this.ctx).runAsync(() => undoLastLocked(this.ctx));
+    const r = await libraryLock(this.ctx).runAsync(async () => {
+      // An operation a crash interrupted is the last thing that happened: undo takes it back.
+      const pending = readPending(this.ctx);
+      const rolled = this.recoverLocked();
+      if (pending && rolled) {
+        const entry = readJournal(this.ctx).at(-1)!;
+        const undone: JournalEntry = {
+          id: 'interrupted',
+          op: pending.op,
+          time: pending.time,
+          summary: 'interrupted',
+          changes: pending.changes,
+        };
+        return { undone, entry, message: entry.summary ?? '', names: libraryNames(this.ctx, pending.changes) };
+      }
+      return undoLastLocked(this.ctx);
+    });
     const touched = [...(r.undone.changes ?? []), ...(r.entry.changes ?? [])];
     const outside = touched
       .flatMap((c) => (c.kind === 'moved' ? [c.from, c.to] : [c.path]))

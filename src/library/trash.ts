@@ -7,6 +7,7 @@ import { SkillDockError, fail } from '../errors.js';
 import { lstatOrNull, treeDigest } from './tree.js';
 import { revertChange } from './journal.js';
 import { setFrontmatterName } from './skill-md-edit.js';
+import type { Announce } from './import.js';
 
 // `<home>/trash/<id>/` holds `skill` (the folder or link exactly as it was in the library, moved,
 // never copied) and `meta.json`. Moving is a rename inside the home, so it is atomic and a link
@@ -31,6 +32,7 @@ export function moveToTrash(
   ctx: ServiceContext,
   name: string,
   reason: TrashEntry['reason'],
+  wal?: Announce,
 ): { entry: TrashEntry; changes: JournalChange[] } {
   const src = path.join(libraryDir(ctx), name);
   const st = lstatOrNull(src);
@@ -48,17 +50,30 @@ export function moveToTrash(
     originalDir: src,
   };
   const changes: JournalChange[] = [];
-  if (!lstatOrNull(trashDir(ctx))) {
-    fs.mkdirSync(trashDir(ctx), { recursive: true });
-    changes.push({ kind: 'created-dir', path: trashDir(ctx) });
-  }
-  fs.mkdirSync(dir);
-  changes.push({ kind: 'created-dir', path: dir });
+  const record = (change: JournalChange, act: () => void) => {
+    wal?.will(change);
+    act();
+    changes.push(change);
+  };
+  if (!lstatOrNull(trashDir(ctx)))
+    record({ kind: 'created-dir', path: trashDir(ctx) }, () => fs.mkdirSync(trashDir(ctx), { recursive: true }));
+  // Built under a hidden name and renamed whole: the trash never lists an entry without its skill.
+  // The write-ahead log gets each real step; the journal the net effect (the entry made, the skill in it).
+  const building = path.join(trashDir(ctx), `.building-${id}`);
+  wal?.will({ kind: 'created-dir', path: building });
+  fs.mkdirSync(building);
+  wal?.will({ kind: 'created', path: path.join(building, 'meta.json') });
+  fs.writeFileSync(path.join(building, 'meta.json'), JSON.stringify(entry, null, 2) + '\n', { flag: 'wx' });
+  wal?.will({ kind: 'moved', from: src, to: path.join(building, 'skill') });
+  fs.renameSync(src, path.join(building, 'skill'));
+  wal?.will({ kind: 'moved', from: building, to: dir });
+  fs.renameSync(building, dir);
   const meta = path.join(dir, 'meta.json');
-  fs.writeFileSync(meta, JSON.stringify(entry, null, 2) + '\n', { flag: 'wx' });
-  changes.push({ kind: 'created', path: meta, digest: treeDigest(meta) });
-  fs.renameSync(src, path.join(dir, 'skill'));
-  changes.push({ kind: 'moved', from: src, to: path.join(dir, 'skill') });
+  changes.push(
+    { kind: 'created-dir', path: dir },
+    { kind: 'created', path: meta, digest: treeDigest(meta) },
+    { kind: 'moved', from: src, to: path.join(dir, 'skill') },
+  );
   return { entry, changes };
 }
 
@@ -84,7 +99,7 @@ export function listTrash(ctx: ServiceContext): TrashEntry[] {
 
 /** Put a trash entry back under its name. Refuses when that name is taken again. */
 /** The restored copy's `name:` set to its new folder name, journaled so undo puts the old text back. */
-function renameRestored(dest: string, as: string, changes: JournalChange[]): void {
+function renameRestored(dest: string, as: string, changes: JournalChange[], wal?: Announce): void {
   const file = path.join(dest, 'SKILL.md');
   const old = fs.readFileSync(file, 'utf8');
   const edited = setFrontmatterName(old, as);
@@ -93,8 +108,10 @@ function renameRestored(dest: string, as: string, changes: JournalChange[]): voi
     for (const c of [...changes].reverse()) revertChange(c);
     throw fail('conflict', 'import.rename-failed', { name: as });
   }
+  wal?.will({ kind: 'removed-file', path: file, content: old });
   fs.unlinkSync(file);
   changes.push({ kind: 'removed-file', path: file, content: old });
+  wal?.will({ kind: 'created', path: file });
   fs.writeFileSync(file, edited, { flag: 'wx' });
   changes.push({ kind: 'created', path: file, digest: treeDigest(file) });
 }
@@ -103,6 +120,7 @@ export function restoreFromTrash(
   ctx: ServiceContext,
   id: string,
   as?: string,
+  wal?: Announce,
 ): { entry: TrashEntry; dir: string; changes: JournalChange[] } {
   const entry = listTrash(ctx).find((e) => e.id === id);
   if (!entry) throw new SkillDockError('not-found', `No trash entry "${id}".`);
@@ -121,13 +139,15 @@ export function restoreFromTrash(
   }
   const metaText = fs.readFileSync(meta, 'utf8');
   const changes: JournalChange[] = [];
+  const record = (change: JournalChange, act: () => void) => {
+    wal?.will(change);
+    act();
+    changes.push(change);
+  };
   fs.mkdirSync(libraryDir(ctx), { recursive: true });
-  fs.renameSync(path.join(dir, 'skill'), dest);
-  changes.push({ kind: 'moved', from: path.join(dir, 'skill'), to: dest });
-  fs.unlinkSync(meta);
-  changes.push({ kind: 'removed-file', path: meta, content: metaText });
-  fs.rmdirSync(dir);
-  changes.push({ kind: 'removed-dir', path: dir });
-  if (as !== undefined && as !== entry.name) renameRestored(dest, as, changes);
+  record({ kind: 'moved', from: path.join(dir, 'skill'), to: dest }, () => fs.renameSync(path.join(dir, 'skill'), dest));
+  record({ kind: 'removed-file', path: meta, content: metaText }, () => fs.unlinkSync(meta));
+  record({ kind: 'removed-dir', path: dir }, () => fs.rmdirSync(dir));
+  if (as !== undefined && as !== entry.name) renameRestored(dest, as, changes, wal);
   return { entry, dir: dest, changes };
 }

@@ -21,6 +21,7 @@ import { trashCommand } from './trash.js';
 import { exportCommand } from './export.js';
 import { undoCommand } from './undo.js';
 import { historyCommand } from './history.js';
+import { doctorCommand } from './doctor.js';
 import { newCommand } from './new.js';
 import { addCommand } from './add.js';
 import { checkCommand } from './check.js';
@@ -51,6 +52,7 @@ export const commands: CliCommand[] = [
   exportCommand,
   undoCommand,
   historyCommand,
+  doctorCommand,
   newCommand,
   addCommand,
   checkCommand,

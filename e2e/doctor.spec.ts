@@ -1,0 +1,40 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { test, expect } from './app-fixture';
+import { patchSettings } from './helpers';
+import { shot } from './shots';
+import { TID } from '../renderer/src/testids';
+
+// An import a crash interrupted leaves its write-ahead log behind. The app says so when it opens,
+// in the user's language, and Repair rolls it back: the half-placed skill goes, the library is as it was.
+
+for (const lang of ['en', 'ja'] as const) {
+  test(`an interrupted import is reported at start and repaired from the window (${lang})`, async ({ app, page }) => {
+    const lib = path.join(app.home, 'library');
+    const half = path.join(lib, 'half-placed');
+    fs.mkdirSync(half, { recursive: true });
+    fs.writeFileSync(path.join(half, 'SKILL.md'), '---\nname: half-placed\ndescription: Placed just before the crash.\n---\n');
+    const pending = path.join(app.home, 'pending-operation.jsonl');
+    fs.writeFileSync(
+      pending,
+      [
+        JSON.stringify({ op: 'import', time: '2026-12-01T10:00:00.000Z', pid: 999999 }),
+        JSON.stringify({ kind: 'created', path: half }),
+        '{"kind":"created","pa', // the line being written when the process died
+      ].join('\n'),
+    );
+    await patchSettings(app, { language: lang });
+    await app.open(page);
+    const banner = page.getByTestId(TID.doctorBanner);
+    await expect(banner).toBeVisible();
+    if (lang === 'ja') await expect(banner).toContainText('取り込みが中断されました');
+    else await expect(banner).toContainText('An import begun');
+    await expect(page.getByText('{{')).toHaveCount(0);
+    await shot(page, `doctor-banner-${lang}`);
+    await page.getByTestId(TID.doctorRepair).click();
+    await expect(page.getByTestId(TID.doctorDone)).toBeVisible();
+    await expect(banner).toHaveCount(0);
+    expect(fs.existsSync(half)).toBe(false);
+    expect(fs.existsSync(pending)).toBe(false);
+  });
+}
