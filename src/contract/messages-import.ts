@@ -19,6 +19,8 @@ export const IMPORT_MESSAGES = {
   'import.bad-folder-name': 'the name "{{name}}" cannot be a folder name: it {{problem}}',
   'import.already-present': 'already in library',
   'import.conflict': 'a different skill named "{{name}}" is already in the library',
+  'import.look-alike':
+    '"{{name}}" looks like "{{existing}}", already in the library (they differ only in case, accents or look-alike letters): replace it, keep both, or skip',
   'import.keep-both-link': 'keep both needs a copy: a linked skill cannot be renamed without changing the original',
   'import.failed': 'import failed: {{reason}}',
   'import.folder-name.dots': 'is "." or ".."',
@@ -48,6 +50,7 @@ export const IMPORT_MESSAGES = {
   'archive.symlink': 'entry "{{entry}}" is a symbolic link',
   'archive.special': 'entry "{{entry}}" is a device or special file',
   'archive.twice': 'entry "{{entry}}" appears twice',
+  'archive.case-twin': '"{{entry}}" and "{{other}}" differ only in case or accents (one folder on Windows and macOS)',
   'archive.method': 'entry "{{entry}}" uses compression method {{method}}, which is not supported',
   'archive.too-big': 'it unpacks to more than {{mb}} MB',
   'archive.entry-bomb': 'entry "{{entry}}" expands {{ratio}}x (zip bomb)',

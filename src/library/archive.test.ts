@@ -69,6 +69,19 @@ describe('hostile archives', () => {
     expect(fs.existsSync(target)).toBe(false);
   });
 
+  it('folders that differ only in case or accents (one folder on Windows and macOS)', async () => {
+    const caseTwin = await makeZip(path.join(w.src, 'case.zip'), {
+      'Tool/SKILL.md': SKILL_MD('tool'),
+      'tool/scripts/run.sh': 'echo hi\n',
+    });
+    await expectRefused(caseTwin, /"tool" and "Tool" differ only in case or accents|"Tool" and "tool" differ only in case or accents/);
+    const accents = await makeZip(path.join(w.src, 'accents.zip'), {
+      'caf\u00e9/SKILL.md': SKILL_MD('cafe'),
+      'cafe\u0301/notes.md': 'n\n',
+    });
+    await expectRefused(accents, /differ only in case or accents/);
+  });
+
   it('a symlink entry', async () => {
     const file = writeRaw(
       'link.zip',

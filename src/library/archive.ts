@@ -117,7 +117,7 @@ async function plan(
       const isDir = entry.fileName.endsWith('/') || type === S_IFDIR;
       if (type === S_IFLNK) throw refuse(archive, 'symlink', { entry: name });
       if (type !== 0 && type !== S_IFREG && type !== S_IFDIR) throw refuse(archive, 'special', { entry: name });
-      const key = name.toLowerCase();
+      const key = name.normalize('NFC').toLowerCase();
       if (seen.has(key)) throw refuse(archive, 'twice', { entry: name });
       seen.add(key);
       if (isDir) {
@@ -146,6 +146,19 @@ async function plan(
   // Many small entries that each stay under the per-entry threshold add up to a bomb too.
   if (out.totalBytes > limits.ratioMinBytes * 8 && out.totalBytes / Math.max(1, compressedTotal) > limits.maxRatio) {
     throw refuse(archive, 'bomb', { ratio: Math.round(out.totalBytes / Math.max(1, compressedTotal)) });
+  }
+  // Folders spelled two ways (`Tool/` and `tool/`, or composed and decomposed accents) are one
+  // folder on a case-insensitive disk: what lands in it would depend on the machine.
+  const spellings = new Map<string, string>();
+  for (const n of [...out.files.map((f) => f.name), ...out.dirs]) {
+    const parts = n.split('/');
+    for (let i = 1; i <= parts.length; i++) {
+      const spelled = parts.slice(0, i).join('/');
+      const key = spelled.normalize('NFC').toLowerCase();
+      const other = spellings.get(key);
+      if (other !== undefined && other !== spelled) throw refuse(archive, 'case-twin', { entry: spelled, other });
+      spellings.set(key, spelled);
+    }
   }
   // A file and a folder of the same name (or a file used as a folder) cannot both exist.
   const fileNames = new Set(out.files.map((f) => f.name.toLowerCase()));

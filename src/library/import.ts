@@ -105,6 +105,38 @@ function findSkillDirs(dir: string, depth = 0): string[] {
   return [];
 }
 
+/** Letters from other scripts drawn like Latin ones (a few common confusables, not all of Unicode's). */
+const CONFUSABLE: Record<string, string> = {
+  '\u0430': 'a',
+  '\u0435': 'e',
+  '\u043e': 'o',
+  '\u0440': 'p',
+  '\u0441': 'c',
+  '\u0443': 'y',
+  '\u0445': 'x',
+  '\u0456': 'i',
+  '\u0458': 'j',
+  '\u0455': 's',
+  '\u0501': 'd',
+  '\u04bb': 'h',
+  '\u0442': 't',
+  '\u043a': 'k',
+  '\u03bf': 'o',
+  '\u03b1': 'a',
+  '\u03b9': 'i',
+  '\u03ba': 'k',
+  '\u03bd': 'v',
+  '\u03c1': 'p',
+  '\u03c4': 't',
+  '\u03c5': 'u',
+  '\u03c7': 'x',
+};
+
+/** How a name looks: compatibility-normalised, lower case, confusable letters as the Latin ones. */
+function skeleton(name: string): string {
+  return [...name.normalize('NFKC').toLowerCase()].map((ch) => CONFUSABLE[ch] ?? ch).join('');
+}
+
 /** A message of this file as a key and parameters (English in src/contract/messages-import.ts). */
 function says(key: MessageKey, params?: MessageParams): MessageRef {
   return params ? { key, params } : { key };
@@ -294,6 +326,13 @@ export async function runImport(ctx: ServiceContext, sources: ImportSource[], op
     );
     progress.emit(undefined, true);
     const claimed = new Set<string>();
+    // Library names by how they look (see `skeleton`): a new name that looks like one is a conflict.
+    const spelled = new Map<string, string>();
+    for (const n of lstatOrNull(lib) ? fs.readdirSync(lib) : []) spelled.set(skeleton(n), n);
+    const lookAlikeOf = (name: string): string | undefined => {
+      const other = spelled.get(skeleton(name));
+      return other !== undefined && other !== name ? other : undefined;
+    };
 
     /**
      * Put `c` into the library as `finalName`. `beforePlace` runs once the new copy is ready, right
@@ -312,6 +351,7 @@ export async function runImport(ctx: ServiceContext, sources: ImportSource[], op
         const target = fs.realpathSync(c.dir);
         if (beforePlace) beforePlace();
         record({ kind: 'created', path: dest, linkTarget: target }, () => fs.symlinkSync(target, dest, 'dir'));
+        spelled.set(skeleton(finalName), finalName);
         return { ok: true };
       }
       let work = c.dir;
@@ -345,6 +385,7 @@ export async function runImport(ctx: ServiceContext, sources: ImportSource[], op
       const digest = treeDigest(work);
       if (beforePlace) beforePlace();
       record({ kind: 'created', path: dest, digest }, () => fs.renameSync(work, dest));
+      spelled.set(skeleton(finalName), finalName);
       return { ok: true };
     };
 
@@ -374,6 +415,48 @@ export async function runImport(ctx: ServiceContext, sources: ImportSource[], op
       const name = f.name;
       const dest = path.join(lib, name);
       const existing = lstatOrNull(dest);
+      const twin = existing ? undefined : lookAlikeOf(name);
+      if (twin !== undefined) {
+        // `pdf` beside `PDF`, `café` beside `café` decomposed, `рdf` (Cyrillic р) beside `pdf`: one
+        // name to a reader, two folders (or one, on another disk). Asked like a name clash.
+        const choice = opts.resolutions?.[name] ?? opts.onConflict;
+        if (!choice) {
+          done({
+            ...base,
+            status: 'conflict',
+            libraryName: twin,
+            dir: path.join(lib, twin),
+            ...worded(says('import.look-alike', { name, existing: twin })),
+          });
+          return;
+        }
+        if (choice === 'skip') {
+          done({ ...base, status: 'skipped', libraryName: twin, dir: path.join(lib, twin) });
+          return;
+        }
+        let trashId: string | undefined;
+        const r = await place(
+          c,
+          name,
+          choice === 'replace'
+            ? () => {
+                const trashed = moveToTrash(ctx, twin, 'replaced', opts.wal);
+                changes.push(...trashed.changes);
+                spelled.delete(skeleton(twin));
+                trashId = trashed.entry.id;
+              }
+            : undefined,
+        );
+        if (!r.ok) {
+          done(refused(c.source, r.msg, f));
+          return;
+        }
+        names.push(name);
+        if (trashId) names.push(twin);
+        claimed.add(name);
+        done({ ...base, status: trashId ? 'replaced' : 'kept-both', libraryName: name, dir: dest, ...(trashId ? { trashId } : {}) });
+        return;
+      }
       if (!existing) {
         const r = await place(c, name);
         if (!r.ok) done(refused(c.source, r.msg, f));

@@ -14,7 +14,22 @@ beforeEach(() => {
 afterEach(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
 describe('safeRelativePath', () => {
-  it.each(['../x', 'a/../../x', '/etc/x', 'a\\b', 'a//b', './a', 'C:/x', '', 'a/\u0001b', 'a/'.repeat(40) + 'x'])('refuses %j', (rel) => {
+  it.each([
+    '../x',
+    'a/../../x',
+    '/etc/x',
+    'a\\b',
+    'a//b',
+    './a',
+    'C:/x',
+    'C:x/y', // drive-relative
+    'a/b:stream',
+    'a/\u202egnp.exe', // right-to-left override: reads as exe.png
+    'a/\u2066b',
+    '',
+    'a/\u0001b',
+    'a/'.repeat(40) + 'x',
+  ])('refuses %j', (rel) => {
     expect(() => safeRelativePath(rel)).toThrow(/Upload path/);
   });
   it('keeps a plain relative path', () => {
@@ -42,5 +57,29 @@ describe('containment before any write', () => {
     expect(fs.existsSync(path.join(os.tmpdir(), 'sd-never-made'))).toBe(false);
     makeDirsInside(tmp, ['a', 'b']);
     expect(fs.statSync(path.join(tmp, 'a', 'b')).isDirectory()).toBe(true);
+  });
+});
+
+describe('names that are one file on another disk', () => {
+  it('refuses a SKILL.md twin and a folder twin that differ only in case or accents, naming only the upload paths', async () => {
+    const staging = new UploadStaging(path.join(tmp, 'staging'));
+    const { batch } = staging.begin();
+    const put = (rel: string) => staging.writeFile(batch, rel, Readable.from([Buffer.from('x')]));
+    await put('tool/SKILL.md');
+    await put('Caf\u00e9/SKILL.md');
+    for (const twin of ['tool/skill.md', 'Tool/other.txt', 'TOOL/SKILL.md', 'Cafe\u0301/x.txt', 'caf\u00c9/x.txt']) {
+      const err = await put(twin).then(
+        () => null,
+        (e: Error & { code?: string }) => e,
+      );
+      expect(err, twin).not.toBeNull();
+      expect(err!.code, twin).toBe('refused');
+      expect(err!.message).toMatch(/only in case or accents/);
+      expect(err!.message).not.toContain(tmp);
+    }
+    // the batch holds only the first spellings
+    const batchDir = path.join(tmp, 'staging', batch);
+    expect(fs.readdirSync(batchDir).sort()).toEqual(['Caf\u00e9', 'tool']);
+    expect(fs.readdirSync(path.join(batchDir, 'tool'))).toEqual(['SKILL.md']);
   });
 });

@@ -30,6 +30,13 @@ export const DEFAULT_UPLOAD_LIMITS: UploadLimits = {
 };
 
 const BATCH_RE = /^b-[0-9]{13}-[a-f0-9]{16}$/;
+const BIDI = /[\u200e\u200f\u202a-\u202e\u2066-\u2069\u061c\ufeff]/;
+const BIDI_ALL = new RegExp(BIDI.source, 'g');
+
+/** How a case-insensitive, normalising file system (macOS, Windows) names a path. */
+function folded(p: string): string {
+  return p.normalize('NFC').toLowerCase();
+}
 const MAX_PATH_CHARS = 1024;
 const MAX_DEPTH = 32;
 
@@ -38,8 +45,10 @@ export function safeRelativePath(rel: unknown): string[] {
   if (typeof rel !== 'string' || rel.length === 0 || rel.length > MAX_PATH_CHARS) {
     throw new SkillDockError('refused', 'Upload path is missing or too long');
   }
-  if (rel.includes('\\') || rel.startsWith('/') || /[\u0000-\u001f]/.test(rel)) {
-    throw new SkillDockError('refused', `Upload path refused: ${JSON.stringify(rel)}`);
+  // Backslashes, a leading slash, control characters, a colon (a drive prefix `C:x` or an NTFS
+  // stream) and invisible direction marks (a name that reads differently from what it is).
+  if (rel.includes('\\') || rel.startsWith('/') || /[\u0000-\u001f\u007f:]/.test(rel) || BIDI.test(rel)) {
+    throw new SkillDockError('refused', `Upload path refused: ${JSON.stringify(rel.replace(BIDI_ALL, '?'))}`);
   }
   const segments = rel.split('/');
   if (segments.length > MAX_DEPTH) throw new SkillDockError('refused', 'Upload path is nested too deeply');
@@ -71,6 +80,8 @@ interface Batch {
   bytes: number;
   files: number;
   tops: Set<string>;
+  /** Each path and folder of the batch by its folded spelling: twins differing only in case are refused. */
+  spellings: Map<string, string>;
 }
 
 export class UploadStaging {
@@ -105,7 +116,7 @@ export class UploadStaging {
     const batch = `b-${String(Date.now()).padStart(13, '0')}-${randomBytes(8).toString('hex')}`;
     const dir = path.join(this.stagingDir, batch);
     fs.mkdirSync(dir);
-    this.batches.set(batch, { dir, bytes: 0, files: 0, tops: new Set() });
+    this.batches.set(batch, { dir, bytes: 0, files: 0, tops: new Set(), spellings: new Map() });
     return { batch };
   }
 
@@ -119,6 +130,22 @@ export class UploadStaging {
   async writeFile(batch: unknown, rel: unknown, body: Readable, declaredLength?: number): Promise<{ path: string; bytes: number }> {
     const b = this.get(batch);
     const segments = safeRelativePath(rel);
+    // `SKILL.md` and `skill.md` (or `Docs/` and `docs/`) are one file on a case-insensitive disk:
+    // which one an agent reads would depend on the machine.
+    for (let i = 1; i <= segments.length; i++) {
+      const spelled = segments.slice(0, i).join('/');
+      const twin = b.spellings.get(folded(spelled));
+      if (twin !== undefined && twin !== spelled) {
+        throw new SkillDockError(
+          'refused',
+          `Upload path refused: ${JSON.stringify(spelled)} differs from ${JSON.stringify(twin)} only in case or accents`,
+        );
+      }
+    }
+    for (let i = 1; i <= segments.length; i++) {
+      const spelled = segments.slice(0, i).join('/');
+      b.spellings.set(folded(spelled), spelled);
+    }
     if (b.files + 1 > this.limits.maxFiles)
       throw new SkillDockError('refused', `Too many files in one upload (max ${this.limits.maxFiles})`);
     if (declaredLength !== undefined && declaredLength > this.limits.maxFileBytes) {
@@ -126,10 +153,17 @@ export class UploadStaging {
     }
     const target = path.join(b.dir, ...segments);
     const parent = path.dirname(target);
-    makeDirsInside(b.dir, segments.slice(0, -1));
-    // Every dir under the batch was made by us; a link here would mean someone else is writing.
-    const realParent = fs.realpathSync(parent);
-    const realBatch = fs.realpathSync(b.dir);
+    let realParent: string;
+    let realBatch: string;
+    try {
+      makeDirsInside(b.dir, segments.slice(0, -1));
+      // Every dir under the batch was made by us; a link here would mean someone else is writing.
+      realParent = fs.realpathSync(parent);
+      realBatch = fs.realpathSync(b.dir);
+    } catch (err) {
+      if (err instanceof SkillDockError) throw err;
+      throw new SkillDockError('refused', `Upload of ${segments.join('/')} failed (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
+    }
     if (realParent !== realBatch && !realParent.startsWith(realBatch + path.sep)) {
       throw new SkillDockError('refused', 'Upload path escapes its staging dir');
     }
@@ -154,8 +188,10 @@ export class UploadStaging {
       handle = await fs.promises.open(target, 'wx');
     } catch (err) {
       b.files -= 1;
-      if ((err as NodeJS.ErrnoException).code === 'EEXIST') throw new SkillDockError('conflict', `Already uploaded: ${segments.join('/')}`);
-      throw err;
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === 'EEXIST') throw new SkillDockError('conflict', `Already uploaded: ${segments.join('/')}`);
+      // Said without SkillDock's own paths: the client only needs its own name and the reason.
+      throw new SkillDockError('refused', `Upload of ${segments.join('/')} failed (${code ?? 'error'})`);
     }
     try {
       await pipeline(body, counter, handle.createWriteStream());
