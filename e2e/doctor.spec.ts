@@ -38,3 +38,19 @@ for (const lang of ['en', 'ja'] as const) {
     expect(fs.existsSync(pending)).toBe(false);
   });
 }
+
+test('a damaged assistants.json found before the window opened is said when it opens (zh-CN)', async ({ app, page }) => {
+  await patchSettings(app, { language: 'zh-CN' });
+  fs.writeFileSync(path.join(app.home, 'assistants.json'), '{"version":1,"data":{"assis');
+  // The engine meets the damaged file (a CLI or the server reading it) before any window listens.
+  await app.call('listAssistants', {});
+  await app.open(page);
+  const said = page.getByTestId(TID.doctorCorrupt);
+  await expect(said).toBeVisible();
+  await expect(said).toContainText('assistants.json');
+  await expect(said).toContainText('已移到');
+  await expect(said).toContainText('不是有效的 JSON');
+  await expect(said).not.toContainText('not valid JSON');
+  await expect(page.getByText('{{')).toHaveCount(0);
+  await shot(page, 'doctor-corrupt-zh-CN');
+});

@@ -18,11 +18,20 @@ export type EventListener = (event: SkillDockEvent) => void;
 
 export class EventBus {
   private listeners = new Set<EventListener>();
+  /**
+   * Damaged data files found since this engine started (the last 20): said again to a window that
+   * opens later (doctor), since the event itself went out before anyone was listening.
+   */
+  readonly corruptFound: Array<Extract<SkillDockEvent, { type: 'store-corrupt' }>> = [];
   on(fn: EventListener): () => void {
     this.listeners.add(fn);
     return () => this.listeners.delete(fn);
   }
   emit(event: SkillDockEvent): void {
+    if (event.type === 'store-corrupt') {
+      this.corruptFound.push(event);
+      if (this.corruptFound.length > 20) this.corruptFound.splice(0, this.corruptFound.length - 20);
+    }
     for (const fn of [...this.listeners]) {
       try {
         fn(event);

@@ -43,7 +43,11 @@ export function handleEvent(event: SkillDockEvent, i18n: I18n): void {
     case 'store-corrupt':
       Notification.warning({
         title: i18n.t('errors.storeCorruptTitle'),
-        content: i18n.t('errors.storeCorrupt', { file: event.file, movedTo: event.movedTo, reason: event.reason }),
+        content: i18n.t(event.recoveredFrom === 'backup' ? 'errors.storeCorrupt' : 'errors.storeCorruptDefaults', {
+          file: event.file,
+          movedTo: event.movedTo,
+          reason: i18n.t(`errors.corruptReason.${event.reasonCode}`),
+        }),
         duration: 0,
       });
       break;

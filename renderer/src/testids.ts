@@ -208,6 +208,7 @@ export const TID = {
   doctorBanner: 'doctor-banner',
   doctorRepair: 'doctor-repair',
   doctorDone: 'doctor-done',
+  doctorCorrupt: 'doctor-corrupt',
   restoreAsName: 'restore-as-name',
   historyList: 'history-list',
   historyRow: 'history-row',

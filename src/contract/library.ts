@@ -211,6 +211,16 @@ export const libraryMethods = {
       interrupted: z.object({ op: z.string(), time: z.string(), changes: z.number().int() }).nullable(),
       staleStaging: z.array(z.string()),
       incompleteTrash: z.array(z.string()),
+      /** Damaged data files this engine found since it started: which, where the damaged copy went, what was used. */
+      corruptFiles: z.array(
+        z.object({
+          file: z.string(),
+          movedTo: z.string(),
+          reason: z.string(),
+          reasonCode: z.enum(['directory', 'json', 'version', 'migration', 'schema']),
+          recoveredFrom: z.enum(['backup', 'defaults']),
+        }),
+      ),
       repaired: z.boolean(),
       rolledBack: z
         .object({ op: z.string(), undone: z.number().int(), failed: z.array(z.object({ path: z.string(), reason: z.string() })) })
@@ -243,6 +253,7 @@ export const StoreCorruptEventSchema = z.object({
   file: z.string(),
   movedTo: z.string(),
   reason: z.string(),
+  reasonCode: z.enum(['directory', 'json', 'version', 'migration', 'schema']),
   recoveredFrom: z.enum(['backup', 'defaults']),
 });
 

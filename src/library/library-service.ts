@@ -394,6 +394,13 @@ export class LibraryService {
         interrupted: pending ? { op: pending.op, time: pending.time, changes: pending.changes.length } : null,
         staleStaging,
         incompleteTrash,
+        corruptFiles: this.ctx.events.corruptFound.map(({ file, movedTo, reason, reasonCode, recoveredFrom }) => ({
+          file,
+          movedTo,
+          reason,
+          reasonCode,
+          recoveredFrom,
+        })),
         repaired: repair,
         rolledBack: r
           ? {

@@ -14,8 +14,12 @@ export interface CorruptInfo {
   file: string;
   movedTo: string;
   reason: string;
+  /** What was wrong, as a code the window words in the user's language. */
+  reasonCode: CorruptReason;
   recoveredFrom: 'backup' | 'defaults';
 }
+
+export type CorruptReason = 'directory' | 'json' | 'version' | 'migration' | 'schema';
 
 export interface JsonStoreOptions<T> {
   file: string;
@@ -34,7 +38,8 @@ export interface JsonStoreOptions<T> {
   staleLockMs?: number;
 }
 
-type ReadOutcome<T> = { kind: 'missing' } | { kind: 'ok'; value: T; raw: string } | { kind: 'bad'; reason: string; raw: string };
+type ReadOutcome<T> =
+  { kind: 'missing' } | { kind: 'ok'; value: T; raw: string } | { kind: 'bad'; reason: string; code: CorruptReason; raw: string };
 
 function fsyncDir(dir: string): void {
   let fd: number | undefined;
@@ -149,20 +154,21 @@ export class JsonStore<T> {
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
       if (code === 'ENOENT') return { kind: 'missing' };
-      if (code === 'EISDIR') return { kind: 'bad', reason: 'is a directory', raw: '' };
+      if (code === 'EISDIR') return { kind: 'bad', reason: 'is a directory', code: 'directory', raw: '' };
       throw new SkillDockError('io', `Cannot read ${file}: ${(err as Error).message}`);
     }
     let json: unknown;
     try {
       json = JSON.parse(raw);
     } catch (err) {
-      return { kind: 'bad', reason: `not valid JSON (${(err as Error).message})`, raw };
+      return { kind: 'bad', reason: `not valid JSON (${(err as Error).message})`, code: 'json', raw };
     }
     let version = 0;
     let data: unknown = json;
     if (json && typeof json === 'object' && !Array.isArray(json) && 'version' in json && 'data' in json) {
       const v = (json as { version: unknown }).version;
-      if (!Number.isInteger(v) || (v as number) < 0) return { kind: 'bad', reason: `bad schema version ${String(v)}`, raw };
+      if (!Number.isInteger(v) || (v as number) < 0)
+        return { kind: 'bad', reason: `bad schema version ${String(v)}`, code: 'version', raw };
       version = v as number;
       data = (json as { data: unknown }).data;
     }
@@ -179,13 +185,13 @@ export class JsonStore<T> {
         if (step) data = step(data);
       }
     } catch (err) {
-      return { kind: 'bad', reason: `migration from version ${version} failed (${(err as Error).message})`, raw };
+      return { kind: 'bad', reason: `migration from version ${version} failed (${(err as Error).message})`, code: 'migration', raw };
     }
     const parsed = this.opts.schema.safeParse(data);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const where = issue?.path?.length ? ` at ${issue.path.join('.')}` : '';
-      return { kind: 'bad', reason: `does not match its schema${where}: ${issue?.message ?? 'invalid'}`, raw };
+      return { kind: 'bad', reason: `does not match its schema${where}: ${issue?.message ?? 'invalid'}`, code: 'schema', raw };
     }
     return { kind: 'ok', value: parsed.data, raw };
   }
@@ -209,7 +215,7 @@ export class JsonStore<T> {
       value = this.opts.defaults();
       recoveredFrom = 'defaults';
     }
-    const info: CorruptInfo = { file: this.file, movedTo, reason: main.reason, recoveredFrom };
+    const info: CorruptInfo = { file: this.file, movedTo, reason: main.reason, reasonCode: main.code, recoveredFrom };
     try {
       this.opts.onCorrupt?.(info);
     } catch {

@@ -1,11 +1,13 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button } from '@arco-design/web-react';
+import type { Api } from '../../../src/contract/index';
 import { client } from '../client-port';
 import { errorText } from '../stores/errors';
 import { TID } from '../testids';
 
 type Found = { op: string; time: string } | null;
+type DoctorReport = Awaited<ReturnType<Api['doctor']>>;
 
 /**
  * Said at start (and whenever the engine rolls one back): an operation a crash interrupted. Repair
@@ -16,11 +18,16 @@ export function DoctorBanner() {
   const [found, setFound] = useState<Found>(null);
   const [rolled, setRolled] = useState<{ op: string; undone: number } | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [corrupt, setCorrupt] = useState<DoctorReport['corruptFiles']>([]);
   useEffect(() => {
     let live = true;
     client()
       .api.doctor({})
-      .then((r) => live && setFound(r.interrupted ? { op: r.interrupted.op, time: r.interrupted.time } : null))
+      .then((r) => {
+        if (!live) return;
+        setFound(r.interrupted ? { op: r.interrupted.op, time: r.interrupted.time } : null);
+        setCorrupt(r.corruptFiles);
+      })
       .catch(() => undefined);
     const off = client().onEvent((e) => {
       if (e.type === 'operation-rolled-back') {
@@ -43,8 +50,24 @@ export function DoctorBanner() {
       setError(errorText(err));
     }
   };
+  const damaged = corrupt.map((c) => (
+    <Alert
+      key={c.file}
+      className="page-alert"
+      type="warning"
+      closable
+      onClose={() => setCorrupt((all) => all.filter((x) => x.file !== c.file))}
+      data-testid={TID.doctorCorrupt}
+      title={t('errors.storeCorruptTitle')}
+      content={t(c.recoveredFrom === 'backup' ? 'errors.storeCorrupt' : 'errors.storeCorruptDefaults', {
+        file: c.file,
+        movedTo: c.movedTo,
+        reason: t(`errors.corruptReason.${c.reasonCode}`),
+      })}
+    />
+  ));
   if (found)
-    return (
+    return withDamaged(
       <Alert
         className="page-alert"
         type="warning"
@@ -55,10 +78,10 @@ export function DoctorBanner() {
             {t('doctor.repair')}
           </Button>
         }
-      />
+      />,
     );
   if (rolled)
-    return (
+    return withDamaged(
       <Alert
         className="page-alert"
         type="success"
@@ -66,8 +89,17 @@ export function DoctorBanner() {
         onClose={() => setRolled(null)}
         data-testid={TID.doctorDone}
         content={t('doctor.rolledBack', { op: t(`doctor.op.${rolled.op}`, { defaultValue: rolled.op }), count: rolled.undone })}
-      />
+      />,
     );
-  if (error) return <Alert className="page-alert" type="error" content={error} />;
-  return null;
+  if (error) return withDamaged(<Alert className="page-alert" type="error" content={error} />);
+  return damaged.length ? <>{damaged}</> : null;
+
+  function withDamaged(first: ReactElement) {
+    return (
+      <>
+        {first}
+        {damaged}
+      </>
+    );
+  }
 }
