@@ -15,6 +15,7 @@ export const IMPORT_MESSAGES = {
   'import.rename-failed': 'could not rename the skill to "{{name}}": its name: line is not a plain value',
   'import.no-frontmatter':
     'imported under its folder name, but SKILL.md has no frontmatter: {{loaders}} list it with its first body line as the description; {{droppers}} do not load it. Add a name and a description (the editor has a form for them) so that every agent loads it.',
+  'import.too-deep': 'refused: its folders are nested more than {{max}} levels deep (no skill needs that; a tree that deep breaks tools)',
   'import.no-name': "the skill's name cannot be determined: SKILL.md needs a `name:` in its frontmatter",
   'import.bad-folder-name': 'the name "{{name}}" cannot be a folder name: it {{problem}}',
   'import.already-present': 'already in library',

@@ -65,62 +65,70 @@ function versionsInLibrary(): Map<string, string> {
 }
 
 describe('kill -9 in the middle of an operation', () => {
-  it('an import of 1,000 skills: doctor reports it, undo rolls it back, and the earlier import is untouched', async () => {
-    writeSkill(path.join(w.src, 'earlier'), 'earlier', { 'v.txt': 'e', 'more/notes.md': 'earlier e\n'.repeat(20) });
-    expect(cli('import', 'earlier').code).toBe(0);
-    manySkills(path.join(w.src, 'batch'), 1000, '1');
+  it.each([5, 300, 700])(
+    'an import of 1,000 skills killed after %i: doctor reports it, undo rolls it back, the earlier import is untouched',
+    async (at) => {
+      writeSkill(path.join(w.src, 'earlier'), 'earlier', { 'v.txt': 'e', 'more/notes.md': 'earlier e\n'.repeat(20) });
+      expect(cli('import', 'earlier').code).toBe(0);
+      manySkills(path.join(w.src, 'batch'), 1000, '1');
 
-    await killMidway(['import', 'batch'], () => entries(lib()).length > 20);
-    const placed = entries(lib()).length;
-    expect(placed).toBeGreaterThan(20);
-    expect(placed).toBeLessThan(1001);
+      await killMidway(['import', 'batch'], () => entries(lib()).length > at);
+      const placed = entries(lib()).length;
+      expect(placed).toBeGreaterThan(at);
+      expect(placed).toBeLessThan(1001);
 
-    // doctor says what was interrupted, and exits 1 until it is repaired
-    const report = cli('doctor', '--json');
-    expect(report.code).toBe(1);
-    const r = JSON.parse(report.out) as { interrupted: { op: string; changes: number } | null };
-    expect(r.interrupted?.op).toBe('import');
-    expect(r.interrupted!.changes).toBeGreaterThanOrEqual(placed - 1);
+      // doctor says what was interrupted, and exits 1 until it is repaired
+      const report = cli('doctor', '--json');
+      expect(report.code).toBe(1);
+      const r = JSON.parse(report.out) as { interrupted: { op: string; changes: number } | null };
+      expect(r.interrupted?.op).toBe('import');
+      expect(r.interrupted!.changes).toBeGreaterThanOrEqual(placed - 1);
 
-    // undo takes back the interrupted import, not the earlier one
-    const undo = cli('undo');
-    expect(undo.code).toBe(0);
-    expect(undo.err).toMatch(/an interrupted import .* was found and rolled back: \d+ change\(s\) undone/);
-    expect(entries(lib())).toEqual(['earlier']);
-    expect(versionsInLibrary().get('earlier')).toBe('e');
-    expect(JSON.parse(cli('doctor', '--json').out)).toMatchObject({ interrupted: null, incompleteTrash: [] });
-    // the next undo is the earlier import's
-    const second = cli('undo', '--json');
-    expect(second.code).toBe(0);
-    expect(JSON.parse(second.out).undone.op).toBe('import');
-    expect(entries(lib())).toEqual([]);
-  }, 120_000);
+      // undo takes back the interrupted import, not the earlier one
+      const undo = cli('undo');
+      expect(undo.code).toBe(0);
+      expect(undo.err).toMatch(/an interrupted import .* was found and rolled back: \d+ change\(s\) undone/);
+      expect(entries(lib())).toEqual(['earlier']);
+      expect(versionsInLibrary().get('earlier')).toBe('e');
+      expect(JSON.parse(cli('doctor', '--json').out)).toMatchObject({ interrupted: null, incompleteTrash: [] });
+      // the next undo is the earlier import's
+      const second = cli('undo', '--json');
+      expect(second.code).toBe(0);
+      expect(JSON.parse(second.out).undone.op).toBe('import');
+      expect(entries(lib())).toEqual([]);
+    },
+    120_000,
+  );
 
-  it('an import with --on-conflict replace: after doctor --repair every skill is wholly the old version and the trash is whole', async () => {
-    manySkills(path.join(w.src, 'v1'), 400, '1');
-    manySkills(path.join(w.src, 'v2'), 400, '2');
-    expect(cli('import', 'v1').code).toBe(0);
-    const trash = path.join(w.home, 'trash');
+  it.each([2, 150])(
+    'an import with --on-conflict replace killed after %i replaced: after doctor --repair every skill is wholly the old version and the trash is whole',
+    async (at) => {
+      manySkills(path.join(w.src, 'v1'), 400, '1');
+      manySkills(path.join(w.src, 'v2'), 400, '2');
+      expect(cli('import', 'v1').code).toBe(0);
+      const trash = path.join(w.home, 'trash');
 
-    await killMidway(['import', 'v2', '--on-conflict', 'replace'], () => entries(trash).length > 10);
-    // Killed midway: some skills are new already, and their old versions sit in the trash.
-    const midway = versionsInLibrary();
-    expect([...midway.values()].filter((v) => v === '2').length).toBeGreaterThan(0);
+      await killMidway(['import', 'v2', '--on-conflict', 'replace'], () => entries(trash).length > at);
+      // Killed midway: some skills are new already, and their old versions sit in the trash.
+      const midway = versionsInLibrary();
+      expect([...midway.values()].filter((v) => v === '2').length).toBeGreaterThan(0);
 
-    const repair = cli('doctor', '--repair', '--json');
-    expect(repair.code, repair.out + repair.err).toBe(0);
-    expect(JSON.parse(repair.out)).toMatchObject({ interrupted: { op: 'import' }, repaired: true, incompleteTrash: [] });
-    const after = versionsInLibrary();
-    expect(after.size).toBe(400);
-    expect([...after.values()].every((v) => v === '1')).toBe(true);
-    // nothing left half in the trash: no entry, no folder being built
-    expect(entries(trash)).toEqual([]);
-    expect(JSON.parse(cli('trash', '--json').out).items).toEqual([]);
-    expect(fs.existsSync(path.join(w.home, 'pending-operation.jsonl'))).toBe(false);
-    // and undo reverts the first import (the interrupted one left nothing to undo)
-    expect(JSON.parse(cli('undo', '--json').out).undone.op).toBe('import');
-    expect(entries(lib())).toEqual([]);
-  }, 120_000);
+      const repair = cli('doctor', '--repair', '--json');
+      expect(repair.code, repair.out + repair.err).toBe(0);
+      expect(JSON.parse(repair.out)).toMatchObject({ interrupted: { op: 'import' }, repaired: true, incompleteTrash: [] });
+      const after = versionsInLibrary();
+      expect(after.size).toBe(400);
+      expect([...after.values()].every((v) => v === '1')).toBe(true);
+      // nothing left half in the trash: no entry, no folder being built
+      expect(entries(trash)).toEqual([]);
+      expect(JSON.parse(cli('trash', '--json').out).items).toEqual([]);
+      expect(fs.existsSync(path.join(w.home, 'pending-operation.jsonl'))).toBe(false);
+      // and undo reverts the first import (the interrupted one left nothing to undo)
+      expect(JSON.parse(cli('undo', '--json').out).undone.op).toBe('import');
+      expect(entries(lib())).toEqual([]);
+    },
+    120_000,
+  );
 
   it('a delete killed between its steps never leaves a trash entry without its skill', async () => {
     manySkills(path.join(w.src, 'few'), 3, '1');

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeWorld, writeSkill, type World } from './fixtures/helpers.js';
 import { makeZip, SKILL_MD } from './fixtures/zips.js';
+import { removeTreeSafely } from './tree.js';
 
 // A skill nested thousands of folders deep in an archive must not lock every later import out.
 
@@ -42,4 +43,27 @@ describe('a very deep archive', () => {
     const out = await w.service.api.importPaths({ paths: [zip] });
     expect(out.results.map((r) => r.status)).toEqual(['imported']);
   });
+});
+
+describe('a very deep folder', () => {
+  it('a skill folder holding 1,500 nested folders is refused with the reason; nothing stays; the next import succeeds', async () => {
+    const skill = writeSkill(path.join(w.src, 'deep-skill'), 'deep-skill');
+    let cur = skill;
+    // As deep as the disk allows a path to go here (4,096 bytes), far past the limit of 64.
+    for (let i = 0; i < 1500; i++) {
+      cur = path.join(cur, 'a');
+      fs.mkdirSync(cur);
+    }
+    const out = await w.service.api.importPaths({ paths: [skill] });
+    expect(out.results.map((r) => [r.status, r.msg?.key])).toEqual([['refused', 'import.too-deep']]);
+    expect(fs.existsSync(path.join(w.home, 'library', 'deep-skill'))).toBe(false);
+    const staging = path.join(w.home, 'staging', 'import');
+    expect(fs.existsSync(staging) ? fs.readdirSync(staging) : []).toEqual([]);
+    const next = await w.service.api.importPaths({ paths: [writeSkill(path.join(w.src, 'normal'), 'normal')] });
+    expect(next.results.map((r) => r.status)).toEqual(['imported']);
+    // and undo reverts that import, not something left of the deep one
+    expect((await w.service.api.undo({})).undone.op).toBe('import');
+    expect(fs.existsSync(path.join(w.home, 'library', 'normal'))).toBe(false);
+    removeTreeSafely(skill); // fs.rmSync would overflow its stack on it
+  }, 120_000);
 });

@@ -15,7 +15,7 @@ import type { ServiceContext } from '../service-context.js';
 import { SkillDockError } from '../errors.js';
 import { extractArchive, type ArchiveLimits } from './archive.js';
 import { skillFacts, unsafeFolderName, type SkillFacts } from './analyze.js';
-import { copySkillTree, lstatOrNull, treeDigest, LinkOutsideError } from './tree.js';
+import { copySkillTree, lstatOrNull, removeTreeSafely, treeDigest, LinkOutsideError, MAX_TREE_DEPTH, TreeTooDeepError } from './tree.js';
 import { libraryDir, moveToTrash } from './trash.js';
 import { setFrontmatterName } from './skill-md-edit.js';
 import { revertChange } from './journal.js';
@@ -252,7 +252,7 @@ export async function runImport(ctx: ServiceContext, sources: ImportSource[], op
   // We hold the library lock, so nothing else is staging: clear what a killed import left behind.
   const leftovers = fs.existsSync(stagingRoot) ? fs.readdirSync(stagingRoot, { withFileTypes: true }) : [];
   for (const old of leftovers.filter((d) => d.isDirectory())) {
-    fs.rmSync(path.join(stagingRoot, old.name), { recursive: true, force: true });
+    removeTreeSafely(path.join(stagingRoot, old.name));
   }
   try {
     // 1. Find every skill in every source (extracting archives into staging) and analyse it.
@@ -281,7 +281,7 @@ export async function runImport(ctx: ServiceContext, sources: ImportSource[], op
           await extractArchive(abs, dest, { limits: opts.limits });
         } catch (err) {
           // Whatever went wrong (a refusal, a disk error), nothing of this archive stays in staging.
-          fs.rmSync(dest, { recursive: true, force: true });
+          removeTreeSafely(dest);
           const e = err as SkillDockError;
           results.push(refused(abs, (err instanceof SkillDockError && e.msg) || says('import.failed', { reason: (err as Error).message })));
           continue;
@@ -366,9 +366,10 @@ export async function runImport(ctx: ServiceContext, sources: ImportSource[], op
             },
           });
         } catch (err) {
-          fs.rmSync(work, { recursive: true, force: true });
+          removeTreeSafely(work);
           if (err instanceof LinkOutsideError)
             return { ok: false, msg: says('import.link-outside', { file: err.rel, target: err.target }) };
+          if (err instanceof TreeTooDeepError) return { ok: false, msg: says('import.too-deep', { max: MAX_TREE_DEPTH }) };
           throw err;
         }
       } else {
@@ -573,7 +574,7 @@ export async function runImport(ctx: ServiceContext, sources: ImportSource[], op
     return { results, changes, names };
   } finally {
     if (stagingMade) {
-      fs.rmSync(staging, { recursive: true, force: true });
+      removeTreeSafely(staging);
       try {
         fs.rmdirSync(stagingRoot);
       } catch {

@@ -350,7 +350,8 @@ export class LibraryService {
         wal.done();
         return out;
       } catch (err) {
-        this.recoverLocked();
+        // Not a crash: take back what it had begun, quietly (the error itself tells the user).
+        rollBackPending(this.ctx);
         throw err;
       }
     });

@@ -13,18 +13,49 @@ export interface TreeStats {
 /** Files and bytes under `dir` (links counted, never followed). */
 export function treeStats(dir: string): TreeStats {
   const out = { files: 0, bytes: 0 };
-  const walk = (d: string) => {
-    for (const ent of fs.readdirSync(d, { withFileTypes: true })) {
-      const p = path.join(d, ent.name);
-      if (ent.isDirectory()) walk(p);
-      else {
-        out.files++;
-        if (ent.isFile()) out.bytes += fs.lstatSync(p).size;
+  eachEntry(dir, (p, _rel, kind) => {
+    if (kind === 'dir') return;
+    out.files++;
+    if (kind === 'file') out.bytes += fs.lstatSync(p).size;
+  });
+  return out;
+}
+
+/** Deeper than any skill: a folder tree past this is refused rather than walked. */
+export const MAX_TREE_DEPTH = 64;
+
+export class TreeTooDeepError extends Error {
+  constructor(readonly rel: string) {
+    super(`${rel.slice(0, 80)}… is nested more than ${MAX_TREE_DEPTH} folders deep`);
+  }
+}
+
+type EntryKind = 'dir' | 'file' | 'link' | 'other';
+
+/**
+ * Visit every entry under `root` (sorted, a folder before what it holds), iteratively: a tree of
+ * any depth cannot overflow the stack, and one deeper than MAX_TREE_DEPTH is refused.
+ */
+function eachEntry(root: string, visit: (abs: string, rel: string, kind: EntryKind) => void): void {
+  const stack: Array<{ abs: string; rel: string; depth: number }> = [{ abs: root, rel: '', depth: 0 }];
+  while (stack.length) {
+    const { abs, rel, depth } = stack.pop()!;
+    const names = fs.readdirSync(abs).sort();
+    const below: Array<{ abs: string; rel: string; depth: number }> = [];
+    for (const name of names) {
+      const p = path.join(abs, name);
+      const r = rel ? `${rel}/${name}` : name;
+      const st = fs.lstatSync(p);
+      const kind: EntryKind = st.isDirectory() ? 'dir' : st.isSymbolicLink() ? 'link' : st.isFile() ? 'file' : 'other';
+      visit(p, r, kind);
+      if (kind === 'dir') {
+        if (depth + 1 > MAX_TREE_DEPTH) throw new TreeTooDeepError(r);
+        below.push({ abs: p, rel: r, depth: depth + 1 });
       }
     }
-  };
-  walk(dir);
-  return out;
+    // Depth first in name order, as a recursive walk would go.
+    for (let i = below.length - 1; i >= 0; i--) stack.push(below[i]!);
+  }
 }
 
 /**
@@ -43,27 +74,15 @@ export function treeDigest(root: string): string {
     hash.update(fs.readFileSync(root));
     return hash.digest('hex');
   }
-  const walk = (dir: string, rel: string) => {
-    const names = fs.readdirSync(dir).sort();
-    for (const name of names) {
-      const p = path.join(dir, name);
-      const r = rel ? `${rel}/${name}` : name;
-      const s = fs.lstatSync(p);
-      if (s.isDirectory()) {
-        hash.update(`d\0${r}\0`);
-        walk(p, r);
-      } else if (s.isSymbolicLink()) {
-        hash.update(`l\0${r}\0${fs.readlinkSync(p)}\0`);
-      } else if (s.isFile()) {
-        const data = fs.readFileSync(p);
-        hash.update(`f\0${r}\0${data.length}\0`);
-        hash.update(data);
-      } else {
-        hash.update(`o\0${r}\0`);
-      }
-    }
-  };
-  walk(root, '');
+  eachEntry(root, (p, r, kind) => {
+    if (kind === 'dir') hash.update(`d\0${r}\0`);
+    else if (kind === 'link') hash.update(`l\0${r}\0${fs.readlinkSync(p)}\0`);
+    else if (kind === 'file') {
+      const data = fs.readFileSync(p);
+      hash.update(`f\0${r}\0${data.length}\0`);
+      hash.update(data);
+    } else hash.update(`o\0${r}\0`);
+  });
   return hash.digest('hex');
 }
 
@@ -78,34 +97,30 @@ export interface CopyOptions {
  */
 export function copySkillTree(src: string, dest: string, opts: CopyOptions = {}): void {
   const realRoot = fs.realpathSync(src);
-  const walk = (from: string, to: string) => {
-    fs.mkdirSync(to, { recursive: false });
-    for (const ent of fs.readdirSync(from, { withFileTypes: true })) {
-      const a = path.join(from, ent.name);
-      const b = path.join(to, ent.name);
-      if (ent.isDirectory()) walk(a, b);
-      else if (ent.isFile()) {
-        fs.copyFileSync(a, b);
-        if (opts.onBytes) opts.onBytes(fs.statSync(b).size);
-      } else if (ent.isSymbolicLink()) {
-        const target = fs.readlinkSync(a);
-        const resolved = path.resolve(path.dirname(a), target);
-        const inside = !path.isAbsolute(target) && isInside(resolved, src);
-        let realInside = false;
-        try {
-          realInside = isInside(fs.realpathSync(a), realRoot);
-        } catch {
-          realInside = inside; // dangling but pointing inside: nothing can leak through it
-        }
-        if (!inside || !realInside) {
-          throw new LinkOutsideError(path.relative(src, a), target);
-        }
-        fs.symlinkSync(target, b);
+  fs.mkdirSync(dest, { recursive: false });
+  eachEntry(src, (a, r, kind) => {
+    const b = path.join(dest, ...r.split('/'));
+    if (kind === 'dir') fs.mkdirSync(b);
+    else if (kind === 'file') {
+      fs.copyFileSync(a, b);
+      if (opts.onBytes) opts.onBytes(fs.statSync(b).size);
+    } else if (kind === 'link') {
+      const target = fs.readlinkSync(a);
+      const resolved = path.resolve(path.dirname(a), target);
+      const inside = !path.isAbsolute(target) && isInside(resolved, src);
+      let realInside = false;
+      try {
+        realInside = isInside(fs.realpathSync(a), realRoot);
+      } catch {
+        realInside = inside; // dangling but pointing inside: nothing can leak through it
       }
-      // sockets, fifos, devices: not part of a skill; skipped
+      if (!inside || !realInside) {
+        throw new LinkOutsideError(path.relative(src, a), target);
+      }
+      fs.symlinkSync(target, b);
     }
-  };
-  walk(src, dest);
+    // sockets, fifos, devices: not part of a skill; skipped
+  });
 }
 
 export class LinkOutsideError extends Error {
@@ -147,4 +162,33 @@ export function removeNoFollow(p: string): void {
   if (!st) return;
   if (st.isSymbolicLink() || !st.isDirectory()) fs.unlinkSync(p);
   else fs.rmSync(p, { recursive: true, force: true });
+}
+
+/**
+ * Remove a staging copy of any depth: `fs.rmSync` recurses and overflows on thousands of levels,
+ * so the deepest folders go first, one level at a time (links unlinked, never followed).
+ */
+export function removeTreeSafely(root: string): void {
+  const top = lstatOrNull(root);
+  if (!top) return;
+  if (!top.isDirectory()) return fs.unlinkSync(root);
+  const dirs: string[] = [];
+  const stack = [root];
+  while (stack.length) {
+    const d = stack.pop()!;
+    let names: string[];
+    try {
+      names = fs.readdirSync(d);
+    } catch {
+      continue;
+    }
+    dirs.push(d);
+    for (const n of names) {
+      const p = path.join(d, n);
+      const st = fs.lstatSync(p);
+      if (st.isDirectory()) stack.push(p);
+      else fs.unlinkSync(p);
+    }
+  }
+  for (let i = dirs.length - 1; i >= 0; i--) fs.rmdirSync(dirs[i]!);
 }
