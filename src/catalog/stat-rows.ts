@@ -37,7 +37,9 @@ export function statRows(dir: string, minDepth: number, maxDepth: number): StatR
     const own = fs.lstatSync(dir, { bigint: true, throwIfNoEntry: false });
     const followed = fs.statSync(dir, { bigint: true, throwIfNoEntry: false });
     if (!own || !followed || !followed.isDirectory()) return null;
-    out.push(row('@', own, res), row('', followed, res));
+    out.push(row('@', own, res));
+    // A plain folder's lstat is its stat: the followed row only adds something through a link.
+    if (own.isSymbolicLink()) out.push(row('', followed, res));
   }
   const stack: Array<{ rel: string; depth: number }> = [{ rel: '', depth: 0 }];
   while (stack.length) {
