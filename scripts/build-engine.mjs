@@ -1,14 +1,21 @@
 // Bundles the engine front doors that run on Node: the CLI (which also serves the browser UI)
 // and the Electron main process and preload. Fast (esbuild), so `npm install` runs it via `prepare`.
 import { build } from 'esbuild';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 
 const common = { bundle: true, platform: 'node', target: 'node20', sourcemap: 'linked', logLevel: 'warning', legalComments: 'none' };
 
+// Split at the CLI's dynamic imports: `--help` and a command's own `--help` load only the entry
+// (command names and usage), a command loads the engine when it runs. Chunks sit next to cli.mjs,
+// so the engine's `import.meta.url` lookups (resources, the worker script) resolve as before.
+for (const f of existsSync('dist') ? readdirSync('dist') : []) if (/^chunk-.*\.mjs(\.map)?$/.test(f)) rmSync(`dist/${f}`);
 await build({
   ...common,
-  entryPoints: ['src/cli/entry.ts'],
-  outfile: 'dist/cli.mjs',
+  entryPoints: { cli: 'src/cli/entry.ts' },
+  outdir: 'dist',
+  outExtension: { '.js': '.mjs' },
+  chunkNames: 'chunk-[hash]',
+  splitting: true,
   format: 'esm',
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
 });

@@ -13,6 +13,7 @@ import { ScanPool, findWorkerScript, workerCount } from './analyze-pool.js';
 import { buildAgentView } from './agent-view.js';
 import { readSkillFile } from './listing.js';
 import { lintPaths } from './lint-paths.js';
+import { CatalogIndex } from './persist.js';
 
 // The catalog: every skill under every root, with precedence, provenance and lint, kept in memory
 // per root folder and re-read per skill when its signature (or the watcher) says it changed.
@@ -24,6 +25,8 @@ export interface CatalogOptions {
   concurrency?: number;
   debounceMs?: number;
   pollMs?: number;
+  /** Keep the persistent index in SkillDock's home (default: on, unless a test's own analyser is given). */
+  index?: boolean;
 }
 
 type Dirty = { full: boolean; relist: boolean; force: Set<string> };
@@ -39,6 +42,9 @@ export class CatalogService {
   private readonly analyze: AnalyzeFn;
   private readonly concurrency: number;
   private readonly pool: ScanPool | null;
+  private readonly index: CatalogIndex | null;
+  private unsaved = new Set<string>();
+  private saveTimer: NodeJS.Timeout | null = null;
 
   constructor(
     private ctx: ServiceContext,
@@ -50,6 +56,8 @@ export class CatalogService {
     const script = options.analyze ? null : findWorkerScript();
     const workers = workerCount();
     this.pool = script && workers > 0 ? new ScanPool(script, workers) : null;
+    const useIndex = options.index ?? !options.analyze;
+    this.index = useIndex ? new CatalogIndex(path.join(ctx.paths.home, 'cache', 'catalog')) : null;
     // Extra roots and custom agents change the set of roots: watch the new ones and tell the UI.
     const now = getSettings(ctx).get();
     this.rootSettings = JSON.stringify([now.extraRoots, now.customAgents]);
@@ -66,6 +74,7 @@ export class CatalogService {
     });
     ctx.onClose(async () => {
       off();
+      this.flushIndex();
       await this.unwatch();
       await this.pool?.close();
     });
@@ -116,7 +125,7 @@ export class CatalogService {
         let state = this.states.get(root.path);
         if (!state) {
           state = new RootState(root);
-          await state.scan(env);
+          await state.scan(env, this.index ?? undefined);
           this.states.set(root.path, state);
           this.bump();
         } else if (!watched.has(root.path)) {
@@ -232,6 +241,7 @@ export class CatalogService {
       const state = this.states.get(rootPath);
       if (!state) continue;
       const changes = await state.update(env, { force: d.force, full: d.full, relist: d.relist });
+      if (changes.size) this.markUnsaved(rootPath);
       for (const { before, after } of changes.values()) {
         any = true;
         collect(change, before, after);
@@ -244,6 +254,24 @@ export class CatalogService {
       this.ctx.events.emit({ type: 'catalog-changed', ...change });
     }
     return change;
+  }
+
+  /** Changed roots are written to the index a moment later (a burst of edits costs one write). */
+  private markUnsaved(rootPath: string): void {
+    if (!this.index) return;
+    this.unsaved.add(rootPath);
+    if (this.saveTimer) return;
+    this.saveTimer = setTimeout(() => this.flushIndex(), 1000);
+    this.saveTimer.unref();
+  }
+
+  private flushIndex(): void {
+    if (this.saveTimer) clearTimeout(this.saveTimer);
+    this.saveTimer = null;
+    if (!this.index) return;
+    const env = this.env();
+    for (const p of this.unsaved) this.states.get(p)?.persist(env, this.index);
+    this.unsaved.clear();
   }
 
   /** Keep the roots of `query` fresh from file events; resolves once the watcher is ready. */

@@ -6,6 +6,7 @@ import type { Listed } from '../skills/walk.js';
 import { toEntry, type AnalyzeFn } from './entries.js';
 import { nestedDiagnostic, probeChild, resolveChild, type ChildState, type EntryKind } from './scan.js';
 import { signatureOf, type Signature } from './signature.js';
+import { statRows, type StatRow } from './stat-rows.js';
 
 // The per-child work of a scan and of `lint <root>`, as plain functions of plain data: the calling
 // thread runs them, and so do the scan workers (analyze-worker.ts) for their share of a big root.
@@ -20,6 +21,8 @@ export interface ChildRecord {
   probeSig?: string;
   /** Root-level findings about this child (dangling link, loop, nested skills). */
   diagnostics: Diagnostic[];
+  /** Stat rows taken before the child was read, for the persistent index (stat-rows.ts). */
+  rows?: StatRow[];
 }
 
 /** What a child task needs besides the child's name: all of it can cross to a worker thread. */
@@ -52,12 +55,16 @@ export async function evaluateChild(
   if (!resolved) return null;
   if (resolved.kind === 'broken') return { state: resolved, diagnostics: [resolved.diagnostic] };
   const { child } = resolved;
+  // Stats first, then contents: an edit made while reading never hides behind a matching row.
+  const top = statRows(child.dir, 0, 1);
   const probe = await probeChild(child);
   if (probe.kind !== 'skill') {
     const state: ChildState = probe.kind === 'nested' ? { kind: 'nested', child, nested: probe.nested } : { kind: 'none', child };
     const diagnostics = probe.kind === 'nested' ? probe.nested.map((d) => nestedDiagnostic(d, env.registry)) : [];
-    return { state, diagnostics, probeSig: probe.sig };
+    // What the probe looked at: the folder and its entries (a SKILL.md added below moves a subfolder's mtime).
+    return { state, diagnostics, probeSig: probe.sig, ...(top ? { rows: top } : {}) };
   }
+  const deep = top ? statRows(child.dir, 2, Infinity) : null;
   const analysis = await env.analyze(child.dir, {
     resourcesDir: env.resourcesDir,
     dirName: child.dirName,
@@ -69,6 +76,7 @@ export async function evaluateChild(
     diagnostics: [],
     entry: toEntry(root, child, analysis),
     signature: signatureOf(analysis.files),
+    ...(top && deep ? { rows: top.concat(deep) } : {}),
   };
 }
 

@@ -5,6 +5,7 @@ import { listRoot, mapLimit, probeChild, type Child, type EntryKind, type RootLi
 import { signatureChanged } from './signature.js';
 import { runChild, type ChildJob, type ChildRecord, type TaskEnv } from './child-tasks.js';
 import type { ScanPool } from './analyze-pool.js';
+import { nowNs, recordValid, type CatalogIndex } from './persist.js';
 
 // What the catalog remembers about one root folder: one record per direct child, each with the
 // stat signature that lets a rescan skip it when nothing under it changed.
@@ -16,6 +17,9 @@ export interface RootEnv extends TaskEnv {
   /** Worker threads for roots big enough to pay for them; absent = everything on this thread. */
   pool?: ScanPool;
 }
+
+/** Children re-read at start above which the index is rewritten (see `scan`). */
+const REWRITE_MIN = 32;
 
 /** Roots with at least this many children to read are shared with the worker threads. */
 export const BULK_MIN = 200;
@@ -55,22 +59,51 @@ export class RootState {
     return out;
   }
 
-  async scan(env: RootEnv): Promise<void> {
+  /**
+   * Read the root. With an index: children whose stat rows still match are taken from it, the
+   * rest are read; the index is rewritten when anything was read. Returns how many were read.
+   */
+  async scan(env: RootEnv, index?: CatalogIndex): Promise<number> {
+    const stampNs = nowNs();
     this.listing = await listRoot(this.root.path);
     this.real = this.listing.exists ? await fs.promises.realpath(this.root.path).catch(() => this.root.path) : this.root.path;
     this.children.clear();
     const { names, kinds } = this.listing;
+    const loaded = index && this.listing.exists ? index.load(this.root, this.real, env.registry) : null;
+    const todo: string[] = [];
+    for (const name of names) {
+      const r = loaded?.records.get(name);
+      if (r && recordValid(r, loaded!)) this.children.set(name, r);
+      else todo.push(name);
+    }
     const records = await mapChildren<ChildRecord | null>(
       env,
       this.job(true),
-      names,
-      names.map((n) => kinds.get(n)),
+      todo,
+      todo.map((n) => kinds.get(n)),
     );
-    this.listing.names.forEach((name, i) => {
+    todo.forEach((name, i) => {
       const r = records[i];
       if (r) this.children.set(name, r);
     });
-    this.listing.names = this.listing.names.filter((n) => this.children.has(n));
+    this.listing.names = names.filter((n) => this.children.has(n));
+    this.stampNs = stampNs;
+    // A few re-read children are cheaper to read again next start than a rewrite of the whole
+    // index: rewrite when there is none, or when enough changed (or children came or went).
+    const many = todo.length > Math.max(REWRITE_MIN, this.children.size / 100);
+    if (index && this.listing.exists && (!loaded || many || loaded.records.size !== storable(this.children))) {
+      index.save(this.root, this.real, env.registry, stampNs, this.children);
+    }
+    return todo.length;
+  }
+
+  /** When the records were last taken from disk (the index's racy reference). */
+  stampNs = 0n;
+
+  /** Write this root's records to the index (after a refresh re-read some of them). */
+  persist(env: RootEnv, index: CatalogIndex): void {
+    if (!this.listing.exists) return;
+    index.save(this.root, this.real, env.registry, this.stampNs, this.children);
   }
 
   private job(trustListing: boolean): ChildJob {
@@ -147,6 +180,13 @@ async function linkChanged(child: Child): Promise<boolean> {
   } catch {
     return true;
   }
+}
+
+/** How many records `CatalogIndex.save` keeps (broken links are always re-checked, never stored). */
+function storable(children: Map<string, ChildRecord>): number {
+  let n = 0;
+  for (const r of children.values()) if (r.rows && r.state.kind !== 'broken') n++;
+  return n;
 }
 
 function compare(a: string, b: string): number {

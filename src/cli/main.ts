@@ -1,6 +1,5 @@
 import fs from 'node:fs';
-import { createService, type SkillDockService } from '../service.js';
-import { SkillDockError } from '../errors.js';
+import type { SkillDockService } from '../service.js';
 import type { SkillDockEvent } from '../contract/index.js';
 import { commands } from './commands/index.js';
 import { UsageError, type CliIO } from './types.js';
@@ -62,11 +61,14 @@ function corruptWarning(e: Extract<SkillDockEvent, { type: 'store-corrupt' }>): 
   return `skilldock: ${e.file} was damaged (${e.reason}); ${recovered}. The damaged file was moved to ${e.movedTo}.`;
 }
 
+/** The engine, loaded when a command runs (help and usage never pay for it). */
+let createService: typeof import('../service.js').createService | undefined;
+
 export async function runCli(argv: string[], partial: Partial<CliIO> = {}): Promise<number> {
   let service: SkillDockService | undefined;
   const corrupt: Array<Extract<SkillDockEvent, { type: 'store-corrupt' }>> = [];
   const makeService = () => {
-    const s = createService();
+    const s = createService!();
     s.on((e) => {
       if (e.type === 'store-corrupt') corrupt.push(e);
       // Said at once: the command goes on with the library as it was before the crash.
@@ -113,6 +115,7 @@ export async function runCli(argv: string[], partial: Partial<CliIO> = {}): Prom
     return 0;
   }
   try {
+    if (!partial.service) createService ??= (await import('../service.js')).createService;
     const code = await command.run(rest, io);
     if (!corrupt.length) return code;
     // Never silent: say which file, what was recovered from where, and where the damaged copy went.
@@ -135,9 +138,9 @@ export async function runCli(argv: string[], partial: Partial<CliIO> = {}): Prom
       io.err(`skilldock ${name}: ${(err as Error).message}\nUsage: ${command.usage}`);
       return 2;
     }
-    if (err instanceof SkillDockError) {
+    if (err instanceof Error && err.name === 'SkillDockError') {
       io.err(`skilldock ${name}: ${err.message}`);
-      return err.code === 'bad-request' ? 2 : 1;
+      return (err as Error & { code?: string }).code === 'bad-request' ? 2 : 1;
     }
     io.err(`skilldock ${name}: ${(err as Error)?.message ?? String(err)}`);
     return 1;

@@ -3,7 +3,6 @@ import { parseArgs } from 'node:util';
 import { printJson, paint } from '../format.js';
 import { UsageError, type CliCommand, type CliIO } from '../types.js';
 import { CONFLICT_CHOICES, formatImportSummary } from './library-format.js';
-import { isLocalPath } from '../../sources/parse.js';
 
 export const addCommand: CliCommand = {
   name: 'add',
@@ -28,6 +27,7 @@ export const addCommand: CliCommand = {
     }
     const given = positionals[0]!;
     // A relative local path is relative to where the command runs.
+    const { isLocalPath } = await import('../../sources/parse.js');
     const source = isLocalPath(given) && !given.startsWith('~') ? path.resolve(io.cwd, given) : given;
     const r = await io.service().api.addFromSource({
       source,

@@ -1,6 +1,5 @@
 import { parseArgs } from 'node:util';
 import type { AgentInfo, CustomAgent } from '../../contract/index.js';
-import { SkillDockError } from '../../errors.js';
 import { paint, printJson } from '../format.js';
 import { UsageError, type CliCommand, type CliIO } from '../types.js';
 
@@ -96,6 +95,7 @@ const actions: Record<string, Action> = {
     const { customAgents } = await api.getSettings({});
     const agent = customAgents.find((a) => a.id === id);
     if (!agent) {
+      const { SkillDockError } = await import('../../errors.js');
       const shipped = (await api.listAgents({})).some((a) => a.id === id && a.evidence !== 'custom');
       if (shipped) throw new SkillDockError('refused', `"${id}" is a built-in agent and cannot be removed; only custom agents can`);
       const known = customAgents.map((a) => a.id).join(', ') || 'none';

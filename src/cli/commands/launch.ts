@@ -2,9 +2,6 @@ import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import type { LaunchResult } from '../../contract/index.js';
-import { getWorkspaces } from '../../workspaces/service.js';
-import { markExited, writePid } from '../../workspaces/in-use.js';
-import { SkillDockError } from '../../errors.js';
 import { paint, printJson } from '../format.js';
 import { UsageError, type CliCommand, type CliIO } from '../types.js';
 
@@ -42,6 +39,8 @@ function report(r: LaunchResult, io: CliIO, to: (t: string) => void): void {
 }
 
 async function exec(io: CliIO, conversationId: string): Promise<number> {
+  const { getWorkspaces } = await import('../../workspaces/service.js');
+  const { markExited, writePid } = await import('../../workspaces/in-use.js');
   const ws = getWorkspaces(io.service().ctx);
   const conv = ws.conversation(conversationId);
   const run = ws.agentRun(conv);
@@ -102,7 +101,7 @@ export const launchCommand: CliCommand = {
         ...(onChanged !== undefined ? { onScriptsChanged: onChanged as OnChanged } : {}),
       });
     } catch (err) {
-      if (!(err instanceof SkillDockError) || err.code !== 'refused') throw err;
+      if (!(err instanceof (await import('../../errors.js')).SkillDockError) || err.code !== 'refused') throw err;
       // Refused for unapproved scripts: say how to go on, without guessing for the user.
       io.err(`skilldock launch: ${err.message}`);
       io.err('  To launch anyway: --on-changed omit (without those skills) or --on-changed skip (linked, their scripts denied).');

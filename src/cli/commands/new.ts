@@ -1,5 +1,4 @@
 import { parseArgs } from 'node:util';
-import { SkillTemplateSchema } from '../../contract/index.js';
 import { paint, printJson } from '../format.js';
 import { UsageError, type CliCommand, type CliIO } from '../types.js';
 
@@ -18,6 +17,7 @@ export const newCommand: CliCommand = {
       allowPositionals: true,
     });
     if (positionals.length !== 1) throw new UsageError('give the name of the new skill');
+    const { SkillTemplateSchema } = await import('../../contract/index.js');
     const template = SkillTemplateSchema.safeParse(values.template);
     if (!template.success) throw new UsageError('--template must be plain, scripts or references');
     const api = io.service().api;

@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
-import { hookDenyOutput } from '../../workspaces/write-guard.js';
 import { paint, printJson } from '../format.js';
 import { UsageError, type CliCommand, type CliIO } from '../types.js';
 
@@ -34,7 +33,10 @@ async function runHook(io: CliIO, conversationId: string | undefined): Promise<n
     ...(conversationId ? { conversationId } : {}),
     ...(typeof input.cwd === 'string' ? { cwd: input.cwd } : {}),
   });
-  if (!d.allowed) io.out(hookDenyOutput(d.redirect ? `${d.reason} Suggested path: ${d.redirect}` : d.reason));
+  if (!d.allowed)
+    io.out(
+      (await import('../../workspaces/write-guard.js')).hookDenyOutput(d.redirect ? `${d.reason} Suggested path: ${d.redirect}` : d.reason),
+    );
   return 0;
 }
 

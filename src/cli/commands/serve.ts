@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { UsageError, type CliCommand } from '../types.js';
-import { findRendererDir, openInBrowser, startServer } from '../../server/index.js';
 
 export const serveCommand: CliCommand = {
   name: 'serve',
@@ -22,6 +21,7 @@ export const serveCommand: CliCommand = {
     if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be 0..65535, got "${values.port}"`);
 
     const service = io.service();
+    const { findRendererDir, openInBrowser, startServer } = await import('../../server/index.js');
     const rendererDir = findRendererDir(io.env);
     // Not <home>/staging: the library clears that dir for its own archive extraction on every import.
     const server = await startServer({ service, port, rendererDir, stagingDir: path.join(service.paths.home, 'uploads') });

@@ -1,5 +1,4 @@
 import { parseArgs } from 'node:util';
-import { listStateDirs } from '../../state/state-dirs.js';
 import { paint, printJson } from '../format.js';
 import { UsageError, type CliCommand } from '../types.js';
 
@@ -24,6 +23,7 @@ export const stateCommand: CliCommand = {
     }
     if (action === 'list') {
       if (positionals.length) throw new UsageError(`unexpected argument: ${positionals[0]}`);
+      const { listStateDirs } = await import('../../state/state-dirs.js');
       const dirs = listStateDirs(io.service().paths.home);
       if (values.json) printJson(io, dirs);
       else if (!dirs.length) io.out(paint(io.color, 'dim', 'No state dirs yet (they are created at launch).'));

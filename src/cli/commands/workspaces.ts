@@ -1,5 +1,4 @@
 import { parseArgs } from 'node:util';
-import { formatAge, parseDuration } from '../../workspaces/cleanup.js';
 import { paint, printJson } from '../format.js';
 import { UsageError, type CliCommand } from '../types.js';
 
@@ -31,6 +30,7 @@ export const workspacesCommand: CliCommand = {
     });
     if (positionals.length) throw new UsageError(`unexpected argument: ${positionals[0]}`);
     const api = io.service().api;
+    const { formatAge, parseDuration } = await import('../../workspaces/cleanup.js');
     const c = io.color;
     if (action === 'list') {
       const all = await api.listWorkspaces({});

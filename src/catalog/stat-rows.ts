@@ -1,0 +1,90 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+// The stat signature a persistent index keeps per child of a root: one row per file and folder,
+// `rel \0 dev:ino:size:mtimeNs:ctimeNs:mode`. A later process compares rows with lstat alone (no
+// readdir: a folder's mtime moves when an entry is added, removed or renamed in it), so an
+// unchanged skill is never opened again. Rows are taken BEFORE the content is read, so a change
+// made while reading shows up as a different row next time (or as racy, see `rowsValid`).
+
+/** `@` is the child entry itself (lstat: a folder swapped for a link shows), `` the folder followed. */
+export type StatRow = string;
+
+const SKIPPED = '.git';
+
+/** Timestamps are floored to this many ns before they are kept (tests simulate a coarse filesystem). */
+export function resolutionNs(): bigint {
+  const r = process.env.SKILLDOCK_INDEX_RESOLUTION_NS;
+  return r && /^\d+$/.test(r) && r !== '0' ? BigInt(r) : 1n;
+}
+
+function floor(v: bigint, res: bigint): bigint {
+  return res === 1n ? v : (v / res) * res;
+}
+
+function row(rel: string, st: fs.BigIntStats, res: bigint): StatRow {
+  return `${rel}\0${st.dev}:${st.ino}:${st.size}:${floor(st.mtimeNs, res)}:${floor(st.ctimeNs, res)}:${st.mode}`;
+}
+
+/**
+ * Rows for `dir` and what is below it, from depth `minDepth` to `maxDepth` (the dir's own
+ * entries are depth 1). Null when the dir cannot be read as a folder.
+ */
+export function statRows(dir: string, minDepth: number, maxDepth: number): StatRow[] | null {
+  const res = resolutionNs();
+  const out: StatRow[] = [];
+  if (minDepth === 0) {
+    const own = fs.lstatSync(dir, { bigint: true, throwIfNoEntry: false });
+    const followed = fs.statSync(dir, { bigint: true, throwIfNoEntry: false });
+    if (!own || !followed || !followed.isDirectory()) return null;
+    out.push(row('@', own, res));
+    // A plain folder's lstat is its stat: the followed row only adds something through a link.
+    if (own.isSymbolicLink()) out.push(row('', followed, res));
+  }
+  const stack: Array<{ rel: string; depth: number }> = [{ rel: '', depth: 0 }];
+  while (stack.length) {
+    const { rel, depth } = stack.pop()!;
+    if (depth >= maxDepth) continue;
+    let entries: fs.Dirent[];
+    try {
+      entries = fs.readdirSync(rel ? path.join(dir, rel) : dir, { withFileTypes: true });
+    } catch {
+      continue;
+    }
+    for (const e of entries) {
+      const childRel = rel ? `${rel}/${e.name}` : e.name;
+      const isDir = e.isDirectory();
+      if (isDir && e.name === SKIPPED) continue;
+      if (depth + 1 >= minDepth) {
+        const st = fs.lstatSync(dir + path.sep + childRel, { bigint: true, throwIfNoEntry: false });
+        if (st) out.push(row(childRel, st, res));
+      }
+      if (isDir) stack.push({ rel: childRel, depth: depth + 1 });
+    }
+  }
+  return out;
+}
+
+/**
+ * True when every row still matches the disk and none is racy: a timestamp not older than
+ * `stampNs` (when the scan that took it started) by at least `marginNs` could hide an edit made
+ * in the same tick, so such a child is read again (git's racy-clean rule).
+ */
+export function rowsValid(dir: string, rows: StatRow[], stampNs: bigint, marginNs: bigint): boolean {
+  const res = resolutionNs();
+  const limit = stampNs - marginNs;
+  for (const r of rows) {
+    const cut = r.indexOf('\0');
+    const rel = r.slice(0, cut);
+    const st =
+      rel === '@'
+        ? fs.lstatSync(dir, { bigint: true, throwIfNoEntry: false })
+        : rel === ''
+          ? fs.statSync(dir, { bigint: true, throwIfNoEntry: false })
+          : fs.lstatSync(dir + path.sep + rel, { bigint: true, throwIfNoEntry: false });
+    if (!st) return false;
+    if (floor(st.mtimeNs, res) >= limit || floor(st.ctimeNs, res) >= limit) return false;
+    if (row(rel, st, res) !== r) return false;
+  }
+  return true;
+}
