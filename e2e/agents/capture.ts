@@ -247,3 +247,37 @@ export async function captureQwen(bin: string, opts: RunOpts): Promise<Captured[
   );
   return qwenListing(body);
 }
+
+/** OpenCode: the `<available_skills>` block of its system prompt (descriptions as sent). */
+export function opencodeListing(body: unknown): Captured[] {
+  const text = jsonStrings(body).find((s) => s.includes('<available_skills>'));
+  if (text === undefined) throw new Error('the request carries no skill listing');
+  const block = text.slice(text.indexOf('<available_skills>'), text.indexOf('</available_skills>'));
+  const entry =
+    /<skill>\n {4}<name>(.*?)<\/name>\n {4}<description>([\s\S]*?)<\/description>\n {4}<location>[^\n]*<\/location>\n {2}<\/skill>/g;
+  return [...block.matchAll(entry)].map((m) => ({ name: m[1]!, description: m[2]! }));
+}
+
+/** OpenCode offline: its openai provider pointed at the recorder by the user's config; the main request. */
+export async function captureOpenCode(bin: string, opts: RunOpts): Promise<Captured[]> {
+  const config = path.join(opts.home, '.config', 'opencode', 'opencode.json');
+  const { body } = await firstModelRequest(
+    bin,
+    ['run', 'hi'],
+    (url) => {
+      fs.mkdirSync(path.dirname(config), { recursive: true });
+      fs.writeFileSync(
+        config,
+        JSON.stringify({
+          provider: { openai: { options: { baseURL: `${url}/v1`, apiKey: 'recorded' } } },
+          model: 'openai/gpt-4o',
+          autoupdate: false,
+          share: 'disabled',
+        }),
+      );
+      return { OPENCODE_DISABLE_AUTOUPDATE: '1' };
+    },
+    { ...opts, match: (b) => jsonStrings(b).some((s) => s.includes('<available_skills>')) },
+  );
+  return opencodeListing(body);
+}

@@ -6,7 +6,7 @@ import type { AgentView } from '../../src/contract/index.js';
 import { loadRegistry } from '../../src/agents/registry.js';
 import { allocateListing, listSkill } from '../../src/catalog/listing.js';
 import { resources, sandbox, type Sandbox } from '../../src/workspaces/test-helpers.js';
-import { captureClaude, captureCodex, captureCopilot, captureGemini, captureQwen, type Captured } from './capture.js';
+import { captureClaude, captureCodex, captureCopilot, captureGemini, captureOpenCode, captureQwen, type Captured } from './capture.js';
 import { VARIANTS, budgetSet, writeVariants, type Variant } from './variants.js';
 import { requireAgent, type Pin } from './pins.js';
 
@@ -250,6 +250,25 @@ describe('Qwen Code 0.24.4: the listing its model receives is the one SkillDock 
 
   it('60 skills with 1,000-character descriptions and 5 short ones: no budget, all in full', async () => {
     const { rows } = await qwenCase([...budgetSet('long', 60, 1000), ...budgetSet('short', 5, 40)]);
+    expect(mismatches(rows)).toBe('');
+    expect(rows.filter((r) => r.captured.startsWith('full:')).length).toBe(65);
+  });
+});
+
+const opencodeCase = (variants: Variant[]) => measuredCase('opencode', '.config/opencode/skills', captureOpenCode, variants);
+
+describe('OpenCode 1.18.33: the listing its model receives is the one SkillDock predicts', () => {
+  it(`${VARIANTS.length} skill variants: descriptions exactly as written, or left out as predicted`, async () => {
+    const { rows, own, model, nested } = await opencodeCase(VARIANTS);
+    expect(mismatches(rows)).toBe('');
+    expect(rows.find((r) => r.label === 'literal')!.captured).toBe('full: Kept line one.\nKept line two.\n');
+    expect(rows.find((r) => r.label === 'dot-skill')?.captured ?? 'absent').toBe('absent'); // dot folders skipped
+    expect(nested).toEqual([{ name: 'inner', found: true }]);
+    expect(own.map((c) => [c.name, c.description!.length])).toEqual(model.builtins.map((b) => [b.name, b.descriptionChars]));
+  });
+
+  it('60 skills with 1,000-character descriptions and 5 short ones: no budget, all in full', async () => {
+    const { rows } = await opencodeCase([...budgetSet('long', 60, 1000), ...budgetSet('short', 5, 40)]);
     expect(mismatches(rows)).toBe('');
     expect(rows.filter((r) => r.captured.startsWith('full:')).length).toBe(65);
   });

@@ -5,7 +5,7 @@ import path from 'node:path';
 // The agent CLIs the suite judges SkillDock with, pinned: their loaders change between releases.
 
 export interface Pin {
-  id: 'gemini' | 'codex' | 'claude' | 'copilot' | 'qwen';
+  id: 'gemini' | 'codex' | 'claude' | 'copilot' | 'qwen' | 'opencode';
   pkg: string;
   version: string;
   bin: string;
@@ -18,6 +18,7 @@ export const PINS: Pin[] = [
   { id: 'claude', pkg: '@anthropic-ai/claude-code', version: '2.1.332', bin: 'claude' },
   { id: 'copilot', pkg: '@github/copilot', version: '1.0.102', bin: 'copilot' },
   { id: 'qwen', pkg: '@qwen-code/qwen-code', version: '0.24.4', bin: 'qwen' },
+  { id: 'opencode', pkg: 'opencode-ai', version: '1.18.33', bin: 'opencode' },
 ];
 
 /** Outside the project's dependencies; kept between runs on the same machine. */
