@@ -226,3 +226,24 @@ export async function captureGemini(bin: string, opts: RunOpts): Promise<Capture
   );
   return geminiListing(body);
 }
+
+/** Qwen Code: its `<available_skills>` block (one tag per line, descriptions escaped, scope appended). */
+export function qwenListing(body: unknown): Captured[] {
+  const text = jsonStrings(body).find((s) => s.includes('<available_skills>'));
+  if (text === undefined) throw new Error('the request carries no skill listing');
+  const block = text.slice(text.indexOf('<available_skills>'), text.indexOf('</available_skills>'));
+  const entry =
+    /<skill>\n<name>\n(.*?)\n<\/name>\n<description>\n([\s\S]*?)\n<\/description>\n<location>\n[^\n]*\n<\/location>\n<\/skill>/g;
+  return [...block.matchAll(entry)].map((m) => ({ name: m[1]!, description: m[2]! }));
+}
+
+/** Qwen Code offline: its OpenAI-compatible endpoint pointed at the recorder; the main request. */
+export async function captureQwen(bin: string, opts: RunOpts): Promise<Captured[]> {
+  const { body } = await firstModelRequest(
+    bin,
+    ['-p', 'hi'],
+    (url) => ({ OPENAI_BASE_URL: `${url}/v1`, OPENAI_API_KEY: 'recorded', OPENAI_MODEL: 'gpt-4o' }),
+    { ...opts, match: (b) => jsonStrings(b).some((s) => s.includes('<available_skills>')) },
+  );
+  return qwenListing(body);
+}

@@ -6,7 +6,7 @@ import type { AgentView } from '../../src/contract/index.js';
 import { loadRegistry } from '../../src/agents/registry.js';
 import { allocateListing, listSkill } from '../../src/catalog/listing.js';
 import { resources, sandbox, type Sandbox } from '../../src/workspaces/test-helpers.js';
-import { captureClaude, captureCodex, captureCopilot, captureGemini, type Captured } from './capture.js';
+import { captureClaude, captureCodex, captureCopilot, captureGemini, captureQwen, type Captured } from './capture.js';
 import { VARIANTS, budgetSet, writeVariants, type Variant } from './variants.js';
 import { requireAgent, type Pin } from './pins.js';
 
@@ -234,5 +234,23 @@ describe('Gemini CLI 0.61.0: the listing its model receives is the one SkillDock
     expect(mismatches(rows)).toBe('');
     expect(rows.filter((r) => r.captured.startsWith('full:')).length).toBe(65);
     expect(view.budget.over).toBe(false);
+  });
+});
+
+const qwenCase = (variants: Variant[]) => measuredCase('qwen', '.qwen/skills', captureQwen, variants);
+
+describe('Qwen Code 0.24.4: the listing its model receives is the one SkillDock predicts', () => {
+  it(`${VARIANTS.length} skill variants: first line of each description, escaped, with its scope, or left out as predicted`, async () => {
+    const { rows, own, model } = await qwenCase(VARIANTS);
+    expect(mismatches(rows)).toBe('');
+    expect(rows.find((r) => r.label === 'literal')!.captured).toBe('full: Kept line one. (user)');
+    expect(rows.find((r) => r.label === 'dot-skill')!.captured.startsWith('full:')).toBe(true); // dot folders load
+    expect(own.map((c) => [c.name, c.description!.length])).toEqual(model.builtins.map((b) => [b.name, b.descriptionChars]));
+  });
+
+  it('60 skills with 1,000-character descriptions and 5 short ones: no budget, all in full', async () => {
+    const { rows } = await qwenCase([...budgetSet('long', 60, 1000), ...budgetSet('short', 5, 40)]);
+    expect(mismatches(rows)).toBe('');
+    expect(rows.filter((r) => r.captured.startsWith('full:')).length).toBe(65);
   });
 });

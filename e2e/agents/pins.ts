@@ -5,7 +5,7 @@ import path from 'node:path';
 // The agent CLIs the suite judges SkillDock with, pinned: their loaders change between releases.
 
 export interface Pin {
-  id: 'gemini' | 'codex' | 'claude' | 'copilot';
+  id: 'gemini' | 'codex' | 'claude' | 'copilot' | 'qwen';
   pkg: string;
   version: string;
   bin: string;
@@ -17,6 +17,7 @@ export const PINS: Pin[] = [
   // ~400 MB; cached after the first install like the others.
   { id: 'claude', pkg: '@anthropic-ai/claude-code', version: '2.1.332', bin: 'claude' },
   { id: 'copilot', pkg: '@github/copilot', version: '1.0.102', bin: 'copilot' },
+  { id: 'qwen', pkg: '@qwen-code/qwen-code', version: '0.24.4', bin: 'qwen' },
 ];
 
 /** Outside the project's dependencies; kept between runs on the same machine. */

@@ -75,6 +75,10 @@ export const AgentDefSchema = z.object({
       trim: z.boolean().default(true),
       /** Spaces before the opening `---` are skipped (the opening line is compared trimmed). */
       openingTrimmed: z.boolean().default(false),
+      /** Only the description's first line is listed (after trimming). */
+      firstLineOnly: z.boolean().default(false),
+      /** Text added after the (escaped) description, by where the skill was found (`' (user)'`). */
+      suffix: z.object({ project: z.string(), user: z.string() }).optional(),
       /** A block scalar's (`>` / `|`) final line break dropped, as if written `>-` (`+` keeps it). */
       blockScalarStrip: z.boolean().default(false),
       /**

@@ -309,7 +309,7 @@ function predictMeasured(
     const root = rootKinds.get(s.rootId);
     const scope = root?.kind === 'project' ? 'project' : 'user';
     const where = root ? path.relative(root.path, e.provenance.dir).split(path.sep).join('/') : e.dirName;
-    listed.push({ s, l: { ...listSkill(model, e.dirName, text), scope, path: `${where}/SKILL.md` }, dir: e.dirName });
+    listed.push({ s, l: { ...listSkill(model, e.dirName, text, scope), scope, path: `${where}/SKILL.md` }, dir: e.dirName });
   }
   if (model.order === 'builtins-then-folder-descending') {
     listed.sort((a, b) => listingOrder(b.dir, a.dir));

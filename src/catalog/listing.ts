@@ -70,7 +70,7 @@ function firstBodyLine(body: string, skipHeadings = false): string {
 }
 
 /** How `model`'s agent lists the skill in folder `dirName` whose SKILL.md holds `raw`. */
-export function listSkill(model: ListingModel, dirName: string, raw: string): ListedSkill {
+export function listSkill(model: ListingModel, dirName: string, raw: string, scope: 'project' | 'user' = 'user'): ListedSkill {
   let text = raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw;
   text = text.replace(/\r\n/g, '\n');
   if (model.openingTrimmed) text = text.replace(/^[ \t]+(?=---)/, '');
@@ -100,7 +100,9 @@ export function listSkill(model: ListingModel, dirName: string, raw: string): Li
     fallback = true;
   }
   if (model.collapseWhitespace) description = description.replace(/\s+/g, ' ').trim();
+  if (model.firstLineOnly) description = description.split('\n')[0]!.trim();
   for (const [from, to] of Object.entries(model.escape)) description = description.split(from).join(to);
+  if (model.suffix) description += model.suffix[scope];
   let capped = false;
   // The CLI counts UTF-16 code units here (String length), not characters.
   if (model.cap && description.length > model.cap.chars) {
