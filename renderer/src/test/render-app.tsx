@@ -53,7 +53,7 @@ export async function renderApp(engine: TestEngine, lang: Language, page: PageNa
       expect(useAgents.getState().agents.length).toBeGreaterThan(0);
       expect(useAssistants.getState().loaded).toBe(true);
       // Pages other than Skills are loaded on first use (React.lazy): wait for this one to show.
-      if (page !== 'editor') expect(result.container.querySelector(`[data-testid="${pageId(page)}"]`)).not.toBeNull();
+      expect(result.container.querySelector(`[data-testid="${pageId(page)}"]`)).not.toBeNull();
       // The engine's first catalog scan (cold, with lint) can take seconds on a busy machine.
     },
     { timeout: 20_000 },
