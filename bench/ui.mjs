@@ -66,6 +66,13 @@ function instrument() {
   }).observe(document, { childList: true, subtree: true });
 }
 
+/** Bytes of the scripts the page loads before any lazy page: the entry and its modulepreloads. */
+function initialScriptBytes(dir) {
+  const html = fs.readFileSync(path.join(dir, 'index.html'), 'utf8');
+  const refs = [...html.matchAll(/<(?:script[^>]*src|link[^>]*rel="modulepreload"[^>]*href)="([^"]+\.js)"/g)].map((m) => m[1]);
+  return refs.reduce((n, r) => n + fs.statSync(path.join(dir, r)).size, 0);
+}
+
 export default async function uiBench({ log, root }) {
   const tmp = fs.mkdtempSync(path.join(fs.realpathSync(os.tmpdir()), 'sd-bench-ui-'));
   const home = path.join(tmp, 'home');
@@ -84,6 +91,16 @@ export default async function uiBench({ log, root }) {
     await page.waitForFunction(() => window.__sd && window.__sd.rowsPainted !== undefined, null, { timeout: 300_000, polling: 50 });
     const firstRender = await page.evaluate(() => window.__sd.rowsPainted - window.__sd.data);
     const total = await page.getByTestId('skills-count').innerText();
+    // Issue 16: first paint of the Skills page from navigation (performance.now() counts from the
+    // navigation's start), with the server already up and its catalog scanned: a fresh page load.
+    const fromNav = [];
+    for (let i = 0; i < 3; i++) {
+      await page.reload();
+      await page.waitForFunction(() => window.__sd && window.__sd.rowsPainted !== undefined, null, { timeout: 300_000, polling: 50 });
+      fromNav.push(await page.evaluate(() => window.__sd.rowsPainted));
+    }
+    const navMs = [...fromNav].sort((x, y) => x - y)[1];
+    const initialJs = initialScriptBytes(path.join(root, 'dist', 'renderer'));
 
     const search = page.getByTestId('skills-search').locator('input').or(page.locator('input[data-testid="skills-search"]')).first();
     await search.click();
@@ -127,6 +144,12 @@ export default async function uiBench({ log, root }) {
 
     log(
       `ui skills page ${COUNT} skills (${total}): first render ${Math.round(firstRender)} ms after data arrives (target <= ${TARGET_RENDER_MS} ms) ${firstRender <= TARGET_RENDER_MS ? 'OK' : 'OVER'}`,
+    );
+    log(
+      `ui skills page first paint from navigation (${COUNT} skills, rows painted, median of 3 reloads): ${Math.round(navMs)} ms (target <= 1000 ms) ${navMs <= 1000 ? 'OK' : 'OVER'}`,
+    );
+    log(
+      `ui initial script (index.html's module and its preloads): ${(initialJs / 1e6).toFixed(2)} MB (target <= 0.60 MB, half of the 1.2 MB the issue measured)`,
     );
     log(
       `ui skills search keystroke at ${COUNT} skills: ${Math.round(keystroke)} ms to the painted result, median of ${times.length} (first ${Math.round(first)} ms, slowest ${Math.round(slowest)} ms) (target <= ${TARGET_KEY_MS} ms) ${keystroke <= TARGET_KEY_MS ? 'OK' : 'OVER'}`,

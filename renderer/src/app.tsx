@@ -1,7 +1,7 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
-import { ConfigProvider, Layout, Menu } from '@arco-design/web-react';
+import { ConfigProvider, Layout, Menu, Spin } from '@arco-design/web-react';
 import type { Language } from '../../src/contract/index';
 import { ARCO_LOCALES } from './i18n/arco-locale';
 import { setErrorLanguage } from './stores/errors';
@@ -10,12 +10,15 @@ import { useSettings } from './stores/settings-store';
 import { useEngineSync, useLanguage, useTheme } from './sync';
 import { PAGES, TID, type PageName } from './testids';
 import { SkillsPage } from './pages/skills/skills-page';
-import { AssistantsPage } from './pages/assistants/assistants-page';
-import { LaunchPage } from './pages/launch/launch-page';
-import { AgentsPage } from './pages/agents/agents-page';
-import { SettingsPage } from './pages/settings/settings-page';
-import { LibraryPage } from './pages/library/library-page';
-import { EditorPage } from './pages/editor/editor-page';
+
+// The Skills page is the first screen and ships in the initial script; every other page is
+// loaded the first time it is opened (issue 16: a light first paint).
+const AssistantsPage = lazy(() => import('./pages/assistants/assistants-page').then((m) => ({ default: m.AssistantsPage })));
+const LaunchPage = lazy(() => import('./pages/launch/launch-page').then((m) => ({ default: m.LaunchPage })));
+const AgentsPage = lazy(() => import('./pages/agents/agents-page').then((m) => ({ default: m.AgentsPage })));
+const SettingsPage = lazy(() => import('./pages/settings/settings-page').then((m) => ({ default: m.SettingsPage })));
+const LibraryPage = lazy(() => import('./pages/library/library-page').then((m) => ({ default: m.LibraryPage })));
+const EditorPage = lazy(() => import('./pages/editor/editor-page').then((m) => ({ default: m.EditorPage })));
 import { DropOverlay } from './pages/import/drop-overlay';
 import { ImportPanel } from './pages/import/import-panel';
 import { DoctorBanner } from './components/doctor-banner';
@@ -67,12 +70,14 @@ function Shell({ i18n }: { i18n: I18n }) {
         <Layout.Content className="shell-content">
           <DoctorBanner />
           {page === 'skills' && <SkillsPage />}
-          {page === 'library' && <LibraryPage />}
-          {page === 'editor' && editing && <EditorPage key={editing} skill={editing} />}
-          {page === 'assistants' && <AssistantsPage />}
-          {page === 'launch' && <LaunchPage />}
-          {page === 'agents' && <AgentsPage />}
-          {page === 'settings' && <SettingsPage />}
+          <Suspense fallback={<Spin className="page-loading" />}>
+            {page === 'library' && <LibraryPage />}
+            {page === 'editor' && editing && <EditorPage key={editing} skill={editing} />}
+            {page === 'assistants' && <AssistantsPage />}
+            {page === 'launch' && <LaunchPage />}
+            {page === 'agents' && <AgentsPage />}
+            {page === 'settings' && <SettingsPage />}
+          </Suspense>
         </Layout.Content>
         <ImportPanel />
         <DropOverlay />

@@ -11,7 +11,7 @@ import { useImport } from '../stores/import-store';
 import { useLaunch } from '../stores/launch-store';
 import { useNav } from '../stores/nav-store';
 import { useSettings } from '../stores/settings-store';
-import type { PageName } from '../testids';
+import { pageId, type PageName } from '../testids';
 import type { TestEngine } from './engine';
 
 const initial = {
@@ -52,6 +52,8 @@ export async function renderApp(engine: TestEngine, lang: Language, page: PageNa
       expect(useCatalog.getState().catalog).not.toBeNull();
       expect(useAgents.getState().agents.length).toBeGreaterThan(0);
       expect(useAssistants.getState().loaded).toBe(true);
+      // Pages other than Skills are loaded on first use (React.lazy): wait for this one to show.
+      expect(result.container.querySelector(`[data-testid="${pageId(page)}"]`)).not.toBeNull();
       // The engine's first catalog scan (cold, with lint) can take seconds on a busy machine.
     },
     { timeout: 20_000 },

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { findingText, fixText } from '../../i18n/engine-text';
 import { Alert, Drawer, Empty, Spin, Tabs, Tag, Typography } from '@arco-design/web-react';
@@ -8,11 +8,14 @@ import { useCatalog } from '../../stores/catalog-store';
 import { errorText } from '../../stores/errors';
 import { TID, rowId } from '../../testids';
 import { FileTree } from '../../components/file-tree';
-import { Markdown } from '../../components/markdown';
 import { SkillBadges } from './skill-list';
 import { SkillOverview } from './skill-overview';
 import { SecurityPanel } from './security-panel';
 import { OpenInEditor } from '../editor/open-in-editor';
+
+// The Markdown renderer (remark, micromark) is loaded when a skill's body is first shown, not
+// with the first screen.
+const Markdown = lazy(() => import('../../components/markdown').then((m) => ({ default: m.Markdown })));
 
 export function SkillDrawer() {
   const { t } = useTranslation();
@@ -102,7 +105,9 @@ function BodyTab({ entry, activation, error }: { entry: CatalogEntry; activation
       {activation.entry.id !== entry.id && (
         <Alert type="info" className="page-alert" content={t('skills.drawer.bodyOfWinner', { id: activation.entry.id })} />
       )}
-      <Markdown text={activation.body} testId={TID.skillBody} />
+      <Suspense fallback={<Spin />}>
+        <Markdown text={activation.body} testId={TID.skillBody} />
+      </Suspense>
     </>
   );
 }
