@@ -144,16 +144,20 @@ export async function captureClaude(bin: string, opts: RunOpts): Promise<Capture
   return claudeListing(body);
 }
 
-/** Copilot CLI: the `<available_skills>` block of its system prompt, descriptions as sent (escaped). */
-export function copilotListing(body: unknown): Captured[] {
+/** The entries of an `<available_skills>` block, as `entry` (name, description groups) reads them. */
+function availableSkills(body: unknown, entry: RegExp): Captured[] {
   const text = jsonStrings(body).find((s) => s.includes('<available_skills>'));
   if (text === undefined) throw new Error('the request carries no skill listing');
   const block = text.slice(text.indexOf('<available_skills>'), text.indexOf('</available_skills>'));
-  const out: Captured[] = [];
-  const entry =
-    /<skill>\n {2}<name>([^<]*)<\/name>\n {2}<description>([^<]*)<\/description>\n {2}<location>[^<]*<\/location>\n<\/skill>\n/g;
-  for (const m of block.matchAll(entry)) out.push({ name: m[1]!, description: m[2]! });
-  return out;
+  return [...block.matchAll(entry)].map((m) => ({ name: m[1]!, description: m[2]! }));
+}
+
+/** Copilot CLI: the `<available_skills>` block of its system prompt, descriptions as sent (escaped). */
+export function copilotListing(body: unknown): Captured[] {
+  return availableSkills(
+    body,
+    /<skill>\n {2}<name>([^<]*)<\/name>\n {2}<description>([^<]*)<\/description>\n {2}<location>[^<]*<\/location>\n<\/skill>\n/g,
+  );
 }
 
 /** Offline against the recorder: Copilot's own BYOK provider settings, no GitHub sign-in. */
@@ -204,12 +208,10 @@ export async function captureCodex(bin: string, opts: RunOpts): Promise<Captured
 
 /** Gemini CLI: the `<available_skills>` block of its main request (descriptions as written, unescaped). */
 export function geminiListing(body: unknown): Captured[] {
-  const text = jsonStrings(body).find((s) => s.includes('<available_skills>'));
-  if (text === undefined) throw new Error('the request carries no skill listing');
-  const block = text.slice(text.indexOf('<available_skills>'), text.indexOf('</available_skills>'));
-  const entry =
-    /<skill>\n {4}<name>(.*?)<\/name>\n {4}<description>([\s\S]*?)<\/description>\n {4}<location>[^\n]*<\/location>\n {2}<\/skill>/g;
-  return [...block.matchAll(entry)].map((m) => ({ name: m[1]!, description: m[2]! }));
+  return availableSkills(
+    body,
+    /<skill>\n {4}<name>(.*?)<\/name>\n {4}<description>([\s\S]*?)<\/description>\n {4}<location>[^\n]*<\/location>\n {2}<\/skill>/g,
+  );
 }
 
 /** Gemini CLI offline: an API-key user (its settings), the recorder as its endpoint; the main request. */
@@ -229,12 +231,10 @@ export async function captureGemini(bin: string, opts: RunOpts): Promise<Capture
 
 /** Qwen Code: its `<available_skills>` block (one tag per line, descriptions escaped, scope appended). */
 export function qwenListing(body: unknown): Captured[] {
-  const text = jsonStrings(body).find((s) => s.includes('<available_skills>'));
-  if (text === undefined) throw new Error('the request carries no skill listing');
-  const block = text.slice(text.indexOf('<available_skills>'), text.indexOf('</available_skills>'));
-  const entry =
-    /<skill>\n<name>\n(.*?)\n<\/name>\n<description>\n([\s\S]*?)\n<\/description>\n<location>\n[^\n]*\n<\/location>\n<\/skill>/g;
-  return [...block.matchAll(entry)].map((m) => ({ name: m[1]!, description: m[2]! }));
+  return availableSkills(
+    body,
+    /<skill>\n<name>\n(.*?)\n<\/name>\n<description>\n([\s\S]*?)\n<\/description>\n<location>\n[^\n]*\n<\/location>\n<\/skill>/g,
+  );
 }
 
 /** Qwen Code offline: its OpenAI-compatible endpoint pointed at the recorder; the main request. */
@@ -250,12 +250,10 @@ export async function captureQwen(bin: string, opts: RunOpts): Promise<Captured[
 
 /** OpenCode: the `<available_skills>` block of its system prompt (descriptions as sent). */
 export function opencodeListing(body: unknown): Captured[] {
-  const text = jsonStrings(body).find((s) => s.includes('<available_skills>'));
-  if (text === undefined) throw new Error('the request carries no skill listing');
-  const block = text.slice(text.indexOf('<available_skills>'), text.indexOf('</available_skills>'));
-  const entry =
-    /<skill>\n {4}<name>(.*?)<\/name>\n {4}<description>([\s\S]*?)<\/description>\n {4}<location>[^\n]*<\/location>\n {2}<\/skill>/g;
-  return [...block.matchAll(entry)].map((m) => ({ name: m[1]!, description: m[2]! }));
+  return availableSkills(
+    body,
+    /<skill>\n {4}<name>(.*?)<\/name>\n {4}<description>([\s\S]*?)<\/description>\n {4}<location>[^\n]*<\/location>\n {2}<\/skill>/g,
+  );
 }
 
 /** OpenCode offline: its openai provider pointed at the recorder by the user's config; the main request. */
