@@ -166,6 +166,35 @@ describe('write policy through the CLI and the Claude hook', () => {
     expect(allowed.stdout).toBe('');
     const intoSkill = runHook(path.join(r.workspace, '.claude/skills/code/memory.md'));
     expect(JSON.parse(intoSkill.stdout).hookSpecificOutput.permissionDecisionReason).toMatch(/read-only/);
+
+    // The same hook on shell commands (the Bash tool): a command that creates or writes the skill's
+    // legacy path, or SkillDock's own files, is denied with the suggestion; other commands pass.
+    expect(settings.hooks.PreToolUse[0].matcher).toContain('Bash');
+    const runBash = (command: string) =>
+      spawnSync('sh', ['-c', settings.hooks.PreToolUse[0].hooks[0].command], {
+        cwd: r.workspace,
+        encoding: 'utf8',
+        env: { PATH: process.env.PATH ?? '', HOME: sb.userHome },
+        input: JSON.stringify({
+          session_id: 's1',
+          hook_event_name: 'PreToolUse',
+          cwd: r.workspace,
+          tool_name: 'Bash',
+          tool_input: { command },
+        }),
+      });
+    for (const cmd of ['mkdir -p ~/code', 'echo remember >> "$HOME/code/memory.md"', `touch ${path.join(sb.home, 'approvals.json')}`]) {
+      const out = runBash(cmd);
+      expect(out.status, out.stderr).toBe(0);
+      expect(JSON.parse(out.stdout).hookSpecificOutput.permissionDecision, cmd).toBe('deny');
+    }
+    expect(JSON.parse(runBash('mkdir -p ~/code').stdout).hookSpecificOutput.permissionDecisionReason).toContain(
+      path.join(sb.home, 'skills-state', 'code-1.0.4'),
+    );
+    for (const cmd of ['npm test > /tmp/out.txt', 'ls ~/code', 'mkdir -p build && echo ok > build/x', 'cat ~/code/memory.md']) {
+      const out = runBash(cmd);
+      expect([cmd, out.status, out.stdout]).toEqual([cmd, 0, '']);
+    }
   });
 });
 

@@ -14,7 +14,7 @@ deny decision with the suggested path as its reason; it prints nothing when the 
 
 interface HookInput {
   cwd?: unknown;
-  tool_input?: { file_path?: unknown; notebook_path?: unknown; path?: unknown };
+  tool_input?: { file_path?: unknown; notebook_path?: unknown; path?: unknown; command?: unknown };
 }
 
 async function runHook(io: CliIO, conversationId: string | undefined): Promise<number> {
@@ -26,17 +26,35 @@ async function runHook(io: CliIO, conversationId: string | undefined): Promise<n
     return 1;
   }
   const ti = input.tool_input ?? {};
-  const target = [ti.file_path, ti.notebook_path, ti.path].find((p): p is string => typeof p === 'string' && p.length > 0);
-  if (!target) return 0; // not a file write we can judge
-  const d = await io.service().api.checkWrite({
-    path: target,
-    ...(conversationId ? { conversationId } : {}),
-    ...(typeof input.cwd === 'string' ? { cwd: input.cwd } : {}),
-  });
-  if (!d.allowed)
+  const check = (p: string) =>
+    io.service().api.checkWrite({
+      path: p,
+      ...(conversationId ? { conversationId } : {}),
+      ...(typeof input.cwd === 'string' ? { cwd: input.cwd } : {}),
+    });
+  const deny = async (d: { reason: string; redirect?: string }) =>
     io.out(
       (await import('../../workspaces/write-guard.js')).hookDenyOutput(d.redirect ? `${d.reason} Suggested path: ${d.redirect}` : d.reason),
     );
+  const target = [ti.file_path, ti.notebook_path, ti.path].find((p): p is string => typeof p === 'string' && p.length > 0);
+  if (target) {
+    const d = await check(target);
+    if (!d.allowed) await deny(d);
+    return 0;
+  }
+  if (typeof ti.command === 'string') {
+    // A shell command (Bash tool): the paths it would create or write. Only a skill's legacy state
+    // path and SkillDock's protected files are denied here; a shell may write elsewhere (caches,
+    // builds) and the file tools' stricter rule does not fit it.
+    const { shellWriteTargets, homeAsTilde } = await import('../shell-targets.js');
+    for (const t of shellWriteTargets(ti.command)) {
+      const d = await check(homeAsTilde(t)); // the engine expands `~` against the user's home
+      if (!d.allowed && (d.rule === 'legacy-path' || d.rule === 'protected' || d.rule === 'guard-file' || d.rule === 'skill-folder')) {
+        await deny(d);
+        return 0;
+      }
+    }
+  }
   return 0;
 }
 
