@@ -141,20 +141,16 @@ describe('write policy through the CLI and the Claude hook', () => {
     expect(r.problems.filter((p) => p.code === 'guard')).toEqual([]);
     const settings = JSON.parse(fs.readFileSync(path.join(r.workspace, '.claude/settings.json'), 'utf8'));
     const command: string = settings.hooks.PreToolUse[0].hooks[0].command;
-    const runHook = (filePath: string) =>
+    /** Run the hook as Claude Code would, for one tool call. */
+    const hook = (tool_name: string, tool_input: Record<string, string>) =>
       spawnSync('sh', ['-c', command], {
         cwd: r.workspace,
         encoding: 'utf8',
         // Claude Code's own env: no SkillDock variables; the command carries what it needs.
         env: { PATH: process.env.PATH ?? '', HOME: sb.userHome },
-        input: JSON.stringify({
-          session_id: 's1',
-          hook_event_name: 'PreToolUse',
-          cwd: r.workspace,
-          tool_name: 'Write',
-          tool_input: { file_path: filePath, content: 'note\n' },
-        }),
+        input: JSON.stringify({ session_id: 's1', hook_event_name: 'PreToolUse', cwd: r.workspace, tool_name, tool_input }),
       });
+    const runHook = (filePath: string) => hook('Write', { file_path: filePath, content: 'note\n' });
     const denied = runHook(path.join(sb.userHome, 'code', 'memory.md'));
     expect(denied.status, denied.stderr).toBe(0);
     const out = JSON.parse(denied.stdout);
@@ -170,19 +166,7 @@ describe('write policy through the CLI and the Claude hook', () => {
     // The same hook on shell commands (the Bash tool): a command that creates or writes the skill's
     // legacy path, or SkillDock's own files, is denied with the suggestion; other commands pass.
     expect(settings.hooks.PreToolUse[0].matcher).toContain('Bash');
-    const runBash = (command: string) =>
-      spawnSync('sh', ['-c', settings.hooks.PreToolUse[0].hooks[0].command], {
-        cwd: r.workspace,
-        encoding: 'utf8',
-        env: { PATH: process.env.PATH ?? '', HOME: sb.userHome },
-        input: JSON.stringify({
-          session_id: 's1',
-          hook_event_name: 'PreToolUse',
-          cwd: r.workspace,
-          tool_name: 'Bash',
-          tool_input: { command },
-        }),
-      });
+    const runBash = (cmd: string) => hook('Bash', { command: cmd });
     for (const cmd of ['mkdir -p ~/code', 'echo remember >> "$HOME/code/memory.md"', `touch ${path.join(sb.home, 'approvals.json')}`]) {
       const out = runBash(cmd);
       expect(out.status, out.stderr).toBe(0);
