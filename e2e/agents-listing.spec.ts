@@ -36,6 +36,10 @@ for (const lang of ['en', 'zh-CN'] as const) {
     await expect(row('user:.claude/skills/b-long').getByTestId('agent-shown')).toHaveText(w.cut);
     await expect(page.getByTestId('agent-shown').filter({ hasText: w.nameOnly }).first()).toBeVisible();
     await expect(page.locator('body')).not.toContainText('{{');
+    // Claude Code is guarded by its hook; Qwen Code only gets the rules; the same-name rule is worded.
+    await expect(page.getByTestId(TID.agentGuard)).toHaveAttribute('data-guard', 'hook');
+    await expect(page.getByTestId(TID.agentGuard)).toContainText(lang === 'en' ? 'a hook the agent runs' : '钩子');
+    if (lang === 'zh-CN') await expect(page.locator('body')).not.toContainText('user-wins');
     for (const theme of ['light', 'dark'] as const) {
       await patchSettings(app, { theme });
       if (theme === 'dark') await expect(page.locator('body')).toHaveAttribute('arco-theme', 'dark');

@@ -209,6 +209,7 @@ export const TID = {
   doctorRepair: 'doctor-repair',
   doctorDone: 'doctor-done',
   doctorCorrupt: 'doctor-corrupt',
+  agentGuard: 'agent-guard',
   restoreAsName: 'restore-as-name',
   historyList: 'history-list',
   historyRow: 'history-row',

@@ -250,6 +250,7 @@ export function buildAgentView(
   return {
     agent: { id: agent.id, name: agent.name },
     sameName: agent.sameName,
+    guard: agent.writeGuard ? 'hook' : 'rules',
     roots: read.map((r) => r.root),
     skills,
     duplicates,

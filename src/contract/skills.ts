@@ -162,6 +162,12 @@ export const AgentViewSchema = z.object({
   agent: z.object({ id: z.string(), name: z.string() }),
   /** The agent's precedence rule for one identifier found twice (registry `sameName`). */
   sameName: z.string().nullable(),
+  /**
+   * How SkillDock keeps this agent's writes where they belong in a conversation: `hook`, a pre-tool
+   * hook the agent runs before each file write and shell command; `rules`, only the rules written
+   * into its context file (the agent is asked, not stopped).
+   */
+  guard: z.enum(['hook', 'rules']),
   /** Only the roots this agent reads, in the order it reads them. */
   roots: z.array(RootSchema),
   skills: z.array(AgentViewSkillSchema),

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { engineText } from '../../i18n/engine-text';
+import type { MessageKey } from '../../../../src/contract/index';
 import { Alert, Button, Empty, Input, Progress, Spin, Tabs, Tag, Typography } from '@arco-design/web-react';
 import { client } from '../../client-port';
 import type { AgentView, AgentViewSkill } from '../../../../src/contract/index';
@@ -73,9 +74,12 @@ function AgentPanel({ agent }: { agent: string }) {
           {view.sameName && (
             <>
               {' '}
-              · {t('agents.sameName')}: {view.sameName}
+              · {t('agents.sameName')}: {engineText(t, { key: `agent.same-name-rule.${view.sameName}` as MessageKey }, view.sameName)}
             </>
           )}
+          <div data-testid={TID.agentGuard} data-guard={view.guard}>
+            {t(`agents.guard.${view.guard}`)}
+          </div>
         </div>
       )}
 
