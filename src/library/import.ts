@@ -15,7 +15,16 @@ import type { ServiceContext } from '../service-context.js';
 import { SkillDockError } from '../errors.js';
 import { extractArchive, type ArchiveLimits } from './archive.js';
 import { skillFacts, unsafeFolderName, type SkillFacts } from './analyze.js';
-import { copySkillTree, lstatOrNull, removeTreeSafely, treeDigest, LinkOutsideError, MAX_TREE_DEPTH, TreeTooDeepError } from './tree.js';
+import {
+  copySkillTree,
+  isInside,
+  lstatOrNull,
+  removeTreeSafely,
+  treeDigest,
+  LinkOutsideError,
+  MAX_TREE_DEPTH,
+  TreeTooDeepError,
+} from './tree.js';
 import { libraryDir, moveToTrash } from './trash.js';
 import { setFrontmatterName } from './skill-md-edit.js';
 import { revertChange } from './journal.js';
@@ -212,17 +221,13 @@ function homeOverlap(home: string, dir: string): 'import.holds-home' | 'import.i
     try {
       return fs.realpathSync(p);
     } catch {
-      return path.resolve(p);
+      return path.resolve(p); // not there (or a broken link): compare the path as given
     }
-  };
-  const within = (inner: string, outer: string) => {
-    const rel = path.relative(outer, inner);
-    return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
   };
   const h = real(home);
   const d = real(dir);
-  if (within(h, d)) return 'import.holds-home';
-  if (within(d, h) && !within(d, path.join(h, 'staging')) && !within(d, path.join(h, 'uploads'))) return 'import.inside-home';
+  if (isInside(h, d)) return 'import.holds-home';
+  if (isInside(d, h) && !isInside(d, path.join(h, 'staging')) && !isInside(d, path.join(h, 'uploads'))) return 'import.inside-home';
   return null;
 }
 

@@ -4,7 +4,7 @@ import type { CatalogEntry, Conversation, LaunchProblem, LaunchResult, LegacyMap
 import type { AgentDef } from '../agents/registry.js';
 import { fail, SkillDockError } from '../errors.js';
 import { launchProblem, scriptWhy } from './launch-words.js';
-import { ensureStateDir, isInside, stateDirFor, stateRoot, stateUri } from '../state/state-dirs.js';
+import { ensureStateDir, isInside, realpathOfExisting, stateDirFor, stateRoot, stateUri } from '../state/state-dirs.js';
 import { legacyMappings } from '../state/write-policy.js';
 import { linkSkill, removeTreeNoFollow } from './links.js';
 import { renderContextFile, renderFirstMessage, renderStateRules } from './context-file.js';
@@ -281,20 +281,10 @@ function checkUserWorkspace(dir: string, home: string, userHome: string): string
   if (!st.isDirectory()) throw fail('bad-request', 'launch.workspace-not-dir', { path: abs });
   // The agent may write anywhere in its workspace: never the whole disk, the user's home or SkillDock's own files.
   const real = fs.realpathSync(abs);
-  const realOf = (p: string) => {
-    try {
-      return fs.realpathSync(p);
-    } catch {
-      return path.resolve(p);
-    }
-  };
-  const within = (inner: string, outer: string) => {
-    const rel = path.relative(outer, inner);
-    return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
-  };
+  const realHome = realpathOfExisting(home);
   if (real === path.parse(real).root) throw fail('bad-request', 'launch.workspace-root', { path: abs });
-  if (real === realOf(userHome)) throw fail('bad-request', 'launch.workspace-home', { path: abs });
-  if (within(realOf(home), real) || (within(real, realOf(home)) && !within(real, realOf(workspacesRoot(home))))) {
+  if (real === realpathOfExisting(userHome)) throw fail('bad-request', 'launch.workspace-home', { path: abs });
+  if (isInside(realHome, real) || (isInside(real, realHome) && !isInside(real, realpathOfExisting(workspacesRoot(home))))) {
     throw fail('bad-request', 'launch.workspace-skilldock', { path: abs });
   }
   const rel = path.relative(workspacesRoot(home), abs);
