@@ -9,6 +9,8 @@ import yazl from 'yazl';
  * entries, exactly as from a file manager.
  */
 export async function dragPathsOnto(page: Page, paths: string[], at?: { x: number; y: number }): Promise<void> {
+  // The window listens for drops from an effect after the first paint: wait until it does.
+  await page.locator('[data-testid="drop-overlay"][data-armed="true"]').waitFor({ state: 'attached' });
   const cdp = await page.context().newCDPSession(page);
   const vp = page.viewportSize() ?? { width: 1280, height: 800 };
   const { x, y } = at ?? { x: Math.round(vp.width / 2), y: Math.round(vp.height / 2) };

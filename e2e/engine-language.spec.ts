@@ -57,6 +57,7 @@ for (const lang of ['zh-CN', 'ja'] as const) {
     // Import by drop: a refused archive (clean message, no zip-library text, no staging path) and a skill.
     await dragPathsOnto(page, [skill, broken]);
     const summary = page.getByTestId(TID.importSummary);
+    await expect(summary).toBeVisible();
     await expect(summary.getByTestId(rowId(TID.importResultRow, 'risky-tool'))).toHaveAttribute('data-status', 'imported');
     await expect(summary.locator('[data-status="refused"]')).toContainText('broken.zip');
     await expect(summary).not.toContainText('uploads');

@@ -14,6 +14,8 @@ function hasFiles(e: DragEvent): boolean {
 export function DropOverlay() {
   const { t } = useTranslation();
   const [visible, setVisible] = useState(false);
+  // Set once the window listens for drops: a drop before that (right after the first paint) would be lost.
+  const [armed, setArmed] = useState(false);
   const depth = useRef(0);
   const libraryPath = useCatalog((s) => s.catalog?.roots.find((r) => r.kind === 'library')?.path);
   const importPaths = useImport((s) => s.importPaths);
@@ -58,6 +60,7 @@ export function DropOverlay() {
     window.addEventListener('dragover', over);
     window.addEventListener('dragleave', leave);
     window.addEventListener('drop', drop);
+    setArmed(true);
     return () => {
       window.removeEventListener('dragenter', enter);
       window.removeEventListener('dragover', over);
@@ -67,7 +70,7 @@ export function DropOverlay() {
   }, [importPaths, importUpload]);
 
   return (
-    <div className={`drop-overlay${visible ? ' visible' : ''}`} data-testid={TID.dropOverlay} aria-hidden={!visible}>
+    <div className={`drop-overlay${visible ? ' visible' : ''}`} data-testid={TID.dropOverlay} data-armed={armed} aria-hidden={!visible}>
       <div className="drop-target" data-testid={TID.dropTarget}>
         <div className="drop-title">{t('import.dropTitle')}</div>
         <div className="drop-hint">{t('import.dropHint')}</div>
