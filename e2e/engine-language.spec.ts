@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect } from './app-fixture';
 import { dragPathsOnto } from './drag';
-import { attachSkills, createAssistant, patchSettings } from './helpers';
+import { createAssistant, patchSettings } from './helpers';
 import { shot } from './shots';
 import { TID, rowId, pageId } from '../renderer/src/testids';
 import { ENGINE_MESSAGES } from '../src/contract/messages';

@@ -41,6 +41,7 @@ export const TID = {
   importSummaryClose: 'import-summary-close',
   importResultRow: 'import-result-row',
   importResultFindings: 'import-result-findings', // + `-${skill name}`: opens the skill's Diagnostics tab
+  importNotice: 'import-notice',
   conflictDialog: 'conflict-dialog',
   conflictReplace: 'conflict-replace',
   conflictKeepBoth: 'conflict-keep-both',
