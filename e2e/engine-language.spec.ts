@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { test, expect } from './app-fixture';
 import { dragPathsOnto } from './drag';
-import { attachSkills, createAssistant, patchSettings } from './helpers';
+import { createAssistant, patchSettings } from './helpers';
 import { shot } from './shots';
 import { TID, rowId, pageId } from '../renderer/src/testids';
 import { expectNoEnglish } from './english';

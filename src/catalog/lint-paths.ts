@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Diagnostic, LintReport } from '../contract/index.js';
+import type { LintReport } from '../contract/index.js';
 import { SkillDockError } from '../errors.js';
 import { countDiagnostics, duplicateDiagnostic } from './entries.js';
 import { mapChildren, type RootEnv } from './root-state.js';

@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import type { CatalogEntry, Diagnostic, Root } from '../contract/index.js';
 import { listRoot, mapLimit, probeChild, type Child, type EntryKind, type RootListing } from './scan.js';
 import { signatureChanged } from './signature.js';

@@ -49,6 +49,8 @@ export const IMPORT_MESSAGES = {
   'archive.too-many': 'it holds {{count}} entries, more than the limit of {{max}}',
   'archive.encrypted': 'entry "{{entry}}" is encrypted',
   'archive.symlink': 'entry "{{entry}}" is a symbolic link',
+  'archive.hardlink': 'entry "{{entry}}" is a hard link',
+  'archive.tar-corrupt': 'not a readable .tar.gz archive (truncated or corrupt)',
   'archive.special': 'entry "{{entry}}" is a device or special file',
   'archive.twice': 'entry "{{entry}}" appears twice',
   'archive.case-twin': '"{{entry}}" and "{{other}}" differ only in case or accents (one folder on Windows and macOS)',

@@ -7,6 +7,7 @@ import {
   type CheckResult,
   type ConflictChoice,
   type FoundSkill,
+  type MessageParams,
   type MessageRef,
   type SkillOrigin,
   type SourceInfo,
@@ -20,6 +21,7 @@ import { libraryDir } from '../library/trash.js';
 import { lstatOrNull, treeDigest } from '../library/tree.js';
 import { parseSource, type ParsedSource } from './parse.js';
 import { gitFailure, lsRemote, shallowCheckout, GitError } from './git.js';
+import { fetchArchive } from './download.js';
 import { discoverSkills } from './discover.js';
 import { scanSkillDir } from '../security/scan.js';
 import { baseDir, readProvenance, storeBase, writeProvenance } from './store.js';
@@ -49,6 +51,13 @@ async function pool<T, R>(items: T[], limit: number, fn: (t: T) => Promise<R>): 
   return out;
 }
 
+/** A source's files in a scratch folder; `done` removes them. */
+interface Checkout {
+  dir: string;
+  commit: string;
+  done: () => void;
+}
+
 export class SourcesService {
   constructor(private ctx: ServiceContext) {}
 
@@ -67,10 +76,18 @@ export class SourcesService {
   }
 
   /** Check out the source into a scratch folder; always removed by `done`. */
-  async checkout(p: ParsedSource, ref?: string): Promise<{ dir: string; commit: string; done: () => void }> {
-    if (p.kind === 'archive') throw fail('unsupported', 'sources.archive-later', { source: p.given });
+  async checkout(p: ParsedSource, ref?: string): Promise<Checkout> {
     const scratch = this.scratch();
     const done = () => fs.rmSync(scratch, { recursive: true, force: true });
+    if (p.kind === 'archive') {
+      // An archive has one version, what the URL serves now: `ref` cannot choose another.
+      try {
+        return { ...(await fetchArchive(p, scratch)), done };
+      } catch (err) {
+        done();
+        throw err;
+      }
+    }
     const dir = path.join(scratch, 'repo');
     try {
       const commit = await shallowCheckout(p.url, dir, ref ?? p.ref);
@@ -177,7 +194,9 @@ export class SourcesService {
     }
     const groups = [...bySource];
     const perGroup = await pool(groups, CHECK_PARALLEL, async ([url, skills]) => {
-      let refs: Map<string, string> | GitError;
+      const src = prov[skills[0]!]!.source;
+      if (src.kind === 'archive') return this.checkArchiveGroup(skills, prov);
+      let refs: Map<string, string> | Error;
       try {
         refs = await lsRemote(url);
       } catch (err) {
@@ -200,17 +219,37 @@ export class SourcesService {
     }
   }
 
+  /** An archive source: no refs to list, so download it once (unless every skill is pinned) and compare. */
+  private async checkArchiveGroup(skills: string[], prov: Record<string, SkillOrigin>): Promise<CheckResult[]> {
+    if (skills.every((n) => prov[n]!.pinned)) return this.checkGroup(new Map(), skills, prov);
+    let co: Checkout | undefined;
+    let refs: Map<string, string> | Error;
+    try {
+      co = await this.checkout(this.parse(prov[skills[0]!]!.source.url));
+      refs = new Map([['HEAD', co.commit]]);
+    } catch (err) {
+      if (!(err instanceof Error)) throw err;
+      refs = err;
+    }
+    try {
+      return await this.checkGroup(refs, skills, prov, co);
+    } finally {
+      co?.done();
+    }
+  }
+
   private async checkGroup(
-    refs: Map<string, string> | GitError,
+    refs: Map<string, string> | Error,
     skills: string[],
     prov: Record<string, SkillOrigin>,
+    prefetched?: Checkout,
   ): Promise<CheckResult[]> {
     const out: CheckResult[] = [];
     const needFetch = new Map<string, string[]>(); // target commit → skills
     for (const name of skills) {
       const p = prov[name]!;
       const common = { skill: name, source: p.source.given, fromCommit: p.commit };
-      const say = (status: CheckResult['status'], key: string, params: Record<string, string>, extra: Partial<CheckResult> = {}) => {
+      const say = (status: CheckResult['status'], key: string, params: MessageParams, extra: Partial<CheckResult> = {}) => {
         const msg: MessageRef = { key, params: { skill: name, source: p.source.given, ...params } };
         out.push({ ...common, status, localChanges: extra.localChanges ?? false, ...extra, message: formatMessage(msg), msg });
       };
@@ -219,13 +258,22 @@ export class SourcesService {
         say('missing', 'sources.check.missing', {});
         continue;
       }
-      if (refs instanceof GitError) {
-        const e = gitFailure(refs, p.source.given, name) as Error & { msg?: MessageRef };
-        const detail = e.msg ? formatMessage(e.msg) : e.message;
-        say('unreachable', 'sources.check.unreachable', { detail });
+      if (p.source.kind === 'archive' && p.pinned) {
+        say('pinned', 'sources.check.pinned', { ref: p.pinned.slice(0, 12) }, { localChanges: local });
         continue;
       }
-      const ref = p.pinned ?? p.source.ref;
+      if (refs instanceof Error) {
+        if (refs instanceof GitError) {
+          const e = gitFailure(refs, p.source.given, name) as Error & { msg?: MessageRef };
+          say('unreachable', 'sources.check.unreachable', { detail: e.msg ? formatMessage(e.msg) : e.message });
+        } else {
+          // A download refusal: its own words, in the user's language in the window.
+          const e = refs as Error & { msg?: MessageRef };
+          say('unreachable', 'sources.check.unreachable', { detail: e.msg ?? e.message });
+        }
+        continue;
+      }
+      const ref = p.source.kind === 'archive' ? undefined : (p.pinned ?? p.source.ref);
       const target = !ref
         ? refs.get('HEAD')
         : (refs.get(`refs/tags/${ref}^{}`) ??
@@ -247,9 +295,9 @@ export class SourcesService {
     }
     for (const [target, names] of needFetch) {
       const first = prov[names[0]!]!;
-      let co: { dir: string; commit: string; done: () => void } | undefined;
+      let co: Checkout | undefined;
       try {
-        co = await this.checkout(this.parse(first.source.url), target);
+        co = prefetched?.commit === target ? prefetched : await this.checkout(this.parse(first.source.url), target);
       } catch (err) {
         for (const name of names) {
           const p = prov[name]!;
@@ -313,7 +361,7 @@ export class SourcesService {
           out.push({ ...common, status: 'update-available', ...d, message: formatMessage(msg), msg });
         }
       } finally {
-        co.done();
+        if (co !== prefetched) co.done();
       }
     }
     return out;
@@ -335,6 +383,7 @@ export class SourcesService {
     const prov = readProvenance(this.ctx, libraryDir(this.ctx));
     const p = prov[name];
     if (!p) throw fail('not-found', 'sources.no-provenance', { skill: name });
+    if (ref && p.source.kind === 'archive') throw fail('bad-request', 'sources.archive-pin-ref', { skill: name, source: p.source.given });
     const pinned = ref ?? p.commit;
     if (ref) this.parse(p.source.url, ref); // validates the ref's shape
     writeProvenance(this.ctx, { [name]: { ...p, pinned } });

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { makeWorld, runWorldCli, snapshot, type World } from '../library/fixtures/helpers.js';
 import { makeRepo, skillMd, startGitDaemon, startHttpGit, type Served, type TestRepo } from './fixtures/git-servers.js';
 import { SkillDockError } from '../errors.js';
@@ -12,7 +12,6 @@ let daemon: Served;
 let web: Served;
 let locked: Served;
 let multi: TestRepo;
-let market: TestRepo;
 let root: string;
 
 beforeAll(async () => {
@@ -26,7 +25,7 @@ beforeAll(async () => {
     '.claude/skills/gamma/SKILL.md': skillMd('gamma'),
     'docs/not-a-skill.md': 'no',
   });
-  market = makeRepo(root, 'market', {
+  makeRepo(root, 'market', {
     '.claude-plugin/marketplace.json': JSON.stringify({ name: 'm', plugins: [{ name: 'p', source: './plugins/p' }] }),
     'plugins/p/.claude-plugin/plugin.json': JSON.stringify({ name: 'p' }),
     'plugins/p/skills/delta/SKILL.md': skillMd('delta'),

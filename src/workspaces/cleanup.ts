@@ -10,7 +10,7 @@ import { removeTreeNoFollow } from './links.js';
 // data dir. A user's project is never touched (only the skills view kept for it under <home>).
 // Removal never follows links, so the skill folders behind them stay intact.
 
-export function describe(home: string, convs: ConversationIndex[], now = Date.now()): WorkspaceInfo[] {
+export function describe(convs: ConversationIndex[], now = Date.now()): WorkspaceInfo[] {
   const scan = processesWithCwdIn(convs.filter((c) => c.temporary && !c.removedAt).map((c) => c.workspace));
   return convs.map((c) => {
     const used = lastUsed(c);
@@ -49,7 +49,7 @@ function notOurs(home: string, c: ConversationIndex): string | null {
 
 export function clean(home: string, log: ConversationLog, opts: { olderThanMs: number; dryRun: boolean; now?: number }): CleanResult {
   const convs = log.list().filter((c) => !c.removedAt);
-  const infos = new Map(describe(home, convs, opts.now).map((i) => [i.conversationId, i]));
+  const infos = new Map(describe(convs, opts.now).map((i) => [i.conversationId, i]));
   const result: CleanResult = { removed: [], kept: [], dryRun: opts.dryRun };
   const removedIds: string[] = [];
   for (const c of convs) {

@@ -46,7 +46,7 @@ export interface LaunchOutcome {
 const SAFE_DIR_NAME = /^[A-Za-z0-9_][A-Za-z0-9._-]{0,127}$/;
 
 export function launchWorkspace(spec: LaunchSpec): LaunchOutcome {
-  const { agent, home } = spec;
+  const { home } = spec;
   const now = spec.now ?? new Date();
   const temporary = spec.workspace === undefined;
   let workspace: string;

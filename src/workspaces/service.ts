@@ -194,7 +194,7 @@ export class WorkspacesService {
   }
 
   list(): WorkspaceInfo[] {
-    return describe(this.ctx.paths.home, this.conversations());
+    return describe(this.conversations());
   }
 
   clean(opts: { olderThanMs?: number; dryRun?: boolean }): CleanResult {
