@@ -1,4 +1,4 @@
-// Scans import specifiers per layer (see shared/docs/architecture.md). Exported for the test,
+// Scans import specifiers per layer (see docs/architecture.md). Exported for the test,
 // runnable alone: `node scripts/check-imports.mjs` exits 1 on a violation.
 import fs from 'node:fs';
 import path from 'node:path';

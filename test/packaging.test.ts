@@ -1,5 +1,5 @@
 // electron-builder.yml, checked the way CI can: `--linux dir` offline with a stand-in Electron
-// dist (toolchain.md). The stand-in carries a fuse wire so the fuse settings are checked too.
+// dist (docs/toolchain.md). The stand-in carries a fuse wire so the fuse settings are checked too.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import os from 'node:os';
