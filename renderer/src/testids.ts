@@ -40,6 +40,7 @@ export const TID = {
   importSummary: 'import-summary',
   importSummaryClose: 'import-summary-close',
   importResultRow: 'import-result-row',
+  importNotice: 'import-notice',
   conflictDialog: 'conflict-dialog',
   conflictReplace: 'conflict-replace',
   conflictKeepBoth: 'conflict-keep-both',
