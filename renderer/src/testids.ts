@@ -77,6 +77,8 @@ export const TID = {
   skillBadgeWarnings: 'skill-badge-warnings',
   skillBadgeShadowed: 'skill-badge-shadowed',
   skillBadgeLinked: 'skill-badge-linked',
+  /** The security scan's badge; `data-level` is `high` or `medium`. */
+  skillBadgeRisk: 'skill-badge-risk',
   skillDrawer: 'skill-drawer',
   skillDrawerClose: 'skill-drawer-close',
   skillTabs: 'skill-tabs',
