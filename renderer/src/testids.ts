@@ -40,6 +40,7 @@ export const TID = {
   importSummary: 'import-summary',
   importSummaryClose: 'import-summary-close',
   importResultRow: 'import-result-row',
+  importNotice: 'import-notice',
   conflictDialog: 'conflict-dialog',
   conflictReplace: 'conflict-replace',
   conflictKeepBoth: 'conflict-keep-both',
@@ -60,6 +61,8 @@ export const TID = {
   skillBadgeWarnings: 'skill-badge-warnings',
   skillBadgeShadowed: 'skill-badge-shadowed',
   skillBadgeLinked: 'skill-badge-linked',
+  /** The security scan's badge; `data-level` is `high` or `medium`. */
+  skillBadgeRisk: 'skill-badge-risk',
   skillDrawer: 'skill-drawer',
   skillDrawerClose: 'skill-drawer-close',
   skillTabs: 'skill-tabs',

@@ -19,6 +19,7 @@ export const IMPORT_MESSAGES = {
   'import.no-name': "the skill's name cannot be determined: SKILL.md needs a `name:` in its frontmatter",
   'import.bad-folder-name': 'the name "{{name}}" cannot be a folder name: it {{problem}}',
   'import.already-present': 'already in library',
+  'import.renamed': 'named "{{to}}" after the name in its SKILL.md, not after its folder "{{from}}"',
   'import.conflict': 'a different skill named "{{name}}" is already in the library',
   'import.look-alike':
     '"{{name}}" looks like "{{existing}}", already in the library (they differ only in case, accents or look-alike letters): replace it, keep both, or skip',
@@ -29,7 +30,8 @@ export const IMPORT_MESSAGES = {
   'import.folder-name.dot': 'starts with a dot (hidden folders are skipped by agents)',
   'import.folder-name.long': 'is too long for a folder name',
   'import.folder-name.control': 'contains control characters',
-  'library.restore-taken': 'A skill named "{{name}}" is in the library again. Replace it, restore under another name, or delete or rename it first.',
+  'library.restore-taken':
+    'A skill named "{{name}}" is in the library again. Replace it, restore under another name, or delete or rename it first.',
   'library.restore-as-link':
     '"{{name}}" was a link to a folder outside the library; it cannot be restored under another name without changing that folder. Restore it as it is, or replace.',
   'library.bad-name': '"{{name}}" is not a library skill name: it {{problem}}.',

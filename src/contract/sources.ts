@@ -36,6 +36,8 @@ export const SkillOriginSchema = z.object({
   replacedTime: z.string().optional(),
   /** ISO time of the install or last update. */
   time: z.string(),
+  /** Read from this lock file of the reference `skills` CLI when the skill was adopted or imported. */
+  via: z.string().optional(),
   /** Pinned: check and update stay at `commit` (or the ref given here). */
   pinned: z.string().optional(),
 });

@@ -68,6 +68,8 @@ interface Candidate {
   mode: LibraryMode;
   /** Already a private copy inside staging (extracted from an archive). */
   staged: boolean;
+  /** `dirName` is an archive's file name (the skill sits at the archive's root), not a folder's. */
+  archiveRoot: boolean;
   facts: SkillFacts;
 }
 
@@ -269,7 +271,7 @@ export async function runImport(ctx: ServiceContext, sources: ImportSource[], op
         results.push(refused(abs, says('import.not-found', { path: abs })));
         continue;
       }
-      let roots: { dir: string; source: string; dirName: string }[] = [];
+      let roots: { dir: string; source: string; dirName: string; archiveRoot: boolean }[] = [];
       let staged = false;
       if (st.isFile()) {
         if (!ARCHIVE_EXT.test(abs)) {
@@ -295,7 +297,7 @@ export async function runImport(ctx: ServiceContext, sources: ImportSource[], op
         const base = path.basename(abs).replace(ARCHIVE_EXT, '');
         roots = findSkillDirs(dest).map((d) => {
           const rel = path.relative(dest, d).split(path.sep).join('/');
-          return { dir: d, source: rel ? `${abs}!/${rel}` : abs, dirName: rel ? path.basename(d) : base };
+          return { dir: d, source: rel ? `${abs}!/${rel}` : abs, dirName: rel ? path.basename(d) : base, archiveRoot: !rel };
         });
       } else if (st.isDirectory()) {
         const overlap = homeOverlap(ctx.paths.home, abs);
@@ -303,7 +305,7 @@ export async function runImport(ctx: ServiceContext, sources: ImportSource[], op
           results.push(refused(abs, says(overlap, { path: abs })));
           continue;
         }
-        roots = findSkillDirs(abs).map((d) => ({ dir: d, source: d, dirName: path.basename(d) }));
+        roots = findSkillDirs(abs).map((d) => ({ dir: d, source: d, dirName: path.basename(d), archiveRoot: false }));
       } else {
         results.push(refused(abs, says('import.not-folder', { path: abs })));
         continue;
@@ -349,12 +351,14 @@ export async function runImport(ctx: ServiceContext, sources: ImportSource[], op
       beforePlace?: () => void,
     ): Promise<{ ok: true } | { ok: false; msg: MessageRef }> => {
       const dest = path.join(lib, finalName);
-      if (!lstatOrNull(lib)) {
-        record({ kind: 'created-dir', path: lib }, () => fs.mkdirSync(lib, { recursive: true }));
-      }
+      // Made (and journaled) only when a skill is about to go in: a refused skill leaves nothing to undo.
+      const ensureLibrary = () => {
+        if (!lstatOrNull(lib)) record({ kind: 'created-dir', path: lib }, () => fs.mkdirSync(lib, { recursive: true }));
+      };
       if (c.mode === 'link') {
         const target = fs.realpathSync(c.dir);
         if (beforePlace) beforePlace();
+        ensureLibrary();
         record({ kind: 'created', path: dest, linkTarget: target }, () => fs.symlinkSync(target, dest, 'dir'));
         spelled.set(skeleton(finalName), finalName);
         return { ok: true };
@@ -390,6 +394,7 @@ export async function runImport(ctx: ServiceContext, sources: ImportSource[], op
       }
       const digest = treeDigest(work);
       if (beforePlace) beforePlace();
+      ensureLibrary();
       record({ kind: 'created', path: dest, digest }, () => fs.renameSync(work, dest));
       spelled.set(skeleton(finalName), finalName);
       return { ok: true };
@@ -399,7 +404,17 @@ export async function runImport(ctx: ServiceContext, sources: ImportSource[], op
       const bare = bareSkill(c);
       const f = bare ? { ...c.facts, name: c.dirName } : c.facts;
       const notice = bare ? worded(noFrontmatterNotice(ctx)) : {};
-      const base = { source: c.source, name: f.name, diagnostics: f.diagnostics, digest: f.digest, ...notice };
+      // The skill takes its SKILL.md name, not its folder's: say so (the folder's mismatch finding
+      // is about the source, not the library copy, which is named right, so it is left out).
+      const renamed = !bare && f.name !== null && f.name !== c.dirName && !c.archiveRoot ? { from: c.dirName, to: f.name } : undefined;
+      const base = {
+        source: c.source,
+        name: f.name,
+        diagnostics: renamed ? f.diagnostics.filter((d) => d.code !== 'name-dir-mismatch') : f.diagnostics,
+        digest: f.digest,
+        ...notice,
+        ...(renamed ? { renamed, notices: [says('import.renamed', renamed)] } : {}),
+      };
       progress.emit(f.name ?? c.dirName, true);
       const done = (r: ImportResult) => {
         results.push(r);

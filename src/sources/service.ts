@@ -333,7 +333,9 @@ export class SourcesService {
             out.push({ ...common, status: 'upstream-removed', message: formatMessage(msg), msg });
             continue;
           }
-          const d = diffMaps(fileMap(baseDir(this.ctx, p.upstreamDigest)), fileMap(up));
+          // Adopted from a lock file with local edits: no base, so compare with the library copy.
+          const from = p.upstreamDigest === 'empty' ? path.join(libraryDir(this.ctx), name) : baseDir(this.ctx, p.upstreamDigest);
+          const d = diffMaps(fileMap(from), fileMap(up));
           if (!d.added.length && !d.changed.length && !d.removed.length) {
             const msg: MessageRef = {
               key: local ? 'sources.check.changed-locally' : 'sources.check.up-to-date',

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { engineText, findingText } from '../../i18n/engine-text';
 import { sourceLabel } from './source-label';
 import { Alert, Button, Modal, Notification, Progress, Tag } from '@arco-design/web-react';
-import type { ImportResult } from '../../../../src/contract/index';
+import { formatMessage, type ImportResult } from '../../../../src/contract/index';
 import { client } from '../../client-port';
 import { useImport, countByStatus } from '../../stores/import-store';
 import { errorText } from '../../stores/errors';
@@ -124,6 +124,11 @@ export function ImportPanel() {
               <b title={r.source}>{r.libraryName ?? r.name ?? sourceLabel(r.source)}</b>
               {r.libraryName && r.name && r.libraryName !== r.name && <span className="muted"> ({r.name})</span>}
               {r.message && <div className="muted">{engineText(t, r.msg, r.message)}</div>}
+              {r.notices?.map((n, j) => (
+                <div key={`n${j}`} className="muted" data-testid={TID.importNotice}>
+                  {engineText(t, n, formatMessage(n))}
+                </div>
+              ))}
               {r.status === 'refused' &&
                 r.diagnostics
                   .filter((d) => d.severity === 'error')

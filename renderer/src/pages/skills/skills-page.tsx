@@ -4,9 +4,11 @@ import { findingText } from '../../i18n/engine-text';
 import { Alert, Input, Select, Switch, Typography } from '@arco-design/web-react';
 import type { Catalog } from '../../../../src/contract/index';
 import { useCatalog } from '../../stores/catalog-store';
+import { useRisks } from '../../stores/risk-store';
 import { TID, pageId } from '../../testids';
 import {
   EMPTY_FILTER,
+  PROBLEM_FILTERS,
   buildIndex,
   catalogAgents,
   filterCatalog,
@@ -32,6 +34,7 @@ export function SkillsPage() {
   const error = useCatalog((s) => s.error);
   const loading = useCatalog((s) => s.loading);
   const open = useCatalog((s) => s.open);
+  const risks = useRisks((s) => s.byId);
   // The query is kept apart from the other filters so a keystroke re-renders only the input, the
   // count and the list: the toolbar, alerts and drawer below are memoized and keep their props.
   const [query, setQuery] = useState('');
@@ -46,10 +49,10 @@ export function SkillsPage() {
   const visible = useMemo(() => {
     if (!catalog) return [];
     const prev = last.current?.index === index ? last.current.result : null;
-    const result = filterCatalog(catalog, index, { ...facets, query }, prev);
+    const result = filterCatalog(catalog, index, { ...facets, query }, prev, risks);
     last.current = { index, result };
     return result.entries;
-  }, [catalog, index, facets, query]);
+  }, [catalog, index, facets, query, risks]);
   const patch = useCallback((p: Partial<Facets>) => setFacets((f) => ({ ...f, ...p })), []);
   const onOpen = useCallback((id: string) => open(id), [open]);
 
@@ -146,7 +149,7 @@ const FilterBar = memo(function FilterBar({
         value={facets.problems}
         onChange={(v: ProblemFilter) => patch({ problems: v })}
         data-testid={TID.skillsFilterProblems}
-        options={(['all', 'errors', 'warnings', 'clean'] as const).map((p) => ({ label: t(`skills.problems.${p}`), value: p }))}
+        options={PROBLEM_FILTERS.map((p) => ({ label: t(`skills.problems.${p}`), value: p }))}
       />
       <label className="toolbar-switch">
         <Switch
