@@ -114,7 +114,7 @@ export const useImport = create<ImportState>((set, get) => {
       if (rest.length === 0 && source) {
         // Dropped in the browser, the server keeps the uploaded copy until the import is answered:
         // the round trip lets it go even when every answer is skip.
-        if (source.kind === 'paths' && Object.values(choices).every((c) => c === 'skip')) {
+        if (source.kind !== 'upload' && Object.values(choices).every((c) => c === 'skip')) {
           // Nothing to write: mark the conflicts skipped locally instead of a no-op round trip.
           const summary = get().summary;
           if (summary)
