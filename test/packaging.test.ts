@@ -1,4 +1,4 @@
-// electron-builder.yml, checked the way CI can: `--linux dir` offline with a stand-in Electron
+// `npm run package` (scripts/package.mjs + electron-builder.yml), checked the way CI can: `--linux dir` offline with a stand-in Electron
 // dist (docs/toolchain.md). The stand-in carries a fuse wire so the fuse settings are checked too.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
@@ -43,19 +43,16 @@ beforeAll(() => {
   fs.copyFileSync(path.join(root, 'node_modules/electron/LICENSE'), path.join(dist, 'LICENSE'));
   fs.writeFileSync(path.join(dist, 'version'), require('electron/package.json').version);
   out = path.join(tmp, 'out');
+  // `npm run package` itself, offline with the stand-in (dist/ was checked above: no rebuild).
   const r = spawnSync(
-    path.join(root, 'node_modules/.bin/electron-builder'),
-    [
-      '--linux',
-      'dir',
-      '--projectDir',
-      root,
-      '--config',
-      path.join(root, 'electron-builder.yml'),
-      `-c.electronDist=${dist}`,
-      `-c.directories.output=${out}`,
-    ],
-    { cwd: root, encoding: 'utf8', timeout: 240_000, env: { ...process.env, ELECTRON_BUILDER_CACHE: path.join(tmp, 'cache'), CI: 'true' } },
+    process.execPath,
+    [path.join(root, 'scripts/package.mjs'), '--no-build', '--linux', 'dir', `-c.directories.output=${out}`],
+    {
+      cwd: root,
+      encoding: 'utf8',
+      timeout: 240_000,
+      env: { ...process.env, SKILLDOCK_ELECTRON_DIST: dist, ELECTRON_BUILDER_CACHE: path.join(tmp, 'cache'), CI: 'true' },
+    },
   );
   status = r.status;
   log = `${r.stdout}\n${r.stderr}`;

@@ -40,6 +40,7 @@ export const TID = {
   importSummary: 'import-summary',
   importSummaryClose: 'import-summary-close',
   importResultRow: 'import-result-row',
+  importResultFindings: 'import-result-findings', // + `-${skill name}`: opens the skill's Diagnostics tab
   importNotice: 'import-notice',
   conflictDialog: 'conflict-dialog',
   conflictReplace: 'conflict-replace',
@@ -132,6 +133,7 @@ export const TID = {
   launchProjectPick: 'launch-project-pick',
   launchStart: 'launch-start',
   launchRefused: 'launch-refused',
+  launchReviewSkill: 'launch-review-skill', // + `-${skill name}`: opens the skill's drawer on Security
   launchOmit: 'launch-omit',
   launchSkip: 'launch-skip',
   launchResult: 'launch-result',
