@@ -1,8 +1,10 @@
 import type { Api } from '../contract/index.js';
 import type { ServiceContext } from '../service-context.js';
 import { getLibrary } from './library-service.js';
+import { skillOrigins } from './origins.js';
+import { getSources } from '../sources/service.js';
 
-type Keys = keyof typeof import('../contract/library.js').libraryMethods;
+type Keys = keyof typeof import('../contract/library.js').libraryMethods | keyof typeof import('../contract/origins.js').originMethods;
 
 export function libraryHandlers(ctx: ServiceContext): Pick<Api, Keys> {
   const lib = () => getLibrary(ctx);
@@ -18,5 +20,6 @@ export function libraryHandlers(ctx: ServiceContext): Pick<Api, Keys> {
     undo: () => lib().undo(),
     journal: async (input) => ({ entries: lib().journal(input.limit) }),
     doctor: (input) => lib().doctor(input.repair === true),
+    skillOrigin: async (input) => skillOrigins(ctx, input.name, getSources(ctx).listProvenance()[input.name] ?? null),
   };
 }
