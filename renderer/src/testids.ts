@@ -48,6 +48,22 @@ export const TID = {
   conflictSkip: 'conflict-skip',
   undoButton: 'undo-button',
 
+  // add from source (rows and checkboxes: `add-source-row-<skill name>`, `add-source-check-<skill name>`)
+  importPickSource: 'import-pick-source',
+  addSourceDialog: 'add-source-dialog',
+  addSourceInput: 'add-source-input',
+  addSourceRef: 'add-source-ref',
+  addSourceFind: 'add-source-find',
+  addSourceBusy: 'add-source-busy',
+  addSourceError: 'add-source-error',
+  addSourceFound: 'add-source-found',
+  addSourceAll: 'add-source-all',
+  addSourceRow: 'add-source-row',
+  addSourceCheck: 'add-source-check',
+  addSourceRisk: 'add-source-risk',
+  addSourceAdd: 'add-source-add',
+  addSourceCancel: 'add-source-cancel',
+
   // skills
   skillsSearch: 'skills-search',
   skillsFilterRoot: 'skills-filter-root',
@@ -64,6 +80,11 @@ export const TID = {
   skillBadgeLinked: 'skill-badge-linked',
   /** The security scan's badge; `data-level` is `high` or `medium`. */
   skillBadgeRisk: 'skill-badge-risk',
+  /** Scan findings shown before approving (`data-high`: how many are high); rows `approval-finding-<i>` with `data-level`. */
+  approvalFindings: 'approval-findings',
+  approvalFinding: 'approval-finding',
+  /** "I read the findings" tick that enables approving a skill with a high finding. */
+  approvalReviewed: 'approval-reviewed',
   skillDrawer: 'skill-drawer',
   skillDrawerClose: 'skill-drawer-close',
   skillTabs: 'skill-tabs',
