@@ -1,10 +1,8 @@
 import type { Api } from '../contract/index.js';
 import type { ServiceContext } from '../service-context.js';
 import { getLibrary } from './library-service.js';
-import { skillOrigins } from './origins.js';
-import { getSources } from '../sources/service.js';
 
-type Keys = keyof typeof import('../contract/library.js').libraryMethods | keyof typeof import('../contract/origins.js').originMethods;
+type Keys = keyof typeof import('../contract/library.js').libraryMethods;
 
 export function libraryHandlers(ctx: ServiceContext): Pick<Api, Keys> {
   const lib = () => getLibrary(ctx);
@@ -20,6 +18,5 @@ export function libraryHandlers(ctx: ServiceContext): Pick<Api, Keys> {
     undo: () => lib().undo(),
     journal: async (input) => ({ entries: lib().journal(input.limit) }),
     doctor: (input) => lib().doctor(input.repair === true),
-    skillOrigin: async (input) => skillOrigins(ctx, input.name, getSources(ctx).listProvenance()[input.name] ?? null),
   };
 }
