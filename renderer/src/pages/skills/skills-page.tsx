@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense, useCallback, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { findingText } from '../../i18n/engine-text';
 import { Alert, Input, Select, Switch, Typography } from '@arco-design/web-react';
@@ -75,27 +75,11 @@ export function SkillsPage() {
       <CatalogAlerts catalog={catalog} error={error} />
       <AdoptBanner />
       <SkillList entries={visible} onOpen={onOpen} />
-      <StableDrawer />
     </div>
   );
 }
 
 const StableImportButton = memo(ImportButton);
-// The drawer (file tree, tabs, Markdown, security panel) is loaded when a skill is first opened:
-// the first paint of a big catalog needs only the list.
-const SkillDrawer = lazy(() => import('./skill-drawer').then((m) => ({ default: m.SkillDrawer })));
-const StableDrawer = memo(function LazyDrawer() {
-  const open = useCatalog((s) => s.openId !== null && s.openId !== undefined);
-  const [wanted, setWanted] = useState(false);
-  if (open && !wanted) setWanted(true);
-  if (!wanted && !open) return null;
-  return (
-    <Suspense fallback={null}>
-      <SkillDrawer />
-    </Suspense>
-  );
-});
-
 const SearchBox = memo(function SearchBox({ value, onChange }: { value: string; onChange(q: string): void }) {
   const { t } = useTranslation();
   return (
