@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { AgentDef, Registry } from './registry-schema.js';
 import { schemaNamed, validated } from '../store/lazy-schema.js';
 import type { CustomAgent } from '../contract/index.js';
-import { workspacePathProblem } from '../settings/custom-agents.js';
+import { workspacePathProblem } from './workspace-path.js';
 
 // The agent registry is data (resources/agents.json): what each agent CLI reads, its loader quirks
 // and how to launch it. Code asks the registry; it never hard-codes an agent's behaviour.
