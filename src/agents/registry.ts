@@ -10,7 +10,6 @@ import { workspacePathProblem } from './workspace-path.js';
 
 export type { AgentDef, DocumentedAgent, Registry } from './registry-schema.js';
 
-
 const cache = new Map<string, Registry>();
 
 /** Load and validate `resources/agents.json`. A broken registry is a packaging bug: fail loudly. */

@@ -1,5 +1,15 @@
 import path from 'node:path';
-import type { AgentView, AgentViewSkill, AgentSkillStatus, Catalog, CatalogEntry, Diagnostic, MessageKey, MessageParams, Root } from '../contract/index.js';
+import type {
+  AgentView,
+  AgentViewSkill,
+  AgentSkillStatus,
+  Catalog,
+  CatalogEntry,
+  Diagnostic,
+  MessageKey,
+  MessageParams,
+  Root,
+} from '../contract/index.js';
 import { formatMessage } from '../contract/messages-text.js';
 import type { AgentDef } from '../agents/registry.js';
 import { registryRootId } from './roots.js';

@@ -126,7 +126,12 @@ describe('lean policy check-write', () => {
     const r = await svc.api.launchAssistant({ assistant: 'Code Buddy' });
     const legacy = path.join(sb.userHome, 'code', 'memory.md');
     const hookInput = (file: string) => JSON.stringify({ cwd: r.workspace, tool_name: 'Write', tool_input: { file_path: file } });
-    const cases = [legacy, path.join(r.workspace, 'notes.md'), path.join(r.workspace, '.claude/skills/code/x.md'), path.join(sb.userHome, '.ssh/config')];
+    const cases = [
+      legacy,
+      path.join(r.workspace, 'notes.md'),
+      path.join(r.workspace, '.claude/skills/code/x.md'),
+      path.join(sb.userHome, '.ssh/config'),
+    ];
     const full = cases.map((f) => cli(['policy', 'check-write', '--hook', '--conversation', r.conversationId], hookInput(f)));
     expect(full[0]!.lean).toBe(false);
     for (const [i, f] of cases.entries()) {
@@ -135,7 +140,9 @@ describe('lean policy check-write', () => {
       expect(lean.status, lean.stderr).toBe(0);
       expect(lean.stdout, f).toBe(full[i]!.stdout);
     }
-    expect(JSON.parse(full[0]!.stdout).hookSpecificOutput.permissionDecisionReason).toContain(path.join(sb.home, 'skills-state', 'code-1.0.4'));
+    expect(JSON.parse(full[0]!.stdout).hookSpecificOutput.permissionDecisionReason).toContain(
+      path.join(sb.home, 'skills-state', 'code-1.0.4'),
+    );
     expect(full[1]!.stdout).toBe('');
     // Without --conversation: the conversation whose workspace holds the cwd.
     for (const f of cases) {

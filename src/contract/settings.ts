@@ -32,7 +32,6 @@ const settingsFields = {
   scriptPolicy: ScriptPolicySchema,
 };
 
-
 export const SettingsSchema = z.object({
   language: settingsFields.language.default(settingsDefaults.language),
   theme: settingsFields.theme.default(settingsDefaults.theme),

@@ -172,7 +172,13 @@ export class JsonStore<T> {
     }
     const named = this.opts.schema;
     if (typeof named !== 'string') return this.decode(file, raw);
-    return validated(`store-${path.basename(file)}`, raw, [named], () => this.decode(file, raw), (o) => o.kind === 'ok');
+    return validated(
+      `store-${path.basename(file)}`,
+      raw,
+      [named],
+      () => this.decode(file, raw),
+      (o) => o.kind === 'ok',
+    );
   }
 
   /** What `raw` (the text of `file`) holds: parsed, migrated and validated. */

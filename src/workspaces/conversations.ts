@@ -106,28 +106,34 @@ type IndexLine = { entry: ConversationIndex } | { removed: { id: string; removed
 /** The launch and cleanup lines of `index.jsonl`, validated (the same text gives the same lines). */
 function parseIndexLines(text: string): IndexLine[] {
   if (!text.trim()) return [];
-  return validated('conversation-index', text, ['conversation-index', 'conversation-removed'], () => {
-    const entrySchema = schemaNamed<ConversationIndex>('conversation-index')!;
-    const removedSchema = schemaNamed<{ id: string; removedAt: string }>('conversation-removed')!;
-    const lines: IndexLine[] = [];
-    for (const line of text.split('\n')) {
-      if (!line.trim()) continue;
-      let json: unknown;
-      try {
-        json = JSON.parse(line);
-      } catch {
-        continue; // torn by a crash mid-append: that launch's full record is still beside its data
+  return validated(
+    'conversation-index',
+    text,
+    ['conversation-index', 'conversation-removed'],
+    () => {
+      const entrySchema = schemaNamed<ConversationIndex>('conversation-index')!;
+      const removedSchema = schemaNamed<{ id: string; removedAt: string }>('conversation-removed')!;
+      const lines: IndexLine[] = [];
+      for (const line of text.split('\n')) {
+        if (!line.trim()) continue;
+        let json: unknown;
+        try {
+          json = JSON.parse(line);
+        } catch {
+          continue; // torn by a crash mid-append: that launch's full record is still beside its data
+        }
+        const entry = entrySchema.safeParse(json);
+        if (entry.success) {
+          lines.push({ entry: entry.data });
+          continue;
+        }
+        const removed = removedSchema.safeParse(json);
+        if (removed.success) lines.push({ removed: removed.data });
       }
-      const entry = entrySchema.safeParse(json);
-      if (entry.success) {
-        lines.push({ entry: entry.data });
-        continue;
-      }
-      const removed = removedSchema.safeParse(json);
-      if (removed.success) lines.push({ removed: removed.data });
-    }
-    return lines;
-  }, () => true);
+      return lines;
+    },
+    () => true,
+  );
 }
 
 /**
