@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Empty, Tag, Typography } from '@arco-design/web-react';
+import { Button, Empty, Tag } from '@arco-design/web-react';
+import { PageHeader } from '../../components/page-header';
 import type { CheckResult, SkillOrigin, UpdateResult } from '../../../../src/contract/index';
 import { client } from '../../client-port';
 import { useSources } from '../../stores/sources-store';
@@ -42,27 +43,29 @@ export function UpdatesPage() {
 
   return (
     <div className="page" data-testid={pageId('updates')}>
-      <div className="page-header">
-        <Typography.Title heading={4} className="page-title">
-          {t('sources.updates.title')}
-        </Typography.Title>
+      <PageHeader
+        title={t('sources.updates.title')}
+        actions={
+          <>
+            <Button onClick={() => void check()} loading={checking} disabled={names.length === 0} data-testid={TID.updatesCheck}>
+              {t('sources.updates.check')}
+            </Button>
+            <Button
+              type="primary"
+              onClick={() => void update(null)}
+              loading={Boolean(busy['*'])}
+              disabled={updates === 0 || checking}
+              data-testid={TID.updatesAll}
+            >
+              {t('sources.updates.updateAll', { count: updates })}
+            </Button>
+          </>
+        }
+      >
         <span className="muted" data-testid={TID.updatesSummary}>
           {checkedAt ? t('sources.updates.checkedAt', { count: updates, time: when(checkedAt) }) : t('sources.updates.notChecked')}
         </span>
-        <div className="grow" />
-        <Button onClick={() => void check()} loading={checking} disabled={names.length === 0} data-testid={TID.updatesCheck}>
-          {t('sources.updates.check')}
-        </Button>
-        <Button
-          type="primary"
-          onClick={() => void update(null)}
-          loading={Boolean(busy['*'])}
-          disabled={updates === 0 || checking}
-          data-testid={TID.updatesAll}
-        >
-          {t('sources.updates.updateAll', { count: updates })}
-        </Button>
-      </div>
+      </PageHeader>
       {error !== null && error !== undefined && <SourceError err={error} testId={TID.updatesError} />}
       {provenance && names.length === 0 && <Empty description={t('sources.updates.empty')} />}
       <div className="updates-list" data-testid={TID.updatesList}>
