@@ -95,6 +95,8 @@ export const TID = {
   skillDiagnostics: 'skill-diagnostics',
   skillDiagnostic: 'skill-diagnostic',
   skillProvenance: 'skill-provenance',
+  skillOriginFrom: 'skill-origin-from', // where a library skill came from; data-kind: folder | archive | adopted | unknown
+  skillOriginSource: 'skill-origin-source',
   skillShadowChain: 'skill-shadow-chain',
   skillStateDir: 'skill-state-dir',
   skillLegacyPath: 'skill-legacy-path',
