@@ -2,10 +2,9 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Modal, Radio } from '@arco-design/web-react';
 import { EditorView } from '@codemirror/view';
-import { EditorState } from '@codemirror/state';
-import { MergeView } from '@codemirror/merge';
 import type { FileChoice, UpdateFile, UpdateResult } from '../../../../src/contract/index';
 import { TID, rowId } from '../../testids';
+import { SideBySide } from '../../components/side-by-side';
 
 type Choice = 'upstream' | 'mine' | 'edit';
 
@@ -149,35 +148,17 @@ function ConflictFile({
   );
 }
 
-/** The user's version beside upstream's, the differences marked, unchanged stretches folded. */
+/** The user's version beside upstream's. */
 function Difference({ mine, upstream }: { mine: string | undefined; upstream: string | undefined }) {
   const { t } = useTranslation();
-  const host = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const phrases = EditorState.phrases.of({ '$ unchanged lines': t('editor.cmUnchangedLines') });
-    const ro = [EditorState.readOnly.of(true), EditorView.editable.of(false), EditorView.lineWrapping, phrases];
-    const view = new MergeView({
-      a: { doc: mine ?? '', extensions: ro },
-      b: { doc: upstream ?? '', extensions: ro },
-      parent: host.current!,
-      collapseUnchanged: { margin: 3 },
-    });
-    return () => view.destroy();
-  }, [mine, upstream, t]);
+  const absent = (v: string | undefined) => (v === undefined ? ` ${t('sources.conflict.absent')}` : '');
   return (
-    <div>
-      <div className="update-conflict-legend">
-        <span>
-          {t('sources.conflict.mineVersion')}
-          {mine === undefined && ` ${t('sources.conflict.absent')}`}
-        </span>
-        <span>
-          {t('sources.conflict.upstreamVersion')}
-          {upstream === undefined && ` ${t('sources.conflict.absent')}`}
-        </span>
-      </div>
-      <div ref={host} className="update-conflict-diff" data-testid={TID.updateConflictDiff} />
-    </div>
+    <SideBySide
+      left={mine ?? ''}
+      right={upstream ?? ''}
+      labels={[`${t('sources.conflict.mineVersion')}${absent(mine)}`, `${t('sources.conflict.upstreamVersion')}${absent(upstream)}`]}
+      testId={TID.updateConflictDiff}
+    />
   );
 }
 
