@@ -5,6 +5,7 @@ import { SECURITY_MESSAGES } from './messages-security.js';
 import { IMPORT_MESSAGES } from './messages-import.js';
 import { LAUNCH_MESSAGES } from './messages-launch.js';
 import { EDITOR_MESSAGES } from './messages-editor.js';
+import { VIEWER_MESSAGES } from './messages-viewer.js';
 import { SOURCES_GIT_MESSAGES, SOURCES_MESSAGES, SOURCES_SHARE_MESSAGES, SOURCES_UPDATE_MESSAGES } from './messages-sources.js';
 
 // Every sentence the engine says to a user travels as a key and its parameters (a MessageRef),
@@ -51,6 +52,7 @@ export const ENGINE_MESSAGES = {
   ...IMPORT_MESSAGES,
   ...LAUNCH_MESSAGES,
   ...EDITOR_MESSAGES,
+  ...VIEWER_MESSAGES,
   ...SOURCES_MESSAGES,
   ...SOURCES_GIT_MESSAGES,
   ...SOURCES_UPDATE_MESSAGES,
