@@ -8,11 +8,8 @@ import { computeRoots, locate } from './roots.js';
 import { RootState, type ChildRecord, type RootEnv } from './root-state.js';
 import { applyPrecedence, defaultAnalyze, withRoot, type AnalyzeFn } from './entries.js';
 import { compareNames } from './scan.js';
-import { RootWatcher } from './watch.js';
+import type { RootWatcher } from './watch.js';
 import { ScanPool, findWorkerScript, workerCount } from './analyze-pool.js';
-import { buildAgentView } from './agent-view.js';
-import { readSkillFile } from './listing.js';
-import { lintPaths } from './lint-paths.js';
 import { CatalogIndex } from './persist.js';
 
 // The catalog: every skill under every root, with precedence, provenance and lint, kept in memory
@@ -279,6 +276,8 @@ export class CatalogService {
     const roots = this.roots(query);
     if (!this.watchQueries.some((q) => JSON.stringify(q) === JSON.stringify(query))) this.watchQueries.push(query);
     await this.list(query);
+    // The watcher (chokidar) loads with the first watch: a one-shot `list` never pays for it.
+    const { RootWatcher } = await import('./watch.js');
     this.watcher ??= new RootWatcher((paths) => void this.serial(() => this.refreshNow(paths, false)), {
       debounceMs: this.options.debounceMs ?? 150,
       maxWaitMs: 1000,
@@ -309,10 +308,13 @@ export class CatalogService {
         r.state.kind === 'nested' ? r.state.nested.map((dir) => ({ dir, rootId: root.id })) : [],
       ),
     );
+    // The listing models (and the SKILL.md parser they use) load with the first agent view.
+    const [{ buildAgentView }, { readSkillFile }] = await Promise.all([import('./agent-view.js'), import('./listing.js')]);
     return buildAgentView(agent, catalog, nested, readSkillFile);
   }
 
-  lint(paths: string[]): Promise<LintReport> {
+  async lint(paths: string[]): Promise<LintReport> {
+    const { lintPaths } = await import('./lint-paths.js');
     return lintPaths(paths, this.env());
   }
 }

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { paint, printJson } from '../format.js';
+import type { WriteDecision } from '../../contract/index.js';
 import { UsageError, type CliCommand, type CliIO } from '../types.js';
 
 const USAGE = `skilldock policy check-write <path> [--conversation ID] [--json]
@@ -17,6 +18,17 @@ interface HookInput {
   tool_input?: { file_path?: unknown; notebook_path?: unknown; path?: unknown; command?: unknown };
 }
 
+/** The service's checkWrite, run without loading the rest of the workspaces service (launch, scanner...). */
+function checkWrite(io: CliIO, input: { path: string; conversationId?: string; cwd?: string }): Promise<WriteDecision> {
+  return io.engine(async (ctx) => {
+    const [{ checkWriteIn }, { ConversationLog }] = await Promise.all([
+      import('../../workspaces/check-write.js'),
+      import('../../workspaces/conversations.js'),
+    ]);
+    return checkWriteIn(ctx.paths, new ConversationLog(ctx.paths.home, ctx.events), input);
+  });
+}
+
 async function runHook(io: CliIO, conversationId: string | undefined): Promise<number> {
   let input: HookInput;
   try {
@@ -27,7 +39,7 @@ async function runHook(io: CliIO, conversationId: string | undefined): Promise<n
   }
   const ti = input.tool_input ?? {};
   const check = (p: string) =>
-    io.service().api.checkWrite({
+    checkWrite(io, {
       path: p,
       ...(conversationId ? { conversationId } : {}),
       ...(typeof input.cwd === 'string' ? { cwd: input.cwd } : {}),
@@ -62,6 +74,7 @@ export const policyCommand: CliCommand = {
   name: 'policy',
   summary: 'Check where an agent may write during a conversation',
   usage: USAGE,
+  lean: true,
   async run(argv, io) {
     const [action, ...rest] = argv;
     if (action !== 'check-write') throw new UsageError(action ? `unknown action "${action}"` : 'expected an action: check-write');
@@ -76,7 +89,7 @@ export const policyCommand: CliCommand = {
       return runHook(io, values.conversation);
     }
     if (positionals.length !== 1) throw new UsageError('expected exactly one path');
-    const d = await io.service().api.checkWrite({
+    const d = await checkWrite(io, {
       path: positionals[0]!,
       cwd: io.cwd,
       ...(values.conversation ? { conversationId: values.conversation } : {}),
