@@ -89,6 +89,10 @@ export const TID = {
   updateConflictFile: 'update-conflict-file',
   updateConflictMine: 'update-conflict-mine',
   updateConflictUpstream: 'update-conflict-upstream',
+  updateConflictEdit: 'update-conflict-edit',
+  updateConflictDiff: 'update-conflict-diff',
+  updateConflictEditor: 'update-conflict-editor',
+  updateConflictUnsettled: 'update-conflict-unsettled',
 
   // skills
   skillsSearch: 'skills-search',
@@ -127,6 +131,8 @@ export const TID = {
   skillDiagnostics: 'skill-diagnostics',
   skillDiagnostic: 'skill-diagnostic',
   skillProvenance: 'skill-provenance',
+  skillsFirstRun: 'skills-first-run', // the empty-library card on the Skills page
+  skillsFirstRunDrop: 'skills-first-run-drop',
   skillOriginFrom: 'skill-origin-from', // where a library skill came from; data-kind: folder | archive | adopted | unknown
   skillOriginSource: 'skill-origin-source',
   skillShadowChain: 'skill-shadow-chain',
