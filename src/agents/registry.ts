@@ -3,6 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { CustomAgent } from '../contract/index.js';
 import { workspacePathProblem } from '../settings/custom-agents.js';
+import { GUARD_KINDS } from './hook-dialects.js';
 
 // The agent registry is data (resources/agents.json): what each agent CLI reads, its loader quirks
 // and how to launch it. Code asks the registry; it never hard-codes an agent's behaviour.
@@ -151,14 +152,20 @@ export const AgentDefSchema = z.object({
     .nullable(),
   /** How an interactive session takes its first message: a positional argument, or null (paste it). */
   initialPrompt: z.enum(['positional']).nullable().default(null),
-  /** A pre-write hook the agent runs, used to enforce the write policy in temporary workspaces. */
+  /**
+   * A pre-tool hook the agent runs before file writes and shell commands, used to enforce the write
+   * policy (`kind` names its protocol, see src/agents/hook-dialects.ts and docs/agents.md).
+   */
   writeGuard: z
     .object({
-      kind: z.literal('claude-pretooluse'),
+      kind: z.enum(GUARD_KINDS),
       /** Where the hook goes in a temporary workspace. */
       settingsFile: z.string(),
       /** Flag that loads a settings file from elsewhere (the guard for a user's project, written outside it). */
       settingsFlag: z.string().nullable().default(null),
+      /** Else a variable naming a settings file the agent reads besides the project's (same purpose). */
+      settingsEnv: z.string().nullable().default(null),
+      /** The agent's names of its file-writing and shell tools, in its matcher syntax. */
       matcher: z.string(),
     })
     .nullable()
