@@ -52,6 +52,8 @@ export const FoundSkillSchema = z.object({
   errors: z.number().int(),
   warnings: z.number().int(),
   diagnostics: z.array(DiagnosticSchema),
+  /** The security scan's findings by risk, and whether anything in the skill can run code. */
+  security: z.object({ high: z.number().int(), medium: z.number().int(), low: z.number().int(), executable: z.boolean() }).optional(),
 });
 export type FoundSkill = z.infer<typeof FoundSkillSchema>;
 

@@ -23,6 +23,7 @@ import { parseSource, type ParsedSource } from './parse.js';
 import { gitFailure, lsRemote, shallowCheckout, GitError } from './git.js';
 import { fetchArchive } from './download.js';
 import { discoverSkills } from './discover.js';
+import { scanSkillDir } from '../security/scan.js';
 import { baseDir, readProvenance, storeBase, writeProvenance } from './store.js';
 import { diffMaps, fileMap } from './files.js';
 import { runUpdate, type UpdateInput } from './update.js';
@@ -120,6 +121,8 @@ export class SourcesService {
       for (const rel of paths) {
         const dir = path.join(co.dir, ...rel.split('/'));
         const f = await skillFacts(this.ctx, dir, path.basename(dir));
+        const scan = scanSkillDir(dir);
+        const level = (l: string) => scan.findings.filter((x) => x.level === l).length;
         found.push({
           path: rel,
           name: f.name,
@@ -128,6 +131,7 @@ export class SourcesService {
           errors: f.diagnostics.filter((d) => d.severity === 'error').length,
           warnings: f.diagnostics.filter((d) => d.severity === 'warning').length,
           diagnostics: f.diagnostics,
+          security: { high: level('high'), medium: level('medium'), low: level('low'), executable: scan.hasExecutableSurface },
         });
       }
       const base = { source: info(p), commit: co.commit, found };

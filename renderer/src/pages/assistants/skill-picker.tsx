@@ -1,11 +1,10 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Checkbox, Input, Modal, Tag } from '@arco-design/web-react';
 import type { CatalogEntry } from '../../../../src/contract/index';
 import { client } from '../../client-port';
-import { useCatalog } from '../../stores/catalog-store';
+import { findEntry, useCatalog } from '../../stores/catalog-store';
 import { useAssistants } from '../../stores/assistants-store';
-import { useNav } from '../../stores/nav-store';
 import { errorText } from '../../stores/errors';
 import { TID, rowId } from '../../testids';
 
@@ -27,13 +26,29 @@ export function SkillPicker({ visible, onClose, attached }: { visible: boolean; 
   const { t } = useTranslation();
   const catalog = useCatalog((s) => s.catalog);
   const openSkill = useCatalog((s) => s.open);
-  const go = useNav((s) => s.go);
+  const trustRev = useCatalog((s) => s.trustRev);
   const attach = useAssistants((s) => s.attach);
   const [query, setQuery] = useState('');
   const [picked, setPicked] = useState<Map<string, CatalogEntry>>(new Map());
   const [approval, setApproval] = useState<NeedsApproval | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Approved while reviewing (in the drawer over the picker): the warning no longer holds, and the
+  // checked skills are still here to attach.
+  const seenRev = useRef(trustRev);
+  useEffect(() => {
+    if (trustRev === seenRev.current || !approval) return;
+    seenRev.current = trustRev;
+    const entry = findEntry(catalog, { name: approval.skill });
+    let live = true;
+    client()
+      .api.getSkillTrust(entry ? { dir: entry.provenance.dir } : { name: approval.skill })
+      .then((trust) => live && trust.status === 'approved' && setApproval((a) => (a?.skill === approval.skill ? null : a)))
+      .catch(() => undefined); // the warning stays; attaching again asks the engine
+    return () => {
+      live = false;
+    };
+  }, [trustRev]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const candidates = useMemo(() => {
     const taken = new Set(attached);
@@ -108,10 +123,10 @@ export function SkillPicker({ visible, onClose, attached }: { visible: boolean; 
                     size="small"
                     data-testid={TID.skillPickerReview}
                     onClick={() => {
-                      const entry = [...picked.values()].find((e) => e.name === approval.skill);
-                      close();
-                      go('skills');
-                      if (entry) openSkill(entry.id, 'security');
+                      // Reviewed in place: the drawer opens over the picker, which keeps its checks.
+                      const entry =
+                        [...picked.values()].find((e) => e.name === approval.skill) ?? findEntry(catalog, { name: approval.skill });
+                      if (entry) openSkill(entry.id, 'security', true);
                     }}
                   >
                     {t('assistants.reviewSkill', { skill: approval.skill })}
