@@ -69,6 +69,8 @@ for (const lang of ['zh-CN', 'ja'] as const) {
     await expect(banner).toContainText('risky-tool');
     await expectNoEnglish(page, 'approval banner');
     await shot(page, `engine-language-approval-light-${lang}`);
+    // curl | sh is a high finding: approving takes the "I read the findings" tick first.
+    await page.getByTestId(TID.approvalReviewed).click();
     await page.getByTestId(TID.skillPickerApprove).click();
     await expect(page.getByTestId(TID.skillPicker)).toBeHidden();
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect, type SkillDockApp } from './app-fixture';
-import { patchSettings } from './helpers';
+import { createAssistant, patchSettings } from './helpers';
 import { shot } from './shots';
 import { TID, rowId } from '../renderer/src/testids';
 
@@ -11,8 +11,22 @@ import { TID, rowId } from '../renderer/src/testids';
 // findings before anyone approves.
 
 const WORDS = {
-  en: { errors: 'With errors', security: 'Security risks', high: 'High risk (1)', medium: 'Medium risk (1)' },
-  ja: { errors: 'エラーあり', security: 'セキュリティリスク', high: '高リスク（1）', medium: '中リスク（1）' },
+  en: {
+    errors: 'With errors',
+    security: 'Security risks',
+    high: 'High risk (1)',
+    medium: 'Medium risk (1)',
+    pipe: 'Pipes a download straight into a shell',
+    level: 'high',
+  },
+  ja: {
+    errors: 'エラーあり',
+    security: 'セキュリティリスク',
+    high: '高リスク（1）',
+    medium: '中リスク（1）',
+    pipe: 'ダウンロードをそのままシェルやインタープリターにパイプしています',
+    level: '高',
+  },
 } as const;
 
 /** risky-tool pipes curl into sh (high); eval-tool evals its argument (medium); plain-notes is clean. */
@@ -80,5 +94,41 @@ for (const lang of ['en', 'ja'] as const) {
     await expect(row(page, 'eval-tool')).toBeVisible();
     await expect(page.getByTestId(TID.skillsFilterProblems)).toContainText(w.security);
     await shot(page, `truth-list-filter-light-${lang}`);
+  });
+}
+
+for (const lang of ['en', 'ja'] as const) {
+  test(`in ${lang}: approving a risky skill in the picker shows its findings first`, async ({ app, page }) => {
+    const w = WORDS[lang];
+    await importSkills(app);
+    await patchSettings(app, { language: lang });
+    await app.open(page);
+    await createAssistant(page, 'Installer');
+    await page.getByTestId(TID.assistantAddSkills).click();
+    await page.getByTestId(`${TID.skillPickerRow}-risky-tool`).click();
+    await page.getByTestId(TID.skillPickerConfirm).click();
+
+    const banner = page.getByTestId(TID.skillPickerApproval);
+    const findings = banner.getByTestId(TID.approvalFindings);
+    await expect(findings).toHaveAttribute('data-high', '1');
+    const first = findings.getByTestId(rowId(TID.approvalFinding, '0'));
+    await expect(first).toHaveAttribute('data-level', 'high');
+    await expect(first).toContainText('scripts/install.sh:4');
+    await expect(first).toContainText(w.pipe);
+    await expect(first).toContainText(w.level);
+    // Not one click: the approve button waits for the "I read the findings" tick.
+    const approve = page.getByTestId(TID.skillPickerApprove);
+    await expect(approve).toBeDisabled();
+    for (const theme of ['light', 'dark'] as const) {
+      await patchSettings(app, { theme });
+      if (theme === 'dark') await expect(page.locator('body')).toHaveAttribute('arco-theme', 'dark');
+      else await expect(page.locator('body')).not.toHaveAttribute('arco-theme', 'dark');
+      await shot(page, `truth-approval-${theme}-${lang}`);
+    }
+    await page.getByTestId(TID.approvalReviewed).click();
+    await expect(approve).toBeEnabled();
+    await approve.click();
+    await expect(page.getByTestId(TID.skillPicker)).toBeHidden();
+    await expect(page.getByTestId(rowId(TID.assistantSkillRow, 'risky-tool'))).toBeVisible();
   });
 }

@@ -80,6 +80,11 @@ export const TID = {
   skillBadgeLinked: 'skill-badge-linked',
   /** The security scan's badge; `data-level` is `high` or `medium`. */
   skillBadgeRisk: 'skill-badge-risk',
+  /** Scan findings shown before approving (`data-high`: how many are high); rows `approval-finding-<i>` with `data-level`. */
+  approvalFindings: 'approval-findings',
+  approvalFinding: 'approval-finding',
+  /** "I read the findings" tick that enables approving a skill with a high finding. */
+  approvalReviewed: 'approval-reviewed',
   skillDrawer: 'skill-drawer',
   skillDrawerClose: 'skill-drawer-close',
   skillTabs: 'skill-tabs',

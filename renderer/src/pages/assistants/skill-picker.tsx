@@ -7,6 +7,7 @@ import { findEntry, useCatalog } from '../../stores/catalog-store';
 import { useAssistants } from '../../stores/assistants-store';
 import { errorText } from '../../stores/errors';
 import { TID, rowId } from '../../testids';
+import { ApprovalFindings, ReviewedCheck, useHighFindings } from './approval-findings';
 
 const SHOWN = 200;
 
@@ -31,6 +32,10 @@ export function SkillPicker({ visible, onClose, attached }: { visible: boolean; 
   const [query, setQuery] = useState('');
   const [picked, setPicked] = useState<Map<string, CatalogEntry>>(new Map());
   const [approval, setApproval] = useState<NeedsApproval | null>(null);
+  // The scan's findings are shown before approving; with a high one, approving needs a tick first.
+  const [reviewed, setReviewed] = useState(false);
+  const approvalEntry = approval ? [...picked.values()].find((e) => e.name === approval.skill) : undefined;
+  const highFindings = useHighFindings(approvalEntry?.id);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   // Approved while reviewing (in the drawer over the picker): the warning no longer holds, and the
@@ -82,6 +87,7 @@ export function SkillPicker({ visible, onClose, attached }: { visible: boolean; 
     setBusy(false);
     if (res.ok) return close();
     const na = needsApproval(res.error);
+    setReviewed(false);
     if (na) setApproval(na);
     else setError(errorText(res.error));
   };
@@ -118,6 +124,8 @@ export function SkillPicker({ visible, onClose, attached }: { visible: boolean; 
             content={
               <div>
                 <div>{approval.message}</div>
+                <ApprovalFindings entryId={approvalEntry?.id} />
+                <ReviewedCheck entryId={approvalEntry?.id} checked={reviewed} onChange={setReviewed} />
                 <div className="actions-row">
                   <Button
                     size="small"
@@ -134,7 +142,8 @@ export function SkillPicker({ visible, onClose, attached }: { visible: boolean; 
                   <Button
                     size="small"
                     type="primary"
-                    status="warning"
+                    status={highFindings > 0 ? 'danger' : 'warning'}
+                    disabled={highFindings > 0 && !reviewed}
                     data-testid={TID.skillPickerApprove}
                     onClick={() => void approveAndRetry(approval.skill)}
                   >
