@@ -1,1 +1,4 @@
 export function checkImports(root: string): string[];
+export const IMPORT_RE: RegExp;
+export function walk(dir: string, out?: string[]): string[];
+export function stripComments(text: string): string;
