@@ -1,3 +1,4 @@
+import './schemas.js'; // every file schema, by name (src/store/lazy-schema.ts)
 import { methods, isMethodName, type Api, type MethodName, type Result } from './contract/index.js';
 import { EventBus, defaultPaths, type EnginePaths, type EventListener } from './context.js';
 import { fail, toErrorInfo } from './errors.js';

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { z } from 'zod';
+import type { AgentDef, Registry } from './registry-schema.js';
+import { schemaNamed, validated } from '../store/lazy-schema.js';
 import type { CustomAgent } from '../contract/index.js';
 import { workspacePathProblem } from './workspace-path.js';
 import { GUARD_KINDS } from './hook-dialects.js';
@@ -8,6 +9,7 @@ import { GUARD_KINDS } from './hook-dialects.js';
 // The agent registry is data (resources/agents.json): what each agent CLI reads, its loader quirks
 // and how to launch it. Code asks the registry; it never hard-codes an agent's behaviour.
 
+<<<<<<< HEAD
 const Quirk = z.string();
 const QuirksSchema = z.object({
   bom: Quirk.optional(),
@@ -192,6 +194,9 @@ export const RegistrySchema = z.object({
   frontmatterExtensions: z.record(z.string(), z.array(z.string())).default({}),
 });
 export type Registry = z.infer<typeof RegistrySchema>;
+=======
+export type { AgentDef, DocumentedAgent, Registry } from './registry-schema.js';
+>>>>>>> main
 
 const cache = new Map<string, Registry>();
 
@@ -200,10 +205,20 @@ export function loadRegistry(resourcesDir: string): Registry {
   const file = path.join(resourcesDir, 'agents.json');
   const hit = cache.get(file);
   if (hit) return hit;
-  const parsed = RegistrySchema.safeParse(JSON.parse(fs.readFileSync(file, 'utf8')));
-  if (!parsed.success) throw new Error(`Invalid agent registry ${file}: ${parsed.error.message}`);
-  cache.set(file, parsed.data);
-  return parsed.data;
+  const raw = fs.readFileSync(file, 'utf8');
+  const registry = validated(
+    'agent-registry',
+    raw,
+    ['agent-registry'],
+    () => {
+      const parsed = schemaNamed<Registry>('agent-registry')!.safeParse(JSON.parse(raw));
+      if (!parsed.success) throw new Error(`Invalid agent registry ${file}: ${parsed.error.message}`);
+      return parsed.data;
+    },
+    () => true,
+  );
+  cache.set(file, registry);
+  return registry;
 }
 
 /** A user's custom agent from settings, as a registry entry (reads only its own skills dir). */

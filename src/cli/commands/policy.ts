@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { paint, printJson } from '../format.js';
 import { hookDenyAnswer, isGuardKind, readHookInput, GUARD_KINDS, type GuardKind } from '../../agents/hook-dialects.js';
+import type { WriteDecision } from '../../contract/index.js';
 import { UsageError, type CliCommand, type CliIO } from '../types.js';
 
 const USAGE = `skilldock policy check-write <path> [--conversation ID] [--json]
@@ -15,6 +16,17 @@ shell command) and prints a deny decision with the suggested path as its reason;
 when the write is allowed. --format names the agent's hook protocol (default claude-pretooluse):
 ${GUARD_KINDS.join(', ')}.`;
 
+/** The service's checkWrite, run without loading the rest of the workspaces service (launch, scanner...). */
+function checkWrite(io: CliIO, input: { path: string; conversationId?: string; cwd?: string }): Promise<WriteDecision> {
+  return io.engine(async (ctx) => {
+    const [{ checkWriteIn }, { ConversationLog }] = await Promise.all([
+      import('../../workspaces/check-write.js'),
+      import('../../workspaces/conversations.js'),
+    ]);
+    return checkWriteIn(ctx.paths, new ConversationLog(ctx.paths.home, ctx.events), input);
+  });
+}
+
 async function runHook(io: CliIO, conversationId: string | undefined, kind: GuardKind): Promise<number> {
   let raw: unknown;
   try {
@@ -25,7 +37,7 @@ async function runHook(io: CliIO, conversationId: string | undefined, kind: Guar
   }
   const call = readHookInput(kind, raw);
   const check = (p: string) =>
-    io.service().api.checkWrite({
+    checkWrite(io, {
       path: p,
       ...(conversationId ? { conversationId } : {}),
       ...(call.cwd !== null ? { cwd: call.cwd } : {}),
@@ -58,6 +70,7 @@ export const policyCommand: CliCommand = {
   name: 'policy',
   summary: 'Check where an agent may write during a conversation',
   usage: USAGE,
+  lean: true,
   async run(argv, io) {
     const [action, ...rest] = argv;
     if (action !== 'check-write') throw new UsageError(action ? `unknown action "${action}"` : 'expected an action: check-write');
@@ -75,7 +88,7 @@ export const policyCommand: CliCommand = {
       return runHook(io, values.conversation, kind);
     }
     if (positionals.length !== 1) throw new UsageError('expected exactly one path');
-    const d = await io.service().api.checkWrite({
+    const d = await checkWrite(io, {
       path: positionals[0]!,
       cwd: io.cwd,
       ...(values.conversation ? { conversationId: values.conversation } : {}),
