@@ -6,6 +6,7 @@ import { PAGES, TID, pageId, rowId } from '../renderer/src/testids';
 const NAV = {
   skills: TID.navSkills,
   library: TID.navLibrary,
+  updates: TID.navUpdates,
   assistants: TID.navAssistants,
   launch: TID.navLaunch,
   agents: TID.navAgents,

@@ -11,6 +11,7 @@ import { assistantsHandlers } from './assistants/handlers.js';
 import { launchHandlers } from './workspaces/handlers.js';
 import { securityHandlers } from './security/handlers.js';
 import { lockAwareImports, sourcesHandlers } from './sources/handlers.js';
+import { originHandlers } from './sources/origin-handlers.js';
 import { getCatalog } from './catalog/index.js';
 import { getSettings } from './settings/settings.js';
 import { watchHomeFiles, type HomeSync } from './store/home-sync.js';
@@ -43,6 +44,7 @@ export class SkillDockService {
       ...securityHandlers(this.ctx),
       ...editorHandlers(this.ctx),
       ...sourcesHandlers(this.ctx),
+      ...originHandlers(this.ctx),
     } satisfies Api;
   }
 
