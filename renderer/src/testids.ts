@@ -89,6 +89,10 @@ export const TID = {
   updateConflictFile: 'update-conflict-file',
   updateConflictMine: 'update-conflict-mine',
   updateConflictUpstream: 'update-conflict-upstream',
+  updateConflictEdit: 'update-conflict-edit',
+  updateConflictDiff: 'update-conflict-diff',
+  updateConflictEditor: 'update-conflict-editor',
+  updateConflictUnsettled: 'update-conflict-unsettled',
 
   // skills
   skillsSearch: 'skills-search',
