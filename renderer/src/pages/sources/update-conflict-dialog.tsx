@@ -9,7 +9,7 @@ import { SideBySide } from '../../components/side-by-side';
 type Choice = 'upstream' | 'mine' | 'edit';
 
 /** Conflict markers (as the engine writes them) left in an edited text: not settled yet. */
-const MARKERS = /^(<{7}|={7}|>{7})( |$)/m;
+const MARKERS = /^(<{7}|\|{7}|={7}|>{7})( |$)/m;
 
 /** A file both sides changed as text can also be settled by editing the merged text. */
 function editable(f: UpdateFile): boolean {
