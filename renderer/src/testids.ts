@@ -67,7 +67,8 @@ export const TID = {
 
   // updates page (rows `updates-row-<library name>` with data-status = the check status or `unchecked`;
   // per-row buttons `updates-update-<name>`, `updates-pin-<name>`, `updates-resolve-<name>`;
-  // conflict files `update-conflict-file-<path>`, choices `update-conflict-mine-<path>` / `-upstream-<path>`)
+  // conflict files `update-conflict-file-<path>`, choices `update-conflict-mine-<path>` / `-upstream-<path>` / `-edit-<path>`,
+  // the merged text `update-conflict-text-<path>`)
   updatesSummary: 'updates-summary',
   updatesCheck: 'updates-check',
   updatesAll: 'updates-all',
@@ -89,6 +90,8 @@ export const TID = {
   updateConflictFile: 'update-conflict-file',
   updateConflictMine: 'update-conflict-mine',
   updateConflictUpstream: 'update-conflict-upstream',
+  updateConflictEdit: 'update-conflict-edit',
+  updateConflictText: 'update-conflict-text',
 
   // skills
   skillsSearch: 'skills-search',
