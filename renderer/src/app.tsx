@@ -5,6 +5,7 @@ import { ConfigProvider, Layout, Menu, Spin } from '@arco-design/web-react';
 import type { Language } from '../../src/contract/index';
 import { ARCO_LOCALES } from './i18n/arco-locale';
 import { setErrorLanguage } from './stores/errors';
+import { setAgentLanguage } from './stores/agents-store';
 import { useNav } from './stores/nav-store';
 import { useSettings } from './stores/settings-store';
 import { useEngineSync, useLanguage, useTheme } from './sync';
@@ -38,6 +39,7 @@ const NAV_TID: Record<PageName, string> = {
 
 export function App({ i18n }: { i18n: I18n }) {
   setErrorLanguage(i18n);
+  setAgentLanguage(i18n);
   return (
     <I18nextProvider i18n={i18n}>
       <Shell i18n={i18n} />
