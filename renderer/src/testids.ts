@@ -124,6 +124,8 @@ export const TID = {
   skillDiagnostics: 'skill-diagnostics',
   skillDiagnostic: 'skill-diagnostic',
   skillProvenance: 'skill-provenance',
+  skillsFirstRun: 'skills-first-run', // the empty-library card on the Skills page
+  skillsFirstRunDrop: 'skills-first-run-drop',
   skillOriginFrom: 'skill-origin-from', // where a library skill came from; data-kind: folder | archive | adopted | unknown
   skillOriginSource: 'skill-origin-source',
   skillShadowChain: 'skill-shadow-chain',
