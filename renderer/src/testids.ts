@@ -67,8 +67,7 @@ export const TID = {
 
   // updates page (rows `updates-row-<library name>` with data-status = the check status or `unchecked`;
   // per-row buttons `updates-update-<name>`, `updates-pin-<name>`, `updates-resolve-<name>`;
-  // conflict files `update-conflict-file-<path>`, choices `update-conflict-mine-<path>` / `-upstream-<path>` / `-edit-<path>`,
-  // the merged text `update-conflict-text-<path>`)
+  // conflict files `update-conflict-file-<path>`, choices `update-conflict-mine-<path>` / `-upstream-<path>`)
   updatesSummary: 'updates-summary',
   updatesCheck: 'updates-check',
   updatesAll: 'updates-all',
@@ -91,7 +90,9 @@ export const TID = {
   updateConflictMine: 'update-conflict-mine',
   updateConflictUpstream: 'update-conflict-upstream',
   updateConflictEdit: 'update-conflict-edit',
-  updateConflictText: 'update-conflict-text',
+  updateConflictDiff: 'update-conflict-diff',
+  updateConflictEditor: 'update-conflict-editor',
+  updateConflictUnsettled: 'update-conflict-unsettled',
 
   // skills
   skillsSearch: 'skills-search',
