@@ -29,6 +29,12 @@ async function noRawKeys(page: Page, where: string): Promise<void> {
   expect(text, where).not.toMatch(/\b(launch|assistants|import|skills)\.[a-z]+[A-Z]?\w*\b/);
 }
 
+async function setTheme(app: SkillDockApp, page: Page, theme: 'light' | 'dark'): Promise<void> {
+  await patchSettings(app, { theme });
+  if (theme === 'dark') await expect(page.locator('body')).toHaveAttribute('arco-theme', 'dark');
+  else await expect(page.locator('body')).not.toHaveAttribute('arco-theme', 'dark');
+}
+
 for (const lang of ['en', 'zh-CN'] as const) {
   test(`in ${lang}: assistant skill rows, picker review, launch refusal and import findings open the skill`, async ({ app, page }) => {
     await importFixtureSkills(app, ['alpha-notes', 'beta-review']);
@@ -74,6 +80,10 @@ for (const lang of ['en', 'zh-CN'] as const) {
     await expect(picker).toBeHidden();
     for (const name of ['alpha-notes', 'beta-review', 'risky-tool']) {
       await expect(page.getByTestId(rowId(TID.assistantSkillRow, name))).toBeVisible();
+    }
+    for (const theme of ['dark', 'light'] as const) {
+      await setTheme(app, page, theme);
+      await shot(page, `assistant-page-${theme}-${lang}`);
     }
 
     // 3. The script changes after approval: the launch refusal opens the skill with its approve button.
@@ -147,9 +157,7 @@ for (const lang of ['en', 'zh-CN'] as const) {
     );
     await noRawKeys(page, 'provenance');
     for (const theme of ['light', 'dark'] as const) {
-      await patchSettings(app, { theme });
-      if (theme === 'dark') await expect(page.locator('body')).toHaveAttribute('arco-theme', 'dark');
-      else await expect(page.locator('body')).not.toHaveAttribute('arco-theme', 'dark');
+      await setTheme(app, page, theme);
       await shot(page, `provenance-${theme}-${lang}`);
     }
     await page.getByTestId(TID.skillDrawerClose).click();
@@ -159,5 +167,40 @@ for (const lang of ['en', 'zh-CN'] as const) {
     await page.getByTestId(rowId(TID.skillRow, 'library/alpha-notes')).click();
     await expect(drawer.getByTestId(TID.skillOriginFrom)).toHaveAttribute('data-kind', 'folder');
     await expect(drawer.getByTestId(TID.skillOriginFrom)).toContainText(folder);
+  });
+}
+
+// 6. First run: an empty library says how skills get in and offers what the agents already have.
+const FIRST_RUN_DROP = { en: 'anywhere on this window', 'zh-CN': '拖到窗口的任意位置' } as const;
+for (const lang of ['en', 'zh-CN'] as const) {
+  test(`in ${lang}: the empty Skills page says skills can be dropped anywhere and offers the agents' skills to adopt`, async ({
+    app,
+    page,
+  }) => {
+    const inClaude = path.join(app.userHome, '.claude', 'skills', 'from-claude');
+    fs.mkdirSync(inClaude, { recursive: true });
+    fs.writeFileSync(
+      path.join(inClaude, 'SKILL.md'),
+      '---\nname: from-claude\ndescription: Made in Claude Code. Use when asked.\n---\n\nDo it.\n',
+    );
+    await patchSettings(app, { language: lang });
+    await app.open(page);
+
+    const firstRun = page.getByTestId(TID.skillsFirstRun);
+    await expect(firstRun.getByTestId(TID.skillsFirstRunDrop)).toContainText(FIRST_RUN_DROP[lang]);
+    await expect(firstRun.getByTestId(rowId(TID.adoptRow, 'from-claude'))).toHaveAttribute('data-in-library', 'no');
+    await expect(page.getByTestId(TID.adoptBanner)).toHaveCount(0); // the card says it; no second banner
+    await noRawKeys(page, 'first run');
+    for (const theme of ['light', 'dark'] as const) {
+      await setTheme(app, page, theme);
+      await shot(page, `skills-first-run-${theme}-${lang}`);
+    }
+    await setTheme(app, page, 'light');
+
+    await firstRun.getByTestId(TID.adoptAll).click();
+    await expect(page.getByTestId(rowId(TID.skillRow, 'library/from-claude'))).toBeVisible();
+    await expect(firstRun).toHaveCount(0); // the library has a skill now
+    expect(fs.existsSync(path.join(app.home, 'library', 'from-claude', 'SKILL.md'))).toBe(true);
+    expect(fs.existsSync(path.join(inClaude, 'SKILL.md'))).toBe(true); // adopted by copy: the agent's folder is untouched
   });
 }

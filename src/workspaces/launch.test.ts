@@ -199,6 +199,39 @@ describe('temporary workspace launch', () => {
     expect(conversation.guardFiles).toEqual([settingsFile]);
   });
 
+  it("writes a Gemini BeforeTool hook on write_file, replace and run_shell_command (timeouts in ms, Gemini's answer format)", async () => {
+    const skills = await launchSkills(threeSkills());
+    const extra = { matcher: '^run_shell_command$', hooks: [{ type: 'command' as const, command: 'deny-scripts', timeout: 10 }] };
+    const { result, conversation } = launchWorkspace({
+      home: sb.home,
+      userHome: sb.userHome,
+      agent: agent('gemini'),
+      assistant: { id: 'a1', name: 'R', rules: '' },
+      skills,
+      cli,
+      guardHooks: [extra],
+    });
+    const settingsFile = path.join(result.workspace, '.gemini/settings.json');
+    const settings = JSON.parse(fs.readFileSync(settingsFile, 'utf8'));
+    expect(Object.keys(settings.hooks)).toEqual(['BeforeTool']);
+    const [group, scripts] = settings.hooks.BeforeTool;
+    // Gemini reads the matcher as a regular expression over its own tool names.
+    const matcher = new RegExp(group.matcher);
+    for (const tool of ['write_file', 'replace', 'run_shell_command']) expect(matcher.test(tool), tool).toBe(true);
+    for (const tool of ['read_file', 'glob', 'write_todos', 'run_shell_command_x']) expect(matcher.test(tool), tool).toBe(false);
+    expect(group.hooks[0]).toMatchObject({ type: 'command', timeout: 30_000 });
+    expect(group.hooks[0].command).toContain(
+      `${process.execPath} ${cliScript} policy check-write --hook --conversation ${result.conversationId} --format gemini-beforetool`,
+    );
+    expect(scripts).toEqual({
+      matcher: '^run_shell_command$',
+      hooks: [{ name: 'skilldock-guard', type: 'command', command: 'deny-scripts', timeout: 10_000 }],
+    });
+    expect(conversation.guardFiles).toEqual([settingsFile]);
+    // a temporary workspace needs no variable for it: Gemini reads the workspace's own settings
+    expect(result.env).toEqual({ GEMINI_CLI_TRUST_WORKSPACE: 'true' });
+  });
+
   it("adds security's extra hook groups to the same settings file", async () => {
     const skills = await launchSkills(threeSkills());
     const extra = { matcher: 'Bash', hooks: [{ type: 'command' as const, command: 'deny-scripts', timeout: 10 }] };
@@ -295,7 +328,10 @@ describe('launch into the user workspace', () => {
     expect(result.links).toEqual([]);
     expect(result.contextFile).toBeNull();
     // Session trust only: headless Gemini refuses an untrusted folder; nothing is written to trust it.
+    // No write guard here: Gemini reads hooks from no settings file SkillDock may write for a
+    // user's project (it skips a system-defaults file not owned by root); the rules are all it gets.
     expect(result.env).toEqual({ GEMINI_CLI_TRUST_WORKSPACE: 'true' });
+    expect(fs.existsSync(path.join(sb.home, 'conversations', result.conversationId, 'guard-settings.json'))).toBe(false);
     const msg = result.firstMessage!;
     for (const d of dirs) {
       const name = path.basename(d);
