@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EventSchema, methodNames } from './index.js';
-import { EVENT_TYPES, METHOD_NAMES, isEngineEvent } from './names.js';
+import { EventSchema, methodNames } from '../src/contract/index.js';
+import { EVENT_TYPES, METHOD_NAMES, isEngineEvent } from '../src/contract/names.js';
 
 describe('plain contract names (for clients without zod)', () => {
   it('are exactly the contract methods', () => {
