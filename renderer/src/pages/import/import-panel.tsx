@@ -10,6 +10,7 @@ import { useImport, countByStatus } from '../../stores/import-store';
 import { errorText } from '../../stores/errors';
 import { findEntry, useCatalog } from '../../stores/catalog-store';
 import { TID, rowId } from '../../testids';
+import { opName } from '../library/undo-toast';
 
 const STATUS_COLOR: Record<ImportResult['status'], string> = {
   imported: 'green',
@@ -56,7 +57,13 @@ export function ImportPanel() {
             Notification.remove(id);
             try {
               const res = await client().api.undo({});
-              Notification.success({ title: t('import.undone'), content: res.message, duration: 4000, position: 'bottomRight' });
+              // Worded here from the op (the engine's `message` is English, for the CLI).
+              Notification.success({
+                title: t('import.undone'),
+                content: t('library.undone', { op: opName(t, res.undone.op) }),
+                duration: 4000,
+                position: 'bottomRight',
+              });
             } catch (err) {
               Notification.error({ title: t('import.undoFailed'), content: errorText(err), duration: 6000, position: 'bottomRight' });
             }
