@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
@@ -27,6 +28,26 @@ async function noRawKeys(page: Page, where: string): Promise<void> {
   const text = await page.locator('body').innerText();
   expect(text, where).not.toContain('{{');
   expect(text, where).not.toMatch(/\b(launch|assistants|import|skills)\.[a-z]+[A-Z]?\w*\b/);
+}
+
+/** A bare git repository on disk holding `files` in one commit (the user's own git, no shell). */
+function gitRepo(app: SkillDockApp, name: string, files: Record<string, string>): string {
+  const work = path.join(app.scratch, `${name}-work`);
+  for (const [rel, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(work, rel)), { recursive: true });
+    fs.writeFileSync(path.join(work, rel), text);
+  }
+  const git = (cwd: string, ...args: string[]) =>
+    execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.invalid', '-c', 'init.defaultBranch=main', ...args], {
+      cwd,
+      stdio: 'ignore',
+    });
+  git(work, 'init', '-q');
+  git(work, 'add', '-A');
+  git(work, 'commit', '-q', '-m', 'publish');
+  const bare = path.join(app.scratch, `${name}.git`);
+  git(app.scratch, 'clone', '-q', '--bare', work, bare);
+  return bare;
 }
 
 async function setTheme(app: SkillDockApp, page: Page, theme: 'light' | 'dark'): Promise<void> {
@@ -69,7 +90,7 @@ for (const lang of ['en', 'zh-CN'] as const) {
     // The drawer is on top: a real click reaches its approve button.
     await drawer.getByTestId(TID.skillApprove).click();
     await expect(drawer.getByTestId(TID.skillApprovalStatus)).toHaveAttribute('data-status', 'approved');
-    await page.getByTestId(TID.skillDrawerClose).click();
+    await page.keyboard.press('Escape'); // closes the drawer only, not the picker under it
     await expect(drawer).toBeHidden();
     await expect(picker).toBeVisible();
     for (const name of ['beta-review', 'risky-tool']) {
@@ -167,6 +188,20 @@ for (const lang of ['en', 'zh-CN'] as const) {
     await page.getByTestId(rowId(TID.skillRow, 'library/alpha-notes')).click();
     await expect(drawer.getByTestId(TID.skillOriginFrom)).toHaveAttribute('data-kind', 'folder');
     await expect(drawer.getByTestId(TID.skillOriginFrom)).toContainText(folder);
+    await page.getByTestId(TID.skillDrawerClose).click();
+
+    // Added from a published source (a git repository on disk): its URL, the path in it and the commit.
+    const repo = gitRepo(app, 'published', {
+      'skills/from-git/SKILL.md': '---\nname: from-git\ndescription: Published. Use when asked.\n---\n\nDo it.\n',
+    });
+    const added = await app.call<{ commit: string }>('addFromSource', { source: `file://${repo}` });
+    await page.getByTestId(rowId(TID.skillRow, 'library/from-git')).click();
+    const source = drawer.getByTestId(TID.skillOriginSource);
+    await expect(source).toContainText(`file://${repo}`);
+    await expect(source).toContainText('skills/from-git');
+    await expect(drawer.getByTestId(TID.skillProvenance)).toContainText(added.commit.slice(0, 12));
+    await expect(drawer.getByTestId(TID.skillProvenance)).not.toContainText('staging');
+    await shot(page, `provenance-source-dark-${lang}`);
   });
 }
 

@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { repoRoot } from '../../src/workspaces/test-helpers.js';
+import { repoRoot, treeHash } from '../../src/workspaces/test-helpers.js';
 import { agentFixture, type AgentFixture } from './fixture.js';
 import { baseEnv, run } from './capture.js';
-import { geminiScript, geminiToolResult, type ToolCall } from './model-script.js';
+import { geminiScript, geminiToolResult, openaiChatScript, openaiToolResult, type ToolCall } from './model-script.js';
 import { startRecorder, type Recorded, type Script } from './recorder.js';
 import { requireAgent } from './pins.js';
 
@@ -130,5 +130,58 @@ describe('Gemini CLI 0.61.0 runs the guard (BeforeTool hook)', () => {
     expect(o.stderr + o.stdout).toContain(`Skipping system defaults file '${file}'`);
     expect(results(o)[0]).not.toContain('guarded');
     expect(fs.readFileSync(path.join(fx.sb.userHome, 'notes', 'log.md'), 'utf8')).toBe('remember\n');
+  });
+});
+
+describe('Qwen Code 0.24.4 runs the guard (PreToolUse hook)', () => {
+  beforeEach(async () => {
+    fx = await agentFixture('qwen');
+  });
+
+  const model = (url: string) => ({ OPENAI_BASE_URL: `${url}/v1`, OPENAI_API_KEY: 'recorded', OPENAI_MODEL: 'gpt-4o' });
+  const qwen = (bin: string, r: { command: string[]; firstMessage?: string }, call: ToolCall, cwd: string, env: Record<string, string>) =>
+    scripted(
+      bin,
+      [...r.command.slice(1), '--approval-mode', 'yolo', '-p', r.firstMessage ?? 'Keep a note.'],
+      openaiChatScript(call),
+      model,
+      {
+        cwd,
+        env: { QWEN_CODE_SUPPRESS_YOLO_WARNING: '1', ...env },
+      },
+    );
+  const results = (o: Outcome) => o.requests.map(openaiToolResult).filter((t): t is string => t !== null);
+  const call = { name: 'run_shell_command', args: { command: LEGACY_SHELL } };
+
+  it('temporary workspace: the shell command writing ~/notes/log.md is denied with the state path; without the hook it is written', async () => {
+    const bin = requireAgent('qwen');
+    const r = await fx.launch();
+    const denied = await qwen(bin, r, call, r.workspace, r.env);
+    const sent = results(denied);
+    expect(sent, `qwen sent no tool result:\n${denied.stderr.slice(-3000)}`).toHaveLength(1);
+    expect(sent[0]).toContain(`Suggested path: ${stateDir()}${path.sep}`);
+    expect(fs.existsSync(path.join(fx.sb.userHome, 'notes'))).toBe(false);
+
+    fs.rmSync(path.join(r.workspace, '.qwen', 'settings.json'));
+    const unguarded = await qwen(bin, r, call, r.workspace, r.env);
+    expect(results(unguarded)).toHaveLength(1);
+    expect(results(unguarded)[0]).not.toContain('Suggested path');
+    expect(fs.readFileSync(path.join(fx.sb.userHome, 'notes', 'log.md'), 'utf8')).toBe('remember\n');
+  });
+
+  it("user's project: the hook comes from the launch's system-defaults file outside it; the project is untouched", async () => {
+    const bin = requireAgent('qwen');
+    const project = path.join(fx.sb.dir, 'project');
+    fs.mkdirSync(project);
+    fs.writeFileSync(path.join(project, 'README.md'), '# mine\n');
+    const before = treeHash(project);
+    const r = await fx.launch(project);
+    expect(r.env.QWEN_CODE_SYSTEM_DEFAULTS_PATH).toBe(path.join(fx.sb.home, 'conversations', r.conversationId, 'guard-settings.json'));
+    const o = await qwen(bin, r, call, project, r.env);
+    const sent = results(o);
+    expect(sent, o.stderr.slice(-3000)).toHaveLength(1);
+    expect(sent[0]).toContain(`Suggested path: ${stateDir()}${path.sep}`);
+    expect(fs.existsSync(path.join(fx.sb.userHome, 'notes'))).toBe(false);
+    expect(treeHash(project)).toBe(before);
   });
 });

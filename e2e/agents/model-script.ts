@@ -46,3 +46,27 @@ export function geminiScript(call: ToolCall): Script {
     return geminiSse({ functionCall: { name: call.name, args: call.args } });
   };
 }
+
+/** OpenAI chat completions: the text of the tool result the CLI sent back (a `tool` message), if any. */
+export function openaiToolResult(req: Recorded): string | null {
+  const body = json(req.body);
+  const messages = Array.isArray(body?.messages) ? (body.messages as Array<{ role?: string; content?: unknown }>) : [];
+  const last = messages[messages.length - 1];
+  return last?.role === 'tool' ? JSON.stringify(last.content) : null;
+}
+
+function openaiSse(delta: Record<string, unknown>, finish: string): Answer {
+  const chunk = (d: Record<string, unknown>, f: string | null) =>
+    `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', created: 1, model: 'gpt-4o', choices: [{ index: 0, delta: d, finish_reason: f }] })}\n\n`;
+  return { contentType: 'text/event-stream', body: `${chunk({ role: 'assistant', ...delta }, null)}${chunk({}, finish)}data: [DONE]\n\n` };
+}
+
+/** A CLI on the OpenAI chat completions API, streaming (Qwen Code): one tool call, then text. */
+export function openaiChatScript(call: ToolCall): Script {
+  return (req) => {
+    if (!req.url.includes('/chat/completions') || json(req.body)?.stream !== true) return undefined;
+    if (openaiToolResult(req) !== null) return openaiSse({ content: 'Done.' }, 'stop');
+    const tool = { index: 0, id: 'call_1', type: 'function', function: { name: call.name, arguments: JSON.stringify(call.args) } };
+    return openaiSse({ tool_calls: [tool] }, 'tool_calls');
+  };
+}

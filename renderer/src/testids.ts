@@ -122,6 +122,12 @@ export const TID = {
   skillBody: 'skill-body',
   skillFrontmatter: 'skill-frontmatter',
   skillFileTree: 'skill-file-tree',
+  /** A file in the Files tab's tree: `skill-file-<relative path>` (folders are not clickable). */
+  skillFile: 'skill-file',
+  /** The read-only viewer of the file picked in the Files tab (`data-path`), its text (`data-language`) and notices. */
+  fileViewer: 'file-viewer',
+  fileViewerCode: 'file-viewer-code',
+  fileViewerNotice: 'file-viewer-notice',
   skillDiagnostics: 'skill-diagnostics',
   skillDiagnostic: 'skill-diagnostic',
   skillProvenance: 'skill-provenance',

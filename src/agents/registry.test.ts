@@ -49,7 +49,13 @@ describe('launch fields of the registry', () => {
       settingsFlag: null,
       settingsEnv: null,
     });
-    for (const id of ['codex', 'opencode', 'qwen', 'generic']) expect(byId[id].writeGuard).toBeNull();
+    // Qwen Code's PreToolUse hook; a user's project gets it from its system-defaults file, named by a variable
+    expect(byId.qwen.writeGuard).toMatchObject({
+      kind: 'qwen-pretooluse',
+      settingsFile: '.qwen/settings.json',
+      settingsEnv: 'QWEN_CODE_SYSTEM_DEFAULTS_PATH',
+    });
+    for (const id of ['codex', 'opencode', 'generic']) expect(byId[id].writeGuard).toBeNull();
   });
 
   it('gives a custom agent no extra-dir flag, no guard and no first-message argument', () => {

@@ -41,6 +41,8 @@ describe('agentView', () => {
     expect(await guard('claude')).toBe('hook');
     // Gemini CLI: a hook in a temporary workspace; in a user's project only the rules
     expect(await guard('gemini')).toBe('hook-temporary');
+    // Qwen Code: a hook everywhere (its system-defaults file, named by a variable, for a user's project)
+    expect(await guard('qwen')).toBe('hook');
     expect(await guard('generic')).toBe('rules');
   });
 

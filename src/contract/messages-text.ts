@@ -4,7 +4,10 @@ import { SECURITY_MESSAGES } from './messages-security.js';
 import { IMPORT_MESSAGES } from './messages-import.js';
 import { LAUNCH_MESSAGES } from './messages-launch.js';
 import { EDITOR_MESSAGES } from './messages-editor.js';
+import { VIEWER_MESSAGES } from './messages-viewer.js';
 import { ASSISTANT_MESSAGES } from './messages-assistants.js';
+import { SETTINGS_MESSAGES } from './messages-settings.js';
+import { JOURNAL_MESSAGES } from './messages-journal.js';
 import { SOURCES_GIT_MESSAGES, SOURCES_MESSAGES, SOURCES_SHARE_MESSAGES, SOURCES_UPDATE_MESSAGES } from './messages-sources.js';
 
 // Plain data and functions only, no zod: the CLI's lean commands and the renderer's first script
@@ -43,7 +46,10 @@ export const ENGINE_MESSAGES = {
   ...IMPORT_MESSAGES,
   ...LAUNCH_MESSAGES,
   ...EDITOR_MESSAGES,
+  ...VIEWER_MESSAGES,
   ...ASSISTANT_MESSAGES,
+  ...SETTINGS_MESSAGES,
+  ...JOURNAL_MESSAGES,
   ...SOURCES_MESSAGES,
   ...SOURCES_GIT_MESSAGES,
   ...SOURCES_UPDATE_MESSAGES,

@@ -232,6 +232,33 @@ describe('temporary workspace launch', () => {
     expect(result.env).toEqual({ GEMINI_CLI_TRUST_WORKSPACE: 'true' });
   });
 
+  it('writes a Qwen Code PreToolUse hook; for a user project it goes beside the conversation, named by QWEN_CODE_SYSTEM_DEFAULTS_PATH', async () => {
+    const skills = await launchSkills(threeSkills());
+    const base = { home: sb.home, userHome: sb.userHome, agent: agent('qwen'), assistant: { id: 'a1', name: 'R', rules: '' }, skills, cli };
+    const { result } = launchWorkspace(base);
+    const settings = JSON.parse(fs.readFileSync(path.join(result.workspace, '.qwen/settings.json'), 'utf8'));
+    const group = settings.hooks.PreToolUse[0];
+    const matcher = new RegExp(group.matcher);
+    for (const tool of ['write_file', 'edit', 'notebook_edit', 'run_shell_command']) expect(matcher.test(tool), tool).toBe(true);
+    for (const tool of ['read_file', 'todo_write', 'save_memory']) expect(matcher.test(tool), tool).toBe(false);
+    expect(group.hooks[0]).toMatchObject({ type: 'command', timeout: 30 });
+    expect(group.hooks[0].command).toContain(`--conversation ${result.conversationId} --format qwen-pretooluse`);
+    expect(result.env).toEqual({});
+
+    const project = path.join(sb.dir, 'project');
+    fs.mkdirSync(project);
+    fs.writeFileSync(path.join(project, 'README.md'), 'hi\n');
+    const before = treeHash(project);
+    const { result: mine, conversation } = launchWorkspace({ ...base, workspace: project });
+    expect(treeHash(project)).toBe(before);
+    const guardFile = path.join(sb.home, 'conversations', mine.conversationId, 'guard-settings.json');
+    expect(mine.env).toEqual({ QWEN_CODE_SYSTEM_DEFAULTS_PATH: guardFile });
+    expect(conversation.guardFiles).toEqual([guardFile]);
+    expect(JSON.parse(fs.readFileSync(guardFile, 'utf8')).hooks.PreToolUse[0].hooks[0].command).toContain(
+      `--conversation ${mine.conversationId} --format qwen-pretooluse`,
+    );
+  });
+
   it("adds security's extra hook groups to the same settings file", async () => {
     const skills = await launchSkills(threeSkills());
     const extra = { matcher: 'Bash', hooks: [{ type: 'command' as const, command: 'deny-scripts', timeout: 10 }] };
