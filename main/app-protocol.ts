@@ -2,13 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { protocol } from 'electron';
 import { APP_SCHEME } from './app-origin.js';
-import { CONTENT_SECURITY_POLICY, SECURITY_HEADERS, contentType, resolveStatic } from '../src/server/static-files.js';
+import { CONTENT_SECURITY_POLICY, SECURITY_HEADERS, contentType, resolveStatic } from '../src/server/index.js';
 
 /**
  * The window loads `app://skilldock/` instead of file://: a real origin to check IPC senders
  * against and to pin the CSP to, and no reach into the rest of the disk.
  */
-export { APP_ORIGIN, APP_SCHEME } from './app-origin.js';
+export { APP_ORIGIN } from './app-origin.js';
 
 /** Must run before `app` is ready. */
 export function registerAppScheme(): void {

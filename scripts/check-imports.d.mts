@@ -1,1 +1,2 @@
 export function checkImports(root: string): string[];
+export function frontDoorProblem(file: string, spec: string): string | null;

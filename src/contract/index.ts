@@ -19,6 +19,7 @@ export * from './settings.js';
 export * from './editor.js';
 export * from './sources.js';
 export * from './custom-agent-rules.js';
+export * from './bridge.js';
 
 /**
  * The one API contract. Every front door (IPC, HTTP, CLI) calls these methods on the service,

@@ -29,7 +29,8 @@ export const IMPORT_MESSAGES = {
   'import.folder-name.dot': 'starts with a dot (hidden folders are skipped by agents)',
   'import.folder-name.long': 'is too long for a folder name',
   'import.folder-name.control': 'contains control characters',
-  'library.restore-taken': 'A skill named "{{name}}" is in the library again. Replace it, restore under another name, or delete or rename it first.',
+  'library.restore-taken':
+    'A skill named "{{name}}" is in the library again. Replace it, restore under another name, or delete or rename it first.',
   'library.restore-as-link':
     '"{{name}}" was a link to a folder outside the library; it cannot be restored under another name without changing that folder. Restore it as it is, or replace.',
   'library.bad-name': '"{{name}}" is not a library skill name: it {{problem}}.',

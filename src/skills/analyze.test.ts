@@ -326,7 +326,13 @@ describe('rule table', () => {
       ...base,
       agents: base.agents.map((a) => (a.id === 'qwen' ? { ...a, dotDirs: 'skipped' as const, symlinkedSkillFile: 'ignored' as const } : a)),
     };
-    expect(makeDiagnostic('skill-dot-dir', { says: 'message', file: 'f' }, changed).agents).toEqual(['gemini', 'codex', 'opencode', 'qwen', 'copilot']);
+    expect(makeDiagnostic('skill-dot-dir', { says: 'message', file: 'f' }, changed).agents).toEqual([
+      'gemini',
+      'codex',
+      'opencode',
+      'qwen',
+      'copilot',
+    ]);
     expect(makeDiagnostic('skill-file-symlink', { says: 'message', file: 'f' }, changed).agents).toEqual(['codex', 'qwen']);
   });
 });

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { Catalog, CatalogEntry, Root } from '../../../src/contract/index';
+import type { Catalog, CatalogEntry } from '../../../src/contract/index';
 import { client } from '../client-port';
 import { errorText } from './errors';
 
@@ -59,7 +59,3 @@ export const useCatalog = create<CatalogState>((set) => ({
     set({ openId: id, openTab: tab });
   },
 }));
-
-export function rootLabel(root: Pick<Root, 'id' | 'kind'>): string {
-  return root.id;
-}

@@ -33,9 +33,7 @@ async function runHook(io: CliIO, conversationId: string | undefined): Promise<n
       ...(typeof input.cwd === 'string' ? { cwd: input.cwd } : {}),
     });
   const deny = async (d: { reason: string; redirect?: string }) =>
-    io.out(
-      (await import('../../workspaces/write-guard.js')).hookDenyOutput(d.redirect ? `${d.reason} Suggested path: ${d.redirect}` : d.reason),
-    );
+    io.out((await import('../../workspaces/index.js')).hookDenyOutput(d.redirect ? `${d.reason} Suggested path: ${d.redirect}` : d.reason));
   const target = [ti.file_path, ti.notebook_path, ti.path].find((p): p is string => typeof p === 'string' && p.length > 0);
   if (target) {
     const d = await check(target);

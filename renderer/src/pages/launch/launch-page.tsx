@@ -10,6 +10,9 @@ import { LaunchResultView } from './launch-result';
 import { ConversationList } from './conversation-list';
 import { LaunchRefusalView } from './launch-refusal';
 
+/** The searchable text of an assistant option (its label: the assistant's name). */
+const optionText = (children: unknown): string => (typeof children === 'string' || typeof children === 'number' ? String(children) : '');
+
 export function LaunchPage() {
   const { t } = useTranslation();
   const assistants = useAssistants((s) => s.list);
@@ -53,7 +56,7 @@ export function LaunchPage() {
             data-testid={TID.launchAssistant}
             showSearch
             filterOption={(input, option) =>
-              String((option as { props?: { children?: unknown } }).props?.children ?? '')
+              optionText((option as { props?: { children?: unknown } }).props?.children)
                 .toLowerCase()
                 .includes(input.toLowerCase())
             }
