@@ -1,35 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
 import { test, expect } from './app-fixture';
 import { dragPathsOnto } from './drag';
 import { createAssistant, patchSettings } from './helpers';
 import { shot } from './shots';
 import { TID, rowId, pageId } from '../renderer/src/testids';
-import { ENGINE_MESSAGES } from '../src/contract/messages';
+import { expectNoEnglish } from './english';
 
 // In a Chinese or Japanese window no sentence the engine says may reach the user in English:
 // import results, lint findings, security findings, the approval banner and a launch error.
-
-/** Literal pieces of every English engine template long enough to be a sentence, not a name. */
-const ENGLISH = [
-  ...new Set(
-    Object.values(ENGINE_MESSAGES as Record<string, string>).flatMap((tpl) =>
-      tpl
-        .split(/\{\{[^}]+\}\}/)
-        .map((s) => s.trim())
-        .filter((s) => s.length >= 14 && /[a-z]{3,} [a-z]{2,}/.test(s)),
-    ),
-  ),
-];
-
-async function expectNoEnglish(page: Page, where: string): Promise<void> {
-  const text = await page.locator('body').innerText();
-  const hits = ENGLISH.filter((s) => text.includes(s));
-  expect(hits, `${where}: English engine text on screen`).toEqual([]);
-  expect(text, where).not.toContain('{{');
-  expect(text, where).not.toMatch(/skilldock approve/);
-}
 
 const TABS = {
   'zh-CN': { diagnostics: /诊断/, security: /安全/ },
@@ -90,6 +69,8 @@ for (const lang of ['zh-CN', 'ja'] as const) {
     await expect(banner).toContainText('risky-tool');
     await expectNoEnglish(page, 'approval banner');
     await shot(page, `engine-language-approval-light-${lang}`);
+    // curl | sh is a high finding: approving takes the "I read the findings" tick first.
+    await page.getByTestId(TID.approvalReviewed).click();
     await page.getByTestId(TID.skillPickerApprove).click();
     await expect(page.getByTestId(TID.skillPicker)).toBeHidden();
 

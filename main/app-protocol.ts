@@ -1,12 +1,12 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { protocol } from 'electron';
 import { APP_SCHEME } from './app-origin.js';
-import { CONTENT_SECURITY_POLICY, SECURITY_HEADERS, contentType, resolveStatic } from '../src/server/index.js';
+import { answerAppRequest } from './app-request.js';
 
 /**
  * The window loads `app://skilldock/` instead of file://: a real origin to check IPC senders
- * against and to pin the CSP to, and no reach into the rest of the disk.
+ * against and to pin the CSP to, and no reach into the rest of the disk (app-request.ts decides
+ * what may be read).
  */
 export { APP_ORIGIN } from './app-origin.js';
 
@@ -17,18 +17,9 @@ export function registerAppScheme(): void {
 
 export function serveRenderer(rendererDir: string): void {
   protocol.handle(APP_SCHEME, async (request) => {
-    const url = new URL(request.url);
-    if (url.host !== 'skilldock') return new Response('Not found', { status: 404 });
-    const found = resolveStatic(rendererDir, url.pathname);
-    if (found.kind !== 'file')
-      return new Response(found.kind === 'refused' ? 'Forbidden' : 'Not found', { status: found.kind === 'refused' ? 403 : 404 });
-    const body = await fs.promises.readFile(found.file);
-    return new Response(body, {
-      headers: {
-        ...SECURITY_HEADERS,
-        'Content-Type': contentType(found.file),
-        ...(path.extname(found.file) === '.html' ? { 'Content-Security-Policy': CONTENT_SECURITY_POLICY } : {}),
-      },
-    });
+    const answer = answerAppRequest(rendererDir, request.method, request.url);
+    if (answer.status !== 200) return new Response(answer.body, { status: answer.status, headers: answer.headers });
+    const body = request.method === 'HEAD' ? null : await fs.promises.readFile(answer.file);
+    return new Response(body, { headers: answer.headers });
   });
 }

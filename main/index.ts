@@ -1,10 +1,12 @@
 // SkillDock desktop: the Electron main process. Each step lives in its own module.
 import { app, BrowserWindow } from 'electron';
 import { registerAppScheme, serveRenderer } from './app-protocol.js';
-import { createEngine, preloadPath, rendererDir } from './engine.js';
+import { createEngine, preloadPath, rendererDir, setResourcesEnv } from './engine.js';
 import { setupEvents, setupIpc, trustWindow } from './ipc.js';
 import { setupMenu } from './menu.js';
 import { createMainWindow } from './window.js';
+import { cliArguments } from './cli-mode.js';
+import { runCli } from '../src/cli/index.js';
 
 function setupSingleInstance(): boolean {
   if (!app.requestSingleInstanceLock()) {
@@ -46,7 +48,21 @@ function setupLifecycle(close: () => Promise<void>): void {
   app.on('will-quit', () => void close());
 }
 
-if (setupSingleInstance()) {
+/** `SkillDock --cli <command> ...`: the CLI, then exit (main/cli-mode.ts). */
+function runAsCli(args: string[]): void {
+  setResourcesEnv();
+  runCli(args).then(
+    (code) => app.exit(code),
+    (err: unknown) => {
+      process.stderr.write(`skilldock: ${err instanceof Error ? err.message : String(err)}\n`);
+      app.exit(1);
+    },
+  );
+}
+
+const cliArgs = cliArguments(process.argv);
+if (cliArgs) runAsCli(cliArgs);
+else if (setupSingleInstance()) {
   registerAppScheme();
   void app.whenReady().then(() => {
     const engine = createEngine();

@@ -93,25 +93,3 @@ describe('IPC contract calls', () => {
     expect(ran).toBe(1);
   });
 });
-
-describe('navigation policy', () => {
-  it('hands only http and https to the OS browser and keeps the window on the app origin', async () => {
-    const { isExternalWebUrl, isAppUrl } = await import('./url-policy.js');
-    expect(isExternalWebUrl('https://agentskills.io/x')).toBe(true);
-    expect(isExternalWebUrl('http://example.com')).toBe(true);
-    for (const u of [
-      'file:///etc/passwd',
-      'javascript:alert(1)',
-      'smb://host/share',
-      'vscode://x',
-      'app://skilldock/',
-      'data:text/html,x',
-      'nonsense',
-    ]) {
-      expect(isExternalWebUrl(u), u).toBe(false);
-    }
-    expect(isAppUrl('app://skilldock/index.html')).toBe(true);
-    expect(isAppUrl('app://skilldock.evil/index.html')).toBe(false);
-    expect(isAppUrl('https://skilldock/')).toBe(false);
-  });
-});

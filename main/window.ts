@@ -1,20 +1,21 @@
 import { BrowserWindow, shell, type WebContents } from 'electron';
 import { APP_ORIGIN } from './app-origin.js';
-import { isAppUrl, isExternalWebUrl } from './url-policy.js';
+import { judgeNavigation, judgeRedirect, judgeWindowOpen } from './url-policy.js';
 
-/** No navigation away from the app and no new windows; web links go to the OS browser. */
+/** No navigation away from the app and no new windows; web links go to the OS browser (url-policy.ts). */
 export function lockDown(contents: WebContents): void {
   contents.setWindowOpenHandler(({ url }) => {
-    if (isExternalWebUrl(url)) void shell.openExternal(url);
+    if (judgeWindowOpen(url) === 'open-external') void shell.openExternal(url);
     return { action: 'deny' };
   });
   contents.on('will-navigate', (event, url) => {
-    if (isAppUrl(url)) return;
+    const verdict = judgeNavigation(url);
+    if (verdict === 'stay') return;
     event.preventDefault();
-    if (isExternalWebUrl(url)) void shell.openExternal(url);
+    if (verdict === 'open-external') void shell.openExternal(url);
   });
   contents.on('will-redirect', (event, url) => {
-    if (!isAppUrl(url)) event.preventDefault();
+    if (judgeRedirect(url) === 'refuse') event.preventDefault();
   });
   contents.on('will-attach-webview', (event) => event.preventDefault());
   // The page never needs camera, notifications, geolocation...

@@ -1,4 +1,4 @@
-// Scans import specifiers per layer (see shared/docs/architecture.md). Exported for the test,
+// Scans import specifiers per layer (see docs/architecture.md). Exported for the test,
 // runnable alone: `node scripts/check-imports.mjs` exits 1 on a violation. `frontDoorProblem` is
 // also the ESLint rule `skilldock/front-door-imports` (eslint.config.mjs), so editors show it.
 import fs from 'node:fs';

@@ -9,7 +9,7 @@ import { editorHandlers } from './library/editor-handlers.js';
 import { assistantsHandlers } from './assistants/handlers.js';
 import { launchHandlers } from './workspaces/handlers.js';
 import { securityHandlers } from './security/handlers.js';
-import { sourcesHandlers } from './sources/handlers.js';
+import { lockAwareImports, sourcesHandlers } from './sources/handlers.js';
 import { getCatalog } from './catalog/index.js';
 import { getSettings } from './settings/settings.js';
 import { watchHomeFiles, type HomeSync } from './store/home-sync.js';
@@ -30,10 +30,13 @@ export class SkillDockService {
   constructor(options: ServiceOptions = {}) {
     const paths = { ...defaultPaths(), ...options.paths };
     this.ctx = createServiceContext(paths, new EventBus());
+    const library = libraryHandlers(this.ctx);
     this.api = {
       ...settingsHandlers(this.ctx),
       ...catalogHandlers(this.ctx),
-      ...libraryHandlers(this.ctx),
+      ...library,
+      // importPaths and adoptSkills also read the reference skills CLI's lock files (src/sources/lock.ts)
+      ...lockAwareImports(this.ctx, library),
       ...assistantsHandlers(this.ctx),
       ...launchHandlers(this.ctx),
       ...securityHandlers(this.ctx),

@@ -1,4 +1,4 @@
-// The layer rule of shared/docs/architecture.md, enforced: the engine never imports
+// The layer rule of docs/architecture.md, enforced: the engine never imports
 // electron/react/DOM code, the renderer only reaches the engine through src/contract,
 // and the contract imports nothing but zod.
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
-// electron-builder.yml, checked the way CI can: `--linux dir` offline with a stand-in Electron
-// dist (toolchain.md). The stand-in carries a fuse wire so the fuse settings are checked too.
+// `npm run package` (scripts/package.mjs + electron-builder.yml), checked the way CI can: `--linux dir` offline with a stand-in Electron
+// dist (docs/toolchain.md). The stand-in carries a fuse wire so the fuse settings are checked too.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -43,19 +43,16 @@ beforeAll(() => {
   fs.copyFileSync(path.join(root, 'node_modules/electron/LICENSE'), path.join(dist, 'LICENSE'));
   fs.writeFileSync(path.join(dist, 'version'), require('electron/package.json').version);
   out = path.join(tmp, 'out');
+  // `npm run package` itself, offline with the stand-in (dist/ was checked above: no rebuild).
   const r = spawnSync(
-    path.join(root, 'node_modules/.bin/electron-builder'),
-    [
-      '--linux',
-      'dir',
-      '--projectDir',
-      root,
-      '--config',
-      path.join(root, 'electron-builder.yml'),
-      `-c.electronDist=${dist}`,
-      `-c.directories.output=${out}`,
-    ],
-    { cwd: root, encoding: 'utf8', timeout: 240_000, env: { ...process.env, ELECTRON_BUILDER_CACHE: path.join(tmp, 'cache'), CI: 'true' } },
+    process.execPath,
+    [path.join(root, 'scripts/package.mjs'), '--no-build', '--linux', 'dir', `-c.directories.output=${out}`],
+    {
+      cwd: root,
+      encoding: 'utf8',
+      timeout: 240_000,
+      env: { ...process.env, SKILLDOCK_ELECTRON_DIST: dist, ELECTRON_BUILDER_CACHE: path.join(tmp, 'cache'), CI: 'true' },
+    },
   );
   status = r.status;
   log = `${r.stdout}\n${r.stderr}`;
@@ -102,5 +99,57 @@ describe('packaging (electron-builder --linux dir, stand-in Electron)', () => {
     expect(bin[at + FUSE.cookieEncryption]).toBe(ENABLE);
     expect(bin[at + FUSE.onlyAsar]).toBe(ENABLE);
     expect(bin[at + FUSE.fileProtocolPrivileges]).toBe(DISABLE);
+  });
+
+  it("makes the app's executable the CLI the write guard calls: the packaged main bundle runs `--cli` commands without a window", () => {
+    // No Electron binary runs here: the packaged bundle (out of the asar) runs on Node with an
+    // `electron` module that has only what the CLI mode may touch; opening a window would throw.
+    const asar = require('@electron/asar') as { extractAll(archive: string, dest: string): void };
+    const unpacked = path.join(tmp, 'asar');
+    asar.extractAll(path.join(out, 'linux-unpacked', 'resources', 'app.asar'), unpacked);
+    const stub = path.join(unpacked, 'node_modules', 'electron');
+    fs.mkdirSync(stub, { recursive: true });
+    fs.writeFileSync(
+      path.join(stub, 'index.js'),
+      [
+        'process.resourcesPath = process.env.STUB_RESOURCES;',
+        "const windowPath = () => { throw new Error('the CLI mode reached the window path'); };",
+        'exports.app = { isPackaged: true, exit: (c) => process.exit(c), requestSingleInstanceLock: windowPath, whenReady: windowPath, on: windowPath };',
+        'exports.BrowserWindow = { getAllWindows: windowPath };',
+      ].join('\n'),
+    );
+    const home = path.join(tmp, 'home');
+    const userHome = path.join(tmp, 'user');
+    fs.mkdirSync(userHome, { recursive: true });
+    const run = (args: string[], input?: string) =>
+      spawnSync(process.execPath, [path.join(unpacked, 'dist', 'main', 'index.cjs'), '--ozone-platform=headless', '--cli', ...args], {
+        input,
+        encoding: 'utf8',
+        timeout: 60_000,
+        env: {
+          PATH: process.env.PATH,
+          HOME: userHome,
+          SKILLDOCK_HOME: home,
+          SKILLDOCK_USER_HOME: userHome,
+          STUB_RESOURCES: path.join(out, 'linux-unpacked', 'resources'),
+        },
+      });
+    const version = run(['--version']);
+    expect(version.stdout.trim(), version.stderr).toBe(require('../package.json').version);
+    expect(version.status).toBe(0);
+    // the built-in skills come from the package's resources
+    const list = run(['list', '--json']);
+    expect(list.status, list.stderr).toBe(0);
+    const catalog = JSON.parse(list.stdout) as { roots: Array<{ kind: string; path: string }>; entries: unknown[] };
+    expect(catalog.roots.find((r) => r.kind === 'builtin')?.path).toBe(path.join(out, 'linux-unpacked', 'resources', 'skills'));
+    expect(catalog.entries.length).toBeGreaterThan(0);
+    // the hook: a write into SkillDock's own home is denied in Claude Code's answer format
+    const hook = run(
+      ['policy', 'check-write', '--hook'],
+      JSON.stringify({ tool_name: 'Write', tool_input: { file_path: path.join(home, 'approvals.json'), content: '{}' } }),
+    );
+    expect(hook.status, hook.stderr).toBe(0);
+    expect(JSON.parse(hook.stdout).hookSpecificOutput).toMatchObject({ permissionDecision: 'deny' });
+    expect(fs.existsSync(path.join(home, 'approvals.json'))).toBe(false);
   });
 });

@@ -22,6 +22,7 @@ const EditorPage = lazy(() => import('./pages/editor/editor-page').then((m) => (
 import { DropOverlay } from './pages/import/drop-overlay';
 import { ImportPanel } from './pages/import/import-panel';
 import { DoctorBanner } from './components/doctor-banner';
+import { SkillDrawerHost } from './pages/skills/drawer-host';
 
 const NAV_TID: Record<PageName, string> = {
   skills: TID.navSkills,
@@ -80,6 +81,7 @@ function Shell({ i18n }: { i18n: I18n }) {
           </Suspense>
         </Layout.Content>
         <ImportPanel />
+        <SkillDrawerHost />
         <DropOverlay />
       </Layout>
     </ConfigProvider>

@@ -40,11 +40,29 @@ export const TID = {
   importSummary: 'import-summary',
   importSummaryClose: 'import-summary-close',
   importResultRow: 'import-result-row',
+  importResultFindings: 'import-result-findings', // + `-${skill name}`: opens the skill's Diagnostics tab
+  importNotice: 'import-notice',
   conflictDialog: 'conflict-dialog',
   conflictReplace: 'conflict-replace',
   conflictKeepBoth: 'conflict-keep-both',
   conflictSkip: 'conflict-skip',
   undoButton: 'undo-button',
+
+  // add from source (rows and checkboxes: `add-source-row-<skill name>`, `add-source-check-<skill name>`)
+  importPickSource: 'import-pick-source',
+  addSourceDialog: 'add-source-dialog',
+  addSourceInput: 'add-source-input',
+  addSourceRef: 'add-source-ref',
+  addSourceFind: 'add-source-find',
+  addSourceBusy: 'add-source-busy',
+  addSourceError: 'add-source-error',
+  addSourceFound: 'add-source-found',
+  addSourceAll: 'add-source-all',
+  addSourceRow: 'add-source-row',
+  addSourceCheck: 'add-source-check',
+  addSourceRisk: 'add-source-risk',
+  addSourceAdd: 'add-source-add',
+  addSourceCancel: 'add-source-cancel',
 
   // skills
   skillsSearch: 'skills-search',
@@ -60,6 +78,13 @@ export const TID = {
   skillBadgeWarnings: 'skill-badge-warnings',
   skillBadgeShadowed: 'skill-badge-shadowed',
   skillBadgeLinked: 'skill-badge-linked',
+  /** The security scan's badge; `data-level` is `high` or `medium`. */
+  skillBadgeRisk: 'skill-badge-risk',
+  /** Scan findings shown before approving (`data-high`: how many are high); rows `approval-finding-<i>` with `data-level`. */
+  approvalFindings: 'approval-findings',
+  approvalFinding: 'approval-finding',
+  /** "I read the findings" tick that enables approving a skill with a high finding. */
+  approvalReviewed: 'approval-reviewed',
   skillDrawer: 'skill-drawer',
   skillDrawerClose: 'skill-drawer-close',
   skillTabs: 'skill-tabs',
@@ -124,6 +149,7 @@ export const TID = {
   launchProjectPick: 'launch-project-pick',
   launchStart: 'launch-start',
   launchRefused: 'launch-refused',
+  launchReviewSkill: 'launch-review-skill', // + `-${skill name}`: opens the skill's drawer on Security
   launchOmit: 'launch-omit',
   launchSkip: 'launch-skip',
   launchResult: 'launch-result',

@@ -34,7 +34,7 @@ describe('agent registry', () => {
 describe('launch fields of the registry', () => {
   it('says how each agent takes extra dirs, its first message and its write guard', () => {
     const byId = Object.fromEntries(loadRegistry(resources).agents.map((a) => [a.id, a]));
-    // Claude loads `.claude/skills` inside an --add-dir dir (agents.md; e2e/agents/claude.test.ts)
+    // Claude loads `.claude/skills` inside an --add-dir dir (docs/agents.md; e2e/agents/claude.test.ts)
     expect(byId.claude.extraDirFlag).toMatchObject({ flag: '--add-dir', style: 'repeat', loadsSkills: true, skillsDir: '.claude/skills' });
     expect(byId.claude.extraDirFlag?.contextEnv).toEqual({ CLAUDE_CODE_ADDITIONAL_DIRECTORIES_CLAUDE_MD: '1' });
     expect(byId.claude.writeGuard?.matcher.split('|')).toEqual(expect.arrayContaining(['Write', 'Edit']));

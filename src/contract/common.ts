@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MessageRefSchema } from './messages.js';
 
-/** Severity of a lint or scan finding (see shared/docs/lint-rules.md). */
+/** Severity of a lint or scan finding (see docs/lint-rules.md). */
 export const SeveritySchema = z.enum(['error', 'warning', 'info']);
 export type Severity = z.infer<typeof SeveritySchema>;
 

@@ -45,6 +45,13 @@ export const ImportResultSchema = z.object({
   linkTarget: z.string().optional(),
   /** Trash entry holding the version that `replace` pushed out. */
   trashId: z.string().optional(),
+  /**
+   * Set when the skill takes its SKILL.md `name`, not the name of the folder it came in
+   * (`from`, the folder's name; `to`, the skill's name). Worded by `notices`.
+   */
+  renamed: z.object({ from: z.string(), to: z.string() }).optional(),
+  /** Things the user should know beside the status (e.g. the rename), as keys and parameters. */
+  notices: z.array(MessageRefSchema).optional(),
 });
 export type ImportResult = z.infer<typeof ImportResultSchema>;
 

@@ -1,4 +1,4 @@
-// English templates of the lint diagnostics (shared/docs/lint-rules.md): `diag.<code>.<which>` for
+// English templates of the lint diagnostics (docs/lint-rules.md): `diag.<code>.<which>` for
 // the finding, `diag.<code>.fix` for what to change. `diag.kind.*` and the name problems are
 // phrases used as parameters of other messages. Placeholders are i18next's `{{name}}`.
 

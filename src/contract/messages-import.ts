@@ -19,6 +19,7 @@ export const IMPORT_MESSAGES = {
   'import.no-name': "the skill's name cannot be determined: SKILL.md needs a `name:` in its frontmatter",
   'import.bad-folder-name': 'the name "{{name}}" cannot be a folder name: it {{problem}}',
   'import.already-present': 'already in library',
+  'import.renamed': 'named "{{to}}" after the name in its SKILL.md, not after its folder "{{from}}"',
   'import.conflict': 'a different skill named "{{name}}" is already in the library',
   'import.look-alike':
     '"{{name}}" looks like "{{existing}}", already in the library (they differ only in case, accents or look-alike letters): replace it, keep both, or skip',
@@ -50,6 +51,8 @@ export const IMPORT_MESSAGES = {
   'archive.too-many': 'it holds {{count}} entries, more than the limit of {{max}}',
   'archive.encrypted': 'entry "{{entry}}" is encrypted',
   'archive.symlink': 'entry "{{entry}}" is a symbolic link',
+  'archive.hardlink': 'entry "{{entry}}" is a hard link',
+  'archive.tar-corrupt': 'not a readable .tar.gz archive (truncated or corrupt)',
   'archive.special': 'entry "{{entry}}" is a device or special file',
   'archive.twice': 'entry "{{entry}}" appears twice',
   'archive.case-twin': '"{{entry}}" and "{{other}}" differ only in case or accents (one folder on Windows and macOS)',

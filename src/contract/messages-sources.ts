@@ -23,7 +23,14 @@ export const SOURCES_GIT_MESSAGES = {
   'sources.ref-missing': 'The branch, tag or commit asked for does not exist in {{source}}: {{detail}}',
   'sources.not-repo': '{{source}} is not a git repository SkillDock can read: {{detail}}',
   'sources.git-failed': 'git failed on {{source}}: {{detail}}',
-  'sources.archive-later': 'Archive URLs ({{source}}) are not supported yet; download the file and use `skilldock import`.',
+  'sources.archive-pin-ref':
+    '{{skill}} comes from the archive {{source}}, which has no branches or tags: pin it without a ref to keep the version you have.',
+  'sources.download.failed': 'Could not download {{source}}: {{detail}}',
+  'sources.download.http': 'Could not download {{source}}: the server answered {{status}}.',
+  'sources.download.too-big': '{{source}} is larger than {{mb}} MB; SkillDock does not download bigger archives.',
+  'sources.download.timeout': 'Downloading {{source}} stopped: nothing arrived within {{seconds}} seconds.',
+  'sources.download.redirects': '{{source}} redirected more than {{max}} times; SkillDock stopped following it.',
+  'sources.download.bad-redirect': '{{source}} redirected to {{to}}, which SkillDock does not follow (https only leads to https).',
   'sources.no-skills':
     'No skills found in {{source}} (looked for SKILL.md in skills/, .claude/skills/, .agents/skills/, the root and plugin manifests).',
   'sources.no-skill-at': 'No skill found at {{path}} in {{source}}.',

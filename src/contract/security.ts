@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DiagnosticSchema } from './common.js';
 import { ScriptPolicySchema } from './settings.js';
+import { CatalogQuerySchema } from './skills.js';
 
 // Trust for skill scripts (issue 6): the executable surface of a skill, the static security scan,
 // approvals pinned to the surface digest, and what a launch may let each skill run.
@@ -96,6 +97,30 @@ export const ScanReportSchema = z.object({
 });
 export type ScanReport = z.infer<typeof ScanReportSchema>;
 
+/**
+ * What the scan found in one catalog entry, for the Skills list's badge and filter and the
+ * approval prompt. `findings` holds the most severe ones first (at most RISK_FINDINGS_SHOWN), their
+ * `file` relative to the skill folder (`scripts/install.sh`); the counts cover all of them.
+ */
+export const SkillRiskSchema = z.object({
+  entryId: z.string(),
+  name: z.string(),
+  high: z.number().int(),
+  medium: z.number().int(),
+  low: z.number().int(),
+  findings: z.array(ScanFindingSchema),
+});
+export type SkillRisk = z.infer<typeof SkillRiskSchema>;
+export const RISK_FINDINGS_SHOWN = 30;
+
+export const SkillRisksSchema = z.object({
+  /** The catalog generation the scan was made for. */
+  generation: z.number().int(),
+  /** Only the entries with at least one finding. */
+  skills: z.array(SkillRiskSchema),
+});
+export type SkillRisks = z.infer<typeof SkillRisksSchema>;
+
 /** What the approval snapshot keeps of a surface, enough to diff against later. */
 export const SnapshotFileSchema = z.object({
   path: z.string(),
@@ -181,6 +206,8 @@ export type SkillRef = z.infer<typeof SkillRefSchema>;
 
 export const securityMethods = {
   scanPaths: { input: z.object({ paths: z.array(z.string()).min(1) }), output: ScanReportSchema },
+  /** The scan of every entry of a catalog (cached per folder and content digest): list badges and filter. */
+  listSkillRisks: { input: CatalogQuerySchema, output: SkillRisksSchema },
   getInventory: { input: SkillRefSchema, output: InventorySchema },
   getSkillTrust: { input: SkillRefSchema, output: SkillTrustSchema },
   approveSkill: { input: SkillRefSchema, output: SkillTrustSchema },

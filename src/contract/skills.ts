@@ -117,7 +117,7 @@ export const CatalogSchema = z.object({
 });
 export type Catalog = z.infer<typeof CatalogSchema>;
 
-/** The roots an agent reads, and how its loader treats each skill there (see agents.md). */
+/** The roots an agent reads, and how its loader treats each skill there (see docs/agents.md). */
 export const AgentSkillStatusSchema = z.enum([
   'loaded', // the agent lists it
   'mangled', // listed, but changed (description cut, frontmatter ignored...)

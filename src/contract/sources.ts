@@ -36,6 +36,8 @@ export const SkillOriginSchema = z.object({
   replacedTime: z.string().optional(),
   /** ISO time of the install or last update. */
   time: z.string(),
+  /** Read from this lock file of the reference `skills` CLI when the skill was adopted or imported. */
+  via: z.string().optional(),
   /** Pinned: check and update stay at `commit` (or the ref given here). */
   pinned: z.string().optional(),
 });
@@ -50,6 +52,8 @@ export const FoundSkillSchema = z.object({
   errors: z.number().int(),
   warnings: z.number().int(),
   diagnostics: z.array(DiagnosticSchema),
+  /** The security scan's findings by risk, and whether anything in the skill can run code. */
+  security: z.object({ high: z.number().int(), medium: z.number().int(), low: z.number().int(), executable: z.boolean() }).optional(),
 });
 export type FoundSkill = z.infer<typeof FoundSkillSchema>;
 

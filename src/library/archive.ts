@@ -22,8 +22,8 @@ export interface ArchiveLimits {
 }
 
 /** Folder levels and characters an entry's path may have. */
-const MAX_DEPTH = 32;
-const MAX_NAME_CHARS = 1024;
+export const MAX_DEPTH = 32;
+export const MAX_NAME_CHARS = 1024;
 
 export const DEFAULT_ARCHIVE_LIMITS: ArchiveLimits = {
   maxBytes: 200 * 1024 * 1024,
@@ -46,12 +46,12 @@ const S_IFLNK = 0o120000;
 const UNIX_HOSTS = new Set([3, 19]);
 
 /** Skipped, never extracted: macOS resource forks and Finder litter. */
-function isLitter(name: string): boolean {
+export function isLitter(name: string): boolean {
   return name.startsWith('__MACOSX/') || name === '.DS_Store' || name.endsWith('/.DS_Store');
 }
 
 /** A refusal naming the archive and why (`archive.<why>`); `detail` (a library's own words) stays in details only. */
-function refuse(archive: string, why: string, params?: MessageParams, detail?: string): SkillDockError {
+export function refuse(archive: string, why: string, params?: MessageParams, detail?: string): SkillDockError {
   const msg: MessageRef = {
     key: 'archive.refused',
     params: { archive: path.basename(archive), why: params ? { key: `archive.${why}`, params } : { key: `archive.${why}` } },
@@ -59,7 +59,7 @@ function refuse(archive: string, why: string, params?: MessageParams, detail?: s
   return new SkillDockError('refused', formatMessage(msg), detail ? { archive, detail } : { archive }, msg);
 }
 
-function checkName(archive: string, raw: string): string {
+export function checkName(archive: string, raw: string): string {
   if (raw.includes('\0')) throw refuse(archive, 'nul');
   if (raw.includes('\\')) throw refuse(archive, 'backslash', { entry: raw });
   if (raw.startsWith('/') || /^[a-zA-Z]:/.test(raw)) throw refuse(archive, 'absolute', { entry: raw });
@@ -117,9 +117,7 @@ async function plan(
       const isDir = entry.fileName.endsWith('/') || type === S_IFDIR;
       if (type === S_IFLNK) throw refuse(archive, 'symlink', { entry: name });
       if (type !== 0 && type !== S_IFREG && type !== S_IFDIR) throw refuse(archive, 'special', { entry: name });
-      const key = name.normalize('NFC').toLowerCase();
-      if (seen.has(key)) throw refuse(archive, 'twice', { entry: name });
-      seen.add(key);
+      once(archive, seen, name);
       if (isDir) {
         out.dirs.push(name);
         continue;
@@ -147,10 +145,26 @@ async function plan(
   if (out.totalBytes > limits.ratioMinBytes * 8 && out.totalBytes / Math.max(1, compressedTotal) > limits.maxRatio) {
     throw refuse(archive, 'bomb', { ratio: Math.round(out.totalBytes / Math.max(1, compressedTotal)) });
   }
+  checkLayout(archive, out);
+  return { plan: out, entries };
+}
+
+/** An entry named twice (also in another case or accent form) is refused. */
+export function once(archive: string, seen: Set<string>, name: string): void {
+  const key = name.normalize('NFC').toLowerCase();
+  if (seen.has(key)) throw refuse(archive, 'twice', { entry: name });
+  seen.add(key);
+}
+
+/**
+ * Checks on the whole listing, whatever the archive format: folders spelled two ways, and entries
+ * inside a file.
+ */
+export function checkLayout(archive: string, p: Pick<ArchivePlan, 'files' | 'dirs'>): void {
   // Folders spelled two ways (`Tool/` and `tool/`, or composed and decomposed accents) are one
   // folder on a case-insensitive disk: what lands in it would depend on the machine.
   const spellings = new Map<string, string>();
-  for (const n of [...out.files.map((f) => f.name), ...out.dirs]) {
+  for (const n of [...p.files.map((f) => f.name), ...p.dirs]) {
     const parts = n.split('/');
     for (let i = 1; i <= parts.length; i++) {
       const spelled = parts.slice(0, i).join('/');
@@ -161,14 +175,13 @@ async function plan(
     }
   }
   // A file and a folder of the same name (or a file used as a folder) cannot both exist.
-  const fileNames = new Set(out.files.map((f) => f.name.toLowerCase()));
-  for (const n of [...out.files.map((f) => f.name), ...out.dirs]) {
+  const fileNames = new Set(p.files.map((f) => f.name.toLowerCase()));
+  for (const n of [...p.files.map((f) => f.name), ...p.dirs]) {
     const parts = n.split('/');
     for (let i = 1; i < parts.length; i++) {
       if (fileNames.has(parts.slice(0, i).join('/').toLowerCase())) throw refuse(archive, 'inside-file', { entry: n });
     }
   }
-  return { plan: out, entries };
 }
 
 /** Counts real inflated bytes and aborts past the cap, whatever the headers said. */

@@ -87,6 +87,25 @@ describe('library CLI', () => {
     expect((await cli('history', '--limit', 'lots')).code).toBe(2);
   });
 
+  it('prints the rename of a folder named unlike its skill; offers no undo when nothing was imported', async () => {
+    writeSkill(path.join(w.src, 'folder-x'), 'skill-x');
+    let r = await cli('import', 'folder-x');
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/imported\s+skill-x/);
+    expect(r.out).toContain('named "skill-x" after the name in its SKILL.md, not after its folder "folder-x"');
+    expect(r.out).toContain('Undo with: skilldock undo');
+    expect((await cli('undo')).code).toBe(0);
+    expect(fs.readdirSync(w.home)).not.toContain('library');
+    // A folder too deep is refused into the empty library: nothing changed, so no undo is offered.
+    let cur = writeSkill(path.join(w.src, 'too-deep'), 'too-deep');
+    for (let i = 0; i < 70; i++) fs.mkdirSync((cur = path.join(cur, 'd')));
+    r = await cli('import', 'too-deep');
+    expect(r.code).toBe(1);
+    expect(r.out).toMatch(/REFUSED[\s\S]*nested more than 64 levels/);
+    expect(r.out).not.toContain('Undo with');
+    expect(fs.readdirSync(w.home)).not.toContain('library');
+  });
+
   it('refused archives exit 1 with the reason; adopt lists and adopts; export', async () => {
     await makeZip(path.join(w.src, 'ok.zip'), { 'SKILL.md': '---\nname: zipped\ndescription: d\n---\n' });
     fs.writeFileSync(path.join(w.src, 'broken.zip'), 'PK\u0003\u0004 not really');

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeWorld, writeSkill, type World } from './fixtures/helpers.js';
 import { makeZip, SKILL_MD } from './fixtures/zips.js';
 import { removeTreeSafely } from './tree.js';
+import { readJournal } from './journal.js';
 
 // A skill nested thousands of folders deep in an archive must not lock every later import out.
 
@@ -57,6 +58,9 @@ describe('a very deep folder', () => {
     const out = await w.service.api.importPaths({ paths: [skill] });
     expect(out.results.map((r) => [r.status, r.msg?.key])).toEqual([['refused', 'import.too-deep']]);
     expect(fs.existsSync(path.join(w.home, 'library', 'deep-skill'))).toBe(false);
+    // Nothing was imported into the empty library: no journal entry, nothing to offer undo for.
+    expect(out.journalId).toBeUndefined();
+    expect(readJournal(w.service.ctx)).toEqual([]);
     const staging = path.join(w.home, 'staging', 'import');
     expect(fs.existsSync(staging) ? fs.readdirSync(staging) : []).toEqual([]);
     const next = await w.service.api.importPaths({ paths: [writeSkill(path.join(w.src, 'normal'), 'normal')] });

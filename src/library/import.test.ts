@@ -80,6 +80,33 @@ describe('import', () => {
     expect(Object.keys(snapshot(lib())).some((k) => k.includes('MACOSX'))).toBe(false);
   });
 
+  it('a folder whose SKILL.md names another skill is imported under that name and says so (from the folder, to the name)', async () => {
+    const dir = writeSkill(path.join(w.src, 'my-folder'), 'real-name');
+    const out = await api().importPaths({ paths: [dir] });
+    const r = out.results[0]!;
+    expect(r).toMatchObject({
+      status: 'imported',
+      name: 'real-name',
+      libraryName: 'real-name',
+      renamed: { from: 'my-folder', to: 'real-name' },
+    });
+    expect(r.notices).toEqual([{ key: 'import.renamed', params: { from: 'my-folder', to: 'real-name' } }]);
+    // The folder/name mismatch was the source's; the library copy is named right and has no finding.
+    expect(r.diagnostics.map((d) => d.code)).not.toContain('name-dir-mismatch');
+    const listed = (await api().listLibrary({})).skills.find((s) => s.name === 'real-name')!;
+    expect(listed.diagnostics).toEqual([]);
+    expect(r.diagnostics).toEqual(listed.diagnostics);
+    // A folder named like its skill, and a skill at an archive's root (the file name is no folder name), say nothing.
+    const same = await api().importPaths({ paths: [writeSkill(path.join(w.src, 'same'), 'same')] });
+    expect(same.results[0]!.renamed).toBeUndefined();
+    expect(same.results[0]!.notices).toBeUndefined();
+    const zip = await makeZip(path.join(w.src, 'bundle-v2.zip'), { 'SKILL.md': '---\nname: zipped-one\ndescription: d\n---\n' });
+    expect((await api().importPaths({ paths: [zip] })).results[0]!.renamed).toBeUndefined();
+    // Re-importing the renamed folder still says why its name is not the folder's.
+    const again = await api().importPaths({ paths: [dir] });
+    expect(again.results[0]).toMatchObject({ status: 'already-present', renamed: { from: 'my-folder', to: 'real-name' } });
+  });
+
   it('re-importing identical content is "already in library" and copies nothing', async () => {
     const dir = writeSkill(path.join(w.src, 'same'), 'same', { 'a.txt': 'x' });
     await api().importPaths({ paths: [dir] });
@@ -176,7 +203,9 @@ describe('import', () => {
     expect(out.results[1].message).toMatch(/outside the skill/);
     expect(fs.existsSync(path.join(w.home, 'escape'))).toBe(false);
     expect(fs.existsSync(path.join(w.root, 'escape'))).toBe(false);
-    expect(fs.readdirSync(lib())).toEqual([]);
+    // Nothing went in: not even the library folder was made, and there is nothing to undo.
+    expect(fs.existsSync(lib())).toBe(false);
+    expect(out.journalId).toBeUndefined();
   });
 
   it('reports a missing path and a folder without skills as refused results', async () => {

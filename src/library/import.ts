@@ -68,6 +68,8 @@ interface Candidate {
   mode: LibraryMode;
   /** Already a private copy inside staging (extracted from an archive). */
   staged: boolean;
+  /** `dirName` is an archive's file name (the skill sits at the archive's root), not a folder's. */
+  archiveRoot: boolean;
   facts: SkillFacts;
 }
 
@@ -231,360 +233,390 @@ function homeOverlap(home: string, dir: string): 'import.holds-home' | 'import.i
   return null;
 }
 
-export async function runImport(ctx: ServiceContext, sources: ImportSource[], opts: ImportRunOptions): Promise<ImportRun> {
-  const lib = libraryDir(ctx);
-  // Our own corner of `<home>/staging`: other front doors (browser uploads) stage next to it.
-  const stagingRoot = path.join(ctx.paths.home, 'staging', 'import');
-  const staging = path.join(stagingRoot, `${opts.importId.replace(/[^\w-]/g, '_').slice(0, 40)}-${randomBytes(4).toString('hex')}`);
-  let stagingMade = false;
-  const ensureStaging = () => {
-    if (!stagingMade) {
-      fs.mkdirSync(staging, { recursive: true });
-      stagingMade = true;
-    }
-  };
-  let seq = 0;
-  const results: ImportResult[] = [];
-  const changes: JournalChange[] = [];
-  /** Announce a change (write-ahead), make it, and keep it for the journal entry. */
-  const record = (change: JournalChange, act: () => void) => {
-    opts.wal?.will(change);
-    act();
-    changes.push(change);
-  };
-  const names: string[] = [];
+type Root = { dir: string; source: string; dirName: string; archiveRoot: boolean };
+type Placed = { ok: true } | { ok: false; msg: MessageRef };
+/** What every result of one candidate shares. */
+type ResultBase = Pick<ImportResult, 'source' | 'name' | 'diagnostics' | 'digest'> & Partial<ImportResult>;
 
-  // We hold the library lock, so nothing else is staging: clear what a killed import left behind.
-  const leftovers = fs.existsSync(stagingRoot) ? fs.readdirSync(stagingRoot, { withFileTypes: true }) : [];
-  for (const old of leftovers.filter((d) => d.isDirectory())) {
-    removeTreeSafely(path.join(stagingRoot, old.name));
+/**
+ * One import under the library lock: find the skills in the sources (phase 1), then decide and
+ * write one skill at a time (phase 2), each change announced before it is made and kept for the
+ * journal entry.
+ */
+class ImportRunner {
+  readonly results: ImportResult[] = [];
+  readonly changes: JournalChange[] = [];
+  readonly names: string[] = [];
+  private readonly lib: string;
+  private readonly stagingRoot: string;
+  private readonly staging: string;
+  private stagingMade = false;
+  private seq = 0;
+  private progress: Progress | null = null;
+  /** Names taken in this run (keep-both must not pick one twice). */
+  private readonly claimed = new Set<string>();
+  /** Library names by how they look (see `skeleton`): a new name that looks like one is a conflict. */
+  private readonly spelled = new Map<string, string>();
+
+  constructor(
+    private readonly ctx: ServiceContext,
+    private readonly opts: ImportRunOptions,
+  ) {
+    this.lib = libraryDir(ctx);
+    // Our own corner of `<home>/staging`: other front doors (browser uploads) stage next to it.
+    this.stagingRoot = path.join(ctx.paths.home, 'staging', 'import');
+    this.staging = path.join(this.stagingRoot, `${opts.importId.replace(/[^\w-]/g, '_').slice(0, 40)}-${randomBytes(4).toString('hex')}`);
   }
-  try {
-    // 1. Find every skill in every source (extracting archives into staging) and analyse it.
+
+  /** We hold the library lock, so nothing else is staging: clear what a killed import left behind. */
+  clearLeftovers(): void {
+    const leftovers = fs.existsSync(this.stagingRoot) ? fs.readdirSync(this.stagingRoot, { withFileTypes: true }) : [];
+    for (const old of leftovers.filter((d) => d.isDirectory())) removeTreeSafely(path.join(this.stagingRoot, old.name));
+  }
+
+  cleanup(): void {
+    if (!this.stagingMade) return;
+    removeTreeSafely(this.staging);
+    try {
+      fs.rmdirSync(this.stagingRoot);
+    } catch {
+      // not empty: another process is staging too
+    }
+  }
+
+  private ensureStaging(): void {
+    if (!this.stagingMade) {
+      fs.mkdirSync(this.staging, { recursive: true });
+      this.stagingMade = true;
+    }
+  }
+
+  /** Announce a change (write-ahead), make it, and keep it for the journal entry. */
+  private record(change: JournalChange, act: () => void): void {
+    this.opts.wal?.will(change);
+    act();
+    this.changes.push(change);
+  }
+
+  // ---- phase 1: find every skill in every source (extracting archives into staging), analyse it
+
+  async gather(sources: ImportSource[]): Promise<Candidate[]> {
     const candidates: Candidate[] = [];
     for (const src of sources) {
-      const abs = path.resolve(src.path);
-      const st = lstatOrNull(abs) && fs.statSync(abs, { throwIfNoEntry: false });
-      if (!st) {
-        results.push(refused(abs, says('import.not-found', { path: abs })));
-        continue;
-      }
-      let roots: { dir: string; source: string; dirName: string }[] = [];
-      let staged = false;
-      if (st.isFile()) {
-        if (!ARCHIVE_EXT.test(abs)) {
-          results.push(refused(abs, says('import.not-archive', { name: path.basename(abs) })));
-          continue;
-        }
-        if (src.mode === 'link') {
-          results.push(refused(abs, says('import.archive-copy-only')));
-          continue;
-        }
-        ensureStaging();
-        const dest = path.join(staging, `a${seq++}`);
+      const found = await this.rootsOf(src);
+      if (!found) continue;
+      for (const r of found.roots) {
         try {
-          await extractArchive(abs, dest, { limits: opts.limits });
+          const facts = await skillFacts(this.ctx, r.dir, r.dirName);
+          candidates.push({ ...r, mode: src.mode, staged: found.staged, facts });
         } catch (err) {
-          // Whatever went wrong (a refusal, a disk error), nothing of this archive stays in staging.
-          removeTreeSafely(dest);
-          const e = err as SkillDockError;
-          results.push(refused(abs, (err instanceof SkillDockError && e.msg) || says('import.failed', { reason: (err as Error).message })));
-          continue;
-        }
-        staged = true;
-        const base = path.basename(abs).replace(ARCHIVE_EXT, '');
-        roots = findSkillDirs(dest).map((d) => {
-          const rel = path.relative(dest, d).split(path.sep).join('/');
-          return { dir: d, source: rel ? `${abs}!/${rel}` : abs, dirName: rel ? path.basename(d) : base };
-        });
-      } else if (st.isDirectory()) {
-        const overlap = homeOverlap(ctx.paths.home, abs);
-        if (overlap) {
-          results.push(refused(abs, says(overlap, { path: abs })));
-          continue;
-        }
-        roots = findSkillDirs(abs).map((d) => ({ dir: d, source: d, dirName: path.basename(d) }));
-      } else {
-        results.push(refused(abs, says('import.not-folder', { path: abs })));
-        continue;
-      }
-      if (roots.length === 0) {
-        results.push(refused(abs, says('import.no-skill', { name: path.basename(abs) })));
-        continue;
-      }
-      for (const r of roots) {
-        try {
-          const facts = await skillFacts(ctx, r.dir, r.dirName);
-          candidates.push({ ...r, mode: src.mode, staged, facts });
-        } catch (err) {
-          results.push(refused(r.source, says('import.unreadable', { reason: (err as Error).message })));
+          this.results.push(refused(r.source, says('import.unreadable', { reason: (err as Error).message })));
         }
       }
     }
+    return candidates;
+  }
 
-    // 2. Decide and write, one skill at a time.
+  /** The skill folders of one source, or null (and a refusal in the results). */
+  private async rootsOf(src: ImportSource): Promise<{ roots: Root[]; staged: boolean } | null> {
+    const abs = path.resolve(src.path);
+    const refuse = (msg: MessageRef) => {
+      this.results.push(refused(abs, msg));
+      return null;
+    };
+    const st = lstatOrNull(abs) && fs.statSync(abs, { throwIfNoEntry: false });
+    if (!st) return refuse(says('import.not-found', { path: abs }));
+    let roots: Root[];
+    let staged = false;
+    if (st.isFile()) {
+      if (!ARCHIVE_EXT.test(abs)) return refuse(says('import.not-archive', { name: path.basename(abs) }));
+      if (src.mode === 'link') return refuse(says('import.archive-copy-only'));
+      this.ensureStaging();
+      const dest = path.join(this.staging, `a${this.seq++}`);
+      try {
+        await extractArchive(abs, dest, { limits: this.opts.limits });
+      } catch (err) {
+        // Whatever went wrong (a refusal, a disk error), nothing of this archive stays in staging.
+        removeTreeSafely(dest);
+        const e = err as SkillDockError;
+        return refuse((err instanceof SkillDockError && e.msg) || says('import.failed', { reason: (err as Error).message }));
+      }
+      staged = true;
+      const base = path.basename(abs).replace(ARCHIVE_EXT, '');
+      roots = findSkillDirs(dest).map((d) => {
+        const rel = path.relative(dest, d).split(path.sep).join('/');
+        return { dir: d, source: rel ? `${abs}!/${rel}` : abs, dirName: rel ? path.basename(d) : base, archiveRoot: !rel };
+      });
+    } else if (st.isDirectory()) {
+      const overlap = homeOverlap(this.ctx.paths.home, abs);
+      if (overlap) return refuse(says(overlap, { path: abs }));
+      roots = findSkillDirs(abs).map((d) => ({ dir: d, source: d, dirName: path.basename(d), archiveRoot: false }));
+    } else {
+      return refuse(says('import.not-folder', { path: abs }));
+    }
+    if (roots.length === 0) return refuse(says('import.no-skill', { name: path.basename(abs) }));
+    return { roots, staged };
+  }
+
+  // ---- phase 2: decide and write, one skill at a time
+
+  async placeAll(candidates: Candidate[]): Promise<void> {
     const progress = new Progress(
-      ctx,
-      opts.importId,
+      this.ctx,
+      this.opts.importId,
       candidates.length,
       candidates.reduce((n, c) => n + (c.mode === 'copy' ? c.facts.size : 0), 0),
     );
+    this.progress = progress;
     progress.emit(undefined, true);
-    const claimed = new Set<string>();
-    // Library names by how they look (see `skeleton`): a new name that looks like one is a conflict.
-    const spelled = new Map<string, string>();
-    for (const n of lstatOrNull(lib) ? fs.readdirSync(lib) : []) spelled.set(skeleton(n), n);
-    const lookAlikeOf = (name: string): string | undefined => {
-      const other = spelled.get(skeleton(name));
-      return other !== undefined && other !== name ? other : undefined;
-    };
-
-    /**
-     * Put `c` into the library as `finalName`. `beforePlace` runs once the new copy is ready, right
-     * before it goes in (replace moves the old one to the trash there, not earlier).
-     */
-    const place = async (
-      c: Candidate,
-      finalName: string,
-      beforePlace?: () => void,
-    ): Promise<{ ok: true } | { ok: false; msg: MessageRef }> => {
-      const dest = path.join(lib, finalName);
-      if (!lstatOrNull(lib)) {
-        record({ kind: 'created-dir', path: lib }, () => fs.mkdirSync(lib, { recursive: true }));
-      }
-      if (c.mode === 'link') {
-        const target = fs.realpathSync(c.dir);
-        if (beforePlace) beforePlace();
-        record({ kind: 'created', path: dest, linkTarget: target }, () => fs.symlinkSync(target, dest, 'dir'));
-        spelled.set(skeleton(finalName), finalName);
-        return { ok: true };
-      }
-      let work = c.dir;
-      if (!c.staged) {
-        ensureStaging();
-        work = path.join(staging, `s${seq++}`);
-        try {
-          copySkillTree(c.dir, work, {
-            onBytes: (n) => {
-              progress.bytesDone += n;
-              progress.emit(c.facts.name ?? c.dirName);
-            },
-          });
-        } catch (err) {
-          removeTreeSafely(work);
-          if (err instanceof LinkOutsideError)
-            return { ok: false, msg: says('import.link-outside', { file: err.rel, target: err.target }) };
-          if (err instanceof TreeTooDeepError) return { ok: false, msg: says('import.too-deep', { max: MAX_TREE_DEPTH }) };
-          throw err;
-        }
-      } else {
-        progress.bytesDone += c.facts.size;
-      }
-      if (finalName !== (bareSkill(c) ? c.dirName : c.facts.name)) {
-        const file = path.join(work, 'SKILL.md');
-        const edited = setFrontmatterName(fs.readFileSync(file, 'utf8'), finalName);
-        const check = edited === null ? null : (fs.writeFileSync(file, edited), await skillFacts(ctx, work, finalName));
-        if (!check || check.name !== finalName) {
-          return { ok: false, msg: says('import.rename-failed', { name: finalName }) };
-        }
-      }
-      const digest = treeDigest(work);
-      if (beforePlace) beforePlace();
-      record({ kind: 'created', path: dest, digest }, () => fs.renameSync(work, dest));
-      spelled.set(skeleton(finalName), finalName);
-      return { ok: true };
-    };
-
-    const importOne = async (c: Candidate): Promise<void> => {
-      const bare = bareSkill(c);
-      const f = bare ? { ...c.facts, name: c.dirName } : c.facts;
-      const notice = bare ? worded(noFrontmatterNotice(ctx)) : {};
-      const base = { source: c.source, name: f.name, diagnostics: f.diagnostics, digest: f.digest, ...notice };
-      progress.emit(f.name ?? c.dirName, true);
-      const done = (r: ImportResult) => {
-        results.push(r);
-        progress.skillsDone++;
-        if (r.status !== 'imported' && r.status !== 'replaced' && r.status !== 'kept-both' && c.mode === 'copy') {
-          progress.bytesDone += f.size;
-        }
-        progress.emit(undefined, true);
-      };
-      if (!f.name) {
-        done(refused(c.source, says('import.no-name'), f));
-        return;
-      }
-      const unsafe = unsafeFolderName(f.name);
-      if (unsafe) {
-        done(refused(c.source, says('import.bad-folder-name', { name: f.name, problem: unsafe }), f));
-        return;
-      }
-      const name = f.name;
-      const dest = path.join(lib, name);
-      const existing = lstatOrNull(dest);
-      const twin = existing ? undefined : lookAlikeOf(name);
-      if (twin !== undefined) {
-        // `pdf` beside `PDF`, `café` beside `café` decomposed, `рdf` (Cyrillic р) beside `pdf`: one
-        // name to a reader, two folders (or one, on another disk). Asked like a name clash.
-        const choice = opts.resolutions?.[name] ?? opts.onConflict;
-        if (!choice) {
-          done({
-            ...base,
-            status: 'conflict',
-            libraryName: twin,
-            dir: path.join(lib, twin),
-            ...worded(says('import.look-alike', { name, existing: twin })),
-          });
-          return;
-        }
-        if (choice === 'skip') {
-          done({ ...base, status: 'skipped', libraryName: twin, dir: path.join(lib, twin) });
-          return;
-        }
-        let trashId: string | undefined;
-        const r = await place(
-          c,
-          name,
-          choice === 'replace'
-            ? () => {
-                const trashed = moveToTrash(ctx, twin, 'replaced', opts.wal);
-                changes.push(...trashed.changes);
-                spelled.delete(skeleton(twin));
-                trashId = trashed.entry.id;
-              }
-            : undefined,
-        );
-        if (!r.ok) {
-          done(refused(c.source, r.msg, f));
-          return;
-        }
-        names.push(name);
-        if (trashId) names.push(twin);
-        claimed.add(name);
-        done({ ...base, status: trashId ? 'replaced' : 'kept-both', libraryName: name, dir: dest, ...(trashId ? { trashId } : {}) });
-        return;
-      }
-      if (!existing) {
-        const r = await place(c, name);
-        if (!r.ok) done(refused(c.source, r.msg, f));
-        else {
-          names.push(name);
-          claimed.add(name);
-          done({
-            ...base,
-            status: 'imported',
-            libraryName: name,
-            dir: dest,
-            ...(c.mode === 'link' ? { linkTarget: fs.realpathSync(c.dir) } : {}),
-          });
-        }
-        return;
-      }
-      let sameLink = false;
-      if (c.mode === 'link' && existing.isSymbolicLink()) {
-        try {
-          sameLink = fs.realpathSync(dest) === fs.realpathSync(c.dir);
-        } catch {
-          sameLink = false;
-        }
-      }
-      let existingDigest: string | undefined;
-      if (!sameLink) {
-        try {
-          existingDigest = (await skillFacts(ctx, dest, name)).digest;
-        } catch {
-          existingDigest = undefined; // a broken link or unreadable folder: always a conflict
-        }
-      }
-      if (sameLink || existingDigest === f.digest) {
-        done({ ...base, status: 'already-present', libraryName: name, dir: dest, ...worded(says('import.already-present')) });
-        return;
-      }
-      const choice = opts.resolutions?.[name] ?? opts.onConflict;
-      const conflictInfo = existingDigest ? { existingDigest } : {};
-      if (!choice) {
-        done({
-          ...base,
-          ...conflictInfo,
-          status: 'conflict',
-          libraryName: name,
-          dir: dest,
-          ...worded(says('import.conflict', { name })),
-        });
-        return;
-      }
-      if (choice === 'skip') {
-        done({ ...base, ...conflictInfo, status: 'skipped', libraryName: name, dir: dest });
-        return;
-      }
-      if (choice === 'replace') {
-        // The new copy is made ready first; the old one goes to the trash only then, right before
-        // the new one takes its place (a crash in between is rolled back from the write-ahead log).
-        let trashId: string | undefined;
-        const r = await place(c, name, () => {
-          const trashed = moveToTrash(ctx, name, 'replaced', opts.wal);
-          changes.push(...trashed.changes);
-          trashId = trashed.entry.id;
-        });
-        if (!r.ok) {
-          done(refused(c.source, r.msg, f));
-          return;
-        }
-        names.push(name);
-        done({ ...base, ...conflictInfo, status: 'replaced', libraryName: name, dir: dest, trashId: trashId! });
-        return;
-      }
-      // keep-both
-      if (c.mode === 'link') {
-        done(refused(c.source, says('import.keep-both-link'), f));
-        return;
-      }
-      let n = 2;
-      while (lstatOrNull(path.join(lib, `${name}-${n}`)) || claimed.has(`${name}-${n}`)) n++;
-      const fresh = `${name}-${n}`;
-      const r = await place(c, fresh);
-      if (!r.ok) {
-        done(refused(c.source, r.msg, f));
-        return;
-      }
-      claimed.add(fresh);
-      names.push(fresh);
-      const digest = (await skillFacts(ctx, path.join(lib, fresh), fresh)).digest;
-      done({ ...base, ...conflictInfo, digest, status: 'kept-both', libraryName: fresh, dir: path.join(lib, fresh) });
-    };
-
+    for (const n of lstatOrNull(this.lib) ? fs.readdirSync(this.lib) : []) this.spelled.set(skeleton(n), n);
     for (const c of candidates) {
-      const mark = changes.length;
-      const before = results.length;
+      const mark = this.changes.length;
+      const before = this.results.length;
       try {
-        await importOne(c);
+        await this.importOne(c);
       } catch (err) {
-        // An unexpected disk error: take back this skill's partial changes, newest first, so the
-        // library is as it was before it; the rest of the batch goes on.
-        const kept: JournalChange[] = [];
-        for (const ch of changes.splice(mark).reverse()) {
-          try {
-            revertChange(ch);
-          } catch {
-            kept.unshift(ch);
-          }
-        }
-        changes.push(...kept);
-        results.splice(before);
-        for (const n of names.splice(0)) if (lstatOrNull(path.join(lib, n))) names.push(n);
-        results.push(refused(c.source, says('import.failed', { reason: (err as Error).message }), c.facts));
+        this.takeBack(mark, before);
+        this.results.push(refused(c.source, says('import.failed', { reason: (err as Error).message }), c.facts));
         progress.skillsDone++;
         progress.emit(undefined, true);
       }
     }
-    return { results, changes, names };
-  } finally {
-    if (stagingMade) {
-      removeTreeSafely(staging);
+  }
+
+  /**
+   * An unexpected disk error: take back this skill's partial changes, newest first, so the library
+   * is as it was before it; the rest of the batch goes on.
+   */
+  private takeBack(mark: number, resultsBefore: number): void {
+    const kept: JournalChange[] = [];
+    for (const ch of this.changes.splice(mark).reverse()) {
       try {
-        fs.rmdirSync(stagingRoot);
+        revertChange(ch);
       } catch {
-        // not empty: another process is staging too
+        kept.unshift(ch);
       }
     }
+    this.changes.push(...kept);
+    this.results.splice(resultsBefore);
+    for (const n of this.names.splice(0)) if (lstatOrNull(path.join(this.lib, n))) this.names.push(n);
+  }
+
+  private lookAlikeOf(name: string): string | undefined {
+    const other = this.spelled.get(skeleton(name));
+    return other !== undefined && other !== name ? other : undefined;
+  }
+
+  /** A private copy of `c` in staging (a staged archive skill is one already). */
+  private stageCopy(c: Candidate): { work: string } | { msg: MessageRef } {
+    const progress = this.progress!;
+    if (c.staged) {
+      progress.bytesDone += c.facts.size;
+      return { work: c.dir };
+    }
+    this.ensureStaging();
+    const work = path.join(this.staging, `s${this.seq++}`);
+    try {
+      copySkillTree(c.dir, work, {
+        onBytes: (n) => {
+          progress.bytesDone += n;
+          progress.emit(c.facts.name ?? c.dirName);
+        },
+      });
+    } catch (err) {
+      removeTreeSafely(work);
+      if (err instanceof LinkOutsideError) return { msg: says('import.link-outside', { file: err.rel, target: err.target }) };
+      if (err instanceof TreeTooDeepError) return { msg: says('import.too-deep', { max: MAX_TREE_DEPTH }) };
+      throw err;
+    }
+    return { work };
+  }
+
+  /** Made (and journaled) only when a skill is about to go in: a refused skill leaves nothing to undo. */
+  private ensureLibrary(): void {
+    if (!lstatOrNull(this.lib)) this.record({ kind: 'created-dir', path: this.lib }, () => fs.mkdirSync(this.lib, { recursive: true }));
+  }
+
+  /**
+   * Put `c` into the library as `finalName`. `beforePlace` runs once the new copy is ready, right
+   * before it goes in (replace moves the old one to the trash there, not earlier).
+   */
+  private async place(c: Candidate, finalName: string, beforePlace?: () => void): Promise<Placed> {
+    const dest = path.join(this.lib, finalName);
+    if (c.mode === 'link') {
+      const target = fs.realpathSync(c.dir);
+      beforePlace?.();
+      this.ensureLibrary();
+      this.record({ kind: 'created', path: dest, linkTarget: target }, () => fs.symlinkSync(target, dest, 'dir'));
+      this.spelled.set(skeleton(finalName), finalName);
+      return { ok: true };
+    }
+    const staged = this.stageCopy(c);
+    if ('msg' in staged) return { ok: false, msg: staged.msg };
+    const { work } = staged;
+    if (finalName !== (bareSkill(c) ? c.dirName : c.facts.name)) {
+      const file = path.join(work, 'SKILL.md');
+      const edited = setFrontmatterName(fs.readFileSync(file, 'utf8'), finalName);
+      const check = edited === null ? null : (fs.writeFileSync(file, edited), await skillFacts(this.ctx, work, finalName));
+      if (!check || check.name !== finalName) return { ok: false, msg: says('import.rename-failed', { name: finalName }) };
+    }
+    const digest = treeDigest(work);
+    beforePlace?.();
+    this.ensureLibrary();
+    this.record({ kind: 'created', path: dest, digest }, () => fs.renameSync(work, dest));
+    this.spelled.set(skeleton(finalName), finalName);
+    return { ok: true };
+  }
+
+  /** The trash move of a replace, run by `place` right before the new copy goes in. */
+  private replacing(name: string, into: { trashId?: string }): () => void {
+    return () => {
+      const trashed = moveToTrash(this.ctx, name, 'replaced', this.opts.wal);
+      this.changes.push(...trashed.changes);
+      this.spelled.delete(skeleton(name));
+      into.trashId = trashed.entry.id;
+    };
+  }
+
+  /** A result, counted in the progress. */
+  private done(c: Candidate, size: number, r: ImportResult): void {
+    const progress = this.progress!;
+    this.results.push(r);
+    progress.skillsDone++;
+    if (r.status !== 'imported' && r.status !== 'replaced' && r.status !== 'kept-both' && c.mode === 'copy') progress.bytesDone += size;
+    progress.emit(undefined, true);
+  }
+
+  private async importOne(c: Candidate): Promise<void> {
+    const bare = bareSkill(c);
+    const f = bare ? { ...c.facts, name: c.dirName } : c.facts;
+    const notice = bare ? worded(noFrontmatterNotice(this.ctx)) : {};
+    // The skill takes its SKILL.md name, not its folder's: say so (the folder's mismatch finding
+    // is about the source, not the library copy, which is named right, so it is left out).
+    const renamed = !bare && f.name !== null && f.name !== c.dirName && !c.archiveRoot ? { from: c.dirName, to: f.name } : undefined;
+    const base: ResultBase = {
+      source: c.source,
+      name: f.name,
+      diagnostics: renamed ? f.diagnostics.filter((d) => d.code !== 'name-dir-mismatch') : f.diagnostics,
+      digest: f.digest,
+      ...notice,
+      ...(renamed ? { renamed, notices: [says('import.renamed', renamed)] } : {}),
+    };
+    this.progress!.emit(f.name ?? c.dirName, true);
+    const done = (r: ImportResult) => this.done(c, f.size, r);
+    if (!f.name) return done(refused(c.source, says('import.no-name'), f));
+    const unsafe = unsafeFolderName(f.name);
+    if (unsafe) return done(refused(c.source, says('import.bad-folder-name', { name: f.name, problem: unsafe }), f));
+    const name = f.name;
+    const existing = lstatOrNull(path.join(this.lib, name));
+    const twin = existing ? undefined : this.lookAlikeOf(name);
+    if (twin !== undefined) return this.besideLookAlike(c, f, base, name, twin, done);
+    if (!existing) {
+      const r = await this.place(c, name);
+      if (!r.ok) return done(refused(c.source, r.msg, f));
+      this.names.push(name);
+      this.claimed.add(name);
+      const linkTarget = c.mode === 'link' ? { linkTarget: fs.realpathSync(c.dir) } : {};
+      return done({ ...base, status: 'imported', libraryName: name, dir: path.join(this.lib, name), ...linkTarget });
+    }
+    return this.overExisting(c, f, base, name, existing, done);
+  }
+
+  /**
+   * `pdf` beside `PDF`, `café` beside `café` decomposed, `рdf` (Cyrillic р) beside `pdf`: one name
+   * to a reader, two folders (or one, on another disk). Asked like a name clash.
+   */
+  private async besideLookAlike(
+    c: Candidate,
+    f: SkillFacts,
+    base: ResultBase,
+    name: string,
+    twin: string,
+    done: (r: ImportResult) => void,
+  ): Promise<void> {
+    const choice = this.opts.resolutions?.[name] ?? this.opts.onConflict;
+    const atTwin = { libraryName: twin, dir: path.join(this.lib, twin) };
+    if (!choice) return done({ ...base, status: 'conflict', ...atTwin, ...worded(says('import.look-alike', { name, existing: twin })) });
+    if (choice === 'skip') return done({ ...base, status: 'skipped', ...atTwin });
+    const replaced: { trashId?: string } = {};
+    const r = await this.place(c, name, choice === 'replace' ? this.replacing(twin, replaced) : undefined);
+    if (!r.ok) return done(refused(c.source, r.msg, f));
+    const { trashId } = replaced;
+    this.names.push(name);
+    if (trashId) this.names.push(twin);
+    this.claimed.add(name);
+    done({
+      ...base,
+      status: trashId ? 'replaced' : 'kept-both',
+      libraryName: name,
+      dir: path.join(this.lib, name),
+      ...(trashId ? { trashId } : {}),
+    });
+  }
+
+  /** A library skill of the same name: the same content, or a conflict settled by the user's choice. */
+  private async overExisting(
+    c: Candidate,
+    f: SkillFacts,
+    base: ResultBase,
+    name: string,
+    existing: fs.Stats,
+    done: (r: ImportResult) => void,
+  ): Promise<void> {
+    const dest = path.join(this.lib, name);
+    let sameLink = false;
+    if (c.mode === 'link' && existing.isSymbolicLink()) {
+      try {
+        sameLink = fs.realpathSync(dest) === fs.realpathSync(c.dir);
+      } catch {
+        sameLink = false;
+      }
+    }
+    let existingDigest: string | undefined;
+    if (!sameLink) {
+      try {
+        existingDigest = (await skillFacts(this.ctx, dest, name)).digest;
+      } catch {
+        existingDigest = undefined; // a broken link or unreadable folder: always a conflict
+      }
+    }
+    if (sameLink || existingDigest === f.digest) {
+      return done({ ...base, status: 'already-present', libraryName: name, dir: dest, ...worded(says('import.already-present')) });
+    }
+    const choice = this.opts.resolutions?.[name] ?? this.opts.onConflict;
+    const clash = { ...base, ...(existingDigest ? { existingDigest } : {}) };
+    if (!choice) return done({ ...clash, status: 'conflict', libraryName: name, dir: dest, ...worded(says('import.conflict', { name })) });
+    if (choice === 'skip') return done({ ...clash, status: 'skipped', libraryName: name, dir: dest });
+    if (choice === 'replace') {
+      // The new copy is made ready first; the old one goes to the trash only then, right before
+      // the new one takes its place (a crash in between is rolled back from the write-ahead log).
+      const replaced: { trashId?: string } = {};
+      const r = await this.place(c, name, this.replacing(name, replaced));
+      if (!r.ok) return done(refused(c.source, r.msg, f));
+      this.names.push(name);
+      return done({ ...clash, status: 'replaced', libraryName: name, dir: dest, trashId: replaced.trashId! });
+    }
+    // keep-both
+    if (c.mode === 'link') return done(refused(c.source, says('import.keep-both-link'), f));
+    let n = 2;
+    while (lstatOrNull(path.join(this.lib, `${name}-${n}`)) || this.claimed.has(`${name}-${n}`)) n++;
+    const fresh = `${name}-${n}`;
+    const r = await this.place(c, fresh);
+    if (!r.ok) return done(refused(c.source, r.msg, f));
+    this.claimed.add(fresh);
+    this.names.push(fresh);
+    const digest = (await skillFacts(this.ctx, path.join(this.lib, fresh), fresh)).digest;
+    done({ ...clash, digest, status: 'kept-both', libraryName: fresh, dir: path.join(this.lib, fresh) });
+  }
+}
+
+export async function runImport(ctx: ServiceContext, sources: ImportSource[], opts: ImportRunOptions): Promise<ImportRun> {
+  const run = new ImportRunner(ctx, opts);
+  run.clearLeftovers();
+  try {
+    await run.placeAll(await run.gather(sources));
+    return { results: run.results, changes: run.changes, names: run.names };
+  } finally {
+    run.cleanup();
   }
 }

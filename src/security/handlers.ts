@@ -16,6 +16,7 @@ export function securityHandlers(ctx: ServiceContext): Pick<Api, Keys> {
   });
   return {
     scanPaths: async ({ paths }) => security.scan(paths),
+    listSkillRisks: (query) => security.catalogRisks(query),
     getInventory: async (ref) => security.inventory(ref),
     getSkillTrust: async (ref) => security.trust(ref),
     approveSkill: async (ref) => security.approve(ref),

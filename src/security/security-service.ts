@@ -5,11 +5,13 @@ import type {
   ApprovalDiff,
   ApprovalStatus,
   CatalogEntry,
+  CatalogQuery,
   FileChange,
   Inventory,
   MessageRef,
   ScanReport,
   SkillRef,
+  SkillRisks,
   SkillTrust,
 } from '../contract/index.js';
 import { formatMessage } from '../contract/index.js';
@@ -33,6 +35,7 @@ import {
 import { scanPaths } from './scan.js';
 import { inventoryOf, loadSkillSource, type SkillSource } from './surface.js';
 import { SurfaceCache } from './surface-cache.js';
+import { RiskCache } from './risks.js';
 
 // The security domain: inventories, scans, approvals pinned to the surface digest, and the
 // verdicts attach and launch ask for. Every front door reaches it through `getSecurity(ctx)`.
@@ -62,10 +65,15 @@ export class SecurityService {
   readonly approvals: ApprovalStore;
   /** Inventories of catalog entries, reused while the folder is provably unchanged (surface-cache.ts). */
   readonly surfaces = new SurfaceCache<Surface>();
+  /** Scan results of catalog entries, per real folder and content digest (risks.ts). */
+  readonly risks = new RiskCache();
 
   constructor(private readonly ctx: ServiceContext) {
     this.approvals = new ApprovalStore(ctx);
-    ctx.onClose(() => this.surfaces.clear());
+    ctx.onClose(() => {
+      this.surfaces.clear();
+      this.risks.clear();
+    });
   }
 
   policy() {
@@ -74,6 +82,12 @@ export class SecurityService {
 
   scan(paths: string[], cwd?: string): ScanReport {
     return scanPaths(paths, cwd);
+  }
+
+  /** What the scan finds in each entry of a catalog (list badges, filters, the approval prompt). */
+  async catalogRisks(query: CatalogQuery): Promise<SkillRisks> {
+    const catalog = await getCatalog(this.ctx).list(query);
+    return { generation: catalog.generation, skills: await this.risks.of(catalog.entries) };
   }
 
   private async resolve(ref: SkillRef): Promise<Resolved> {

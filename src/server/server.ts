@@ -123,141 +123,160 @@ async function readJson(req: http.IncomingMessage): Promise<unknown> {
 const NOT_BUILT = 'SkillDock: the browser UI is not built yet. Run `npm run build:renderer` (or `npm run build`) and reload.\n';
 
 /** Start the browser UI server on 127.0.0.1 only. */
+/** What one running server's handlers share. */
+interface Served {
+  options: ServerOptions;
+  token: string;
+  staging: UploadStaging;
+  /** Open event streams, ended on close. */
+  streams: Set<http.ServerResponse>;
+  /** The port listened on (0 until listening). */
+  port: number;
+}
+
+async function handle(sv: Served, req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+  const verdict = checkOrigin(
+    { host: req.headers.host, origin: req.headers.origin, fetchSite: req.headers['sec-fetch-site'] as string | undefined },
+    sv.port,
+  );
+  if (!verdict.ok) {
+    req.resume();
+    return sendError(res, 403, 'unauthorized', `Refused: ${verdict.reason}`);
+  }
+  const url = new URL(req.url ?? '/', `http://${HOST}:${sv.port}`);
+  if (url.pathname === '/api' || url.pathname.startsWith('/api/')) return handleApi(sv, req, res, url);
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    req.resume();
+    return send(res, 405, 'Method not allowed\n', 'text/plain; charset=utf-8', { Allow: 'GET, HEAD' });
+  }
+  return serveStatic(sv.options.rendererDir, req, res, url.pathname);
+}
+
+async function handleApi(sv: Served, req: http.IncomingMessage, res: http.ServerResponse, url: URL): Promise<void> {
+  const route = url.pathname.slice(HTTP.apiPrefix.length);
+  const isEvents = url.pathname === HTTP.events && req.method === 'GET';
+  const given = (req.headers[TOKEN_HEADER] as string | undefined) ?? (isEvents ? url.searchParams.get(TOKEN_QUERY) : null);
+  if (!tokensEqual(sv.token, given)) {
+    req.resume();
+    return sendError(res, 401, 'unauthorized', 'Missing or wrong token: open the URL that `skilldock serve` printed');
+  }
+  if (isEvents) return openEventStream(sv, req, res);
+  if (req.method !== 'POST') {
+    req.resume();
+    return send(
+      res,
+      405,
+      JSON.stringify({ ok: false, error: { code: 'bad-request', message: 'Use POST' } }),
+      'application/json; charset=utf-8',
+      { Allow: 'POST' },
+    );
+  }
+  if (await handleUpload(sv, req, res, url)) return;
+  if (!/^[A-Za-z][A-Za-z0-9]*$/.test(route)) {
+    req.resume();
+    return sendError(res, 404, 'not-found', 'No such API route');
+  }
+  let body: unknown;
+  try {
+    body = await readJson(req);
+  } catch (err) {
+    req.resume();
+    throw err;
+  }
+  // service.call parses the body with the method's contract schema and never throws.
+  return sendResult(res, await sv.options.service.call(route, body));
+}
+
+/** The browser UI's upload routes (a dropped batch, file by file); false for any other route. */
+async function handleUpload(sv: Served, req: http.IncomingMessage, res: http.ServerResponse, url: URL): Promise<boolean> {
+  if (url.pathname === HTTP.uploadBegin) {
+    req.resume();
+    sendResult(res, { ok: true, value: sv.staging.begin() });
+    return true;
+  }
+  if (url.pathname === HTTP.uploadFile) {
+    const length = req.headers['content-length'] ? Number(req.headers['content-length']) : undefined;
+    const value = await sv.staging.writeFile(url.searchParams.get('batch'), url.searchParams.get('path'), req, length);
+    sendResult(res, { ok: true, value });
+    return true;
+  }
+  if (url.pathname === HTTP.uploadFinish) {
+    req.resume();
+    sendResult(res, { ok: true, value: sv.staging.finish(url.searchParams.get('batch')) });
+    return true;
+  }
+  return false;
+}
+
+function openEventStream(sv: Served, req: http.IncomingMessage, res: http.ServerResponse): void {
+  res.writeHead(200, {
+    ...SECURITY_HEADERS,
+    'Content-Type': 'text/event-stream; charset=utf-8',
+    'Cache-Control': 'no-store',
+    Connection: 'keep-alive',
+    'X-Accel-Buffering': 'no',
+  });
+  res.write('retry: 2000\n: connected\n\n');
+  sv.streams.add(res);
+  const off = sv.options.service.on((event) => {
+    res.write(`data: ${JSON.stringify(event)}\n\n`);
+  });
+  const beat = setInterval(() => res.write(': keep-alive\n\n'), sv.options.heartbeatMs ?? 20_000);
+  const done = () => {
+    clearInterval(beat);
+    off();
+    sv.streams.delete(res);
+  };
+  req.on('close', done);
+  res.on('close', done);
+}
+
+function serveStatic(root: string | null | undefined, req: http.IncomingMessage, res: http.ServerResponse, pathname: string): void {
+  if (!root || !fs.existsSync(path.join(root, 'index.html'))) {
+    return send(res, 503, NOT_BUILT, 'text/plain; charset=utf-8');
+  }
+  const found = resolveStatic(root, pathname);
+  if (found.kind === 'refused') return send(res, 403, 'Forbidden\n', 'text/plain; charset=utf-8');
+  if (found.kind === 'missing') return send(res, 404, 'Not found\n', 'text/plain; charset=utf-8');
+  const isHtml = found.file.endsWith('.html');
+  res.writeHead(200, {
+    ...SECURITY_HEADERS,
+    'Content-Type': contentType(found.file),
+    'Content-Length': String(found.size),
+    // Hashed asset names may be cached; the shell must not be, so a rebuild shows up on reload.
+    'Cache-Control': isHtml ? 'no-store' : 'public, max-age=3600',
+    ...(isHtml ? { 'Content-Security-Policy': CONTENT_SECURITY_POLICY } : {}),
+  });
+  if (req.method === 'HEAD') return void res.end();
+  fs.createReadStream(found.file)
+    .on('error', () => res.destroy())
+    .pipe(res);
+}
+
+/** Listen on loopback; resolves with the port. */
+function listen(server: http.Server, port: number): Promise<number> {
+  return new Promise<number>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, HOST, () => {
+      server.off('error', reject);
+      resolve((server.address() as AddressInfo).port);
+    });
+  });
+}
+
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
-  const token = options.token ?? newToken();
   const staging = new UploadStaging(options.stagingDir, { ...DEFAULT_UPLOAD_LIMITS, ...options.uploadLimits });
   staging.sweep();
-  const streams = new Set<http.ServerResponse>();
-  let port = 0;
-
+  const sv: Served = { options, token: options.token ?? newToken(), staging, streams: new Set(), port: 0 };
   const server = http.createServer((req, res) => {
-    handle(req, res).catch((err) => {
+    handle(sv, req, res).catch((err) => {
       const info = toErrorInfo(err);
       if (!res.headersSent) sendError(res, STATUS[info.code] ?? 500, info.code, info.message);
       else res.destroy();
     });
   });
-
-  async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
-    const verdict = checkOrigin(
-      { host: req.headers.host, origin: req.headers.origin, fetchSite: req.headers['sec-fetch-site'] as string | undefined },
-      port,
-    );
-    if (!verdict.ok) {
-      req.resume();
-      return sendError(res, 403, 'unauthorized', `Refused: ${verdict.reason}`);
-    }
-    const url = new URL(req.url ?? '/', `http://${HOST}:${port}`);
-    if (url.pathname === '/api' || url.pathname.startsWith('/api/')) return handleApi(req, res, url);
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      req.resume();
-      return send(res, 405, 'Method not allowed\n', 'text/plain; charset=utf-8', { Allow: 'GET, HEAD' });
-    }
-    return serveStatic(req, res, url.pathname);
-  }
-
-  async function handleApi(req: http.IncomingMessage, res: http.ServerResponse, url: URL): Promise<void> {
-    const route = url.pathname.slice(HTTP.apiPrefix.length);
-    const isEvents = url.pathname === HTTP.events && req.method === 'GET';
-    const given = (req.headers[TOKEN_HEADER] as string | undefined) ?? (isEvents ? url.searchParams.get(TOKEN_QUERY) : null);
-    if (!tokensEqual(token, given)) {
-      req.resume();
-      return sendError(res, 401, 'unauthorized', 'Missing or wrong token: open the URL that `skilldock serve` printed');
-    }
-    if (isEvents) return openEventStream(req, res);
-    if (req.method !== 'POST') {
-      req.resume();
-      return send(
-        res,
-        405,
-        JSON.stringify({ ok: false, error: { code: 'bad-request', message: 'Use POST' } }),
-        'application/json; charset=utf-8',
-        { Allow: 'POST' },
-      );
-    }
-    if (url.pathname === HTTP.uploadBegin) {
-      req.resume();
-      return sendResult(res, { ok: true, value: staging.begin() });
-    }
-    if (url.pathname === HTTP.uploadFile) {
-      const length = req.headers['content-length'] ? Number(req.headers['content-length']) : undefined;
-      const value = await staging.writeFile(url.searchParams.get('batch'), url.searchParams.get('path'), req, length);
-      return sendResult(res, { ok: true, value });
-    }
-    if (url.pathname === HTTP.uploadFinish) {
-      req.resume();
-      return sendResult(res, { ok: true, value: staging.finish(url.searchParams.get('batch')) });
-    }
-    if (!/^[A-Za-z][A-Za-z0-9]*$/.test(route)) {
-      req.resume();
-      return sendError(res, 404, 'not-found', 'No such API route');
-    }
-    let body: unknown;
-    try {
-      body = await readJson(req);
-    } catch (err) {
-      req.resume();
-      throw err;
-    }
-    // service.call parses the body with the method's contract schema and never throws.
-    return sendResult(res, await options.service.call(route, body));
-  }
-
-  function openEventStream(req: http.IncomingMessage, res: http.ServerResponse): void {
-    res.writeHead(200, {
-      ...SECURITY_HEADERS,
-      'Content-Type': 'text/event-stream; charset=utf-8',
-      'Cache-Control': 'no-store',
-      Connection: 'keep-alive',
-      'X-Accel-Buffering': 'no',
-    });
-    res.write('retry: 2000\n: connected\n\n');
-    streams.add(res);
-    const off = options.service.on((event) => {
-      res.write(`data: ${JSON.stringify(event)}\n\n`);
-    });
-    const beat = setInterval(() => res.write(': keep-alive\n\n'), options.heartbeatMs ?? 20_000);
-    const done = () => {
-      clearInterval(beat);
-      off();
-      streams.delete(res);
-    };
-    req.on('close', done);
-    res.on('close', done);
-  }
-
-  function serveStatic(req: http.IncomingMessage, res: http.ServerResponse, pathname: string): void {
-    const root = options.rendererDir;
-    if (!root || !fs.existsSync(path.join(root, 'index.html'))) {
-      return send(res, 503, NOT_BUILT, 'text/plain; charset=utf-8');
-    }
-    const found = resolveStatic(root, pathname);
-    if (found.kind === 'refused') return send(res, 403, 'Forbidden\n', 'text/plain; charset=utf-8');
-    if (found.kind === 'missing') return send(res, 404, 'Not found\n', 'text/plain; charset=utf-8');
-    const isHtml = found.file.endsWith('.html');
-    res.writeHead(200, {
-      ...SECURITY_HEADERS,
-      'Content-Type': contentType(found.file),
-      'Content-Length': String(found.size),
-      // Hashed asset names may be cached; the shell must not be, so a rebuild shows up on reload.
-      'Cache-Control': isHtml ? 'no-store' : 'public, max-age=3600',
-      ...(isHtml ? { 'Content-Security-Policy': CONTENT_SECURITY_POLICY } : {}),
-    });
-    if (req.method === 'HEAD') return void res.end();
-    fs.createReadStream(found.file)
-      .on('error', () => res.destroy())
-      .pipe(res);
-  }
-
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, HOST, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  port = (server.address() as AddressInfo).port;
-  const origin = `http://${HOST}:${port}`;
+  sv.port = await listen(server, options.port ?? 0);
+  const origin = `http://${HOST}:${sv.port}`;
   const sweeper = setInterval(() => staging.sweep(), 60 * 60 * 1000);
   sweeper.unref();
   // After listening, so the URL is printed at once; the first scan and the watch run in the background.
@@ -265,15 +284,15 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const catalogWatch = options.watchCatalog === false ? Promise.resolve() : goLive(options.service, warn);
 
   return {
-    port,
+    port: sv.port,
     origin,
-    token,
-    url: `${origin}/#token=${token}`,
+    token: sv.token,
+    url: `${origin}/#token=${sv.token}`,
     catalogWatch,
     close: async () => {
       await new Promise<void>((resolve) => {
         clearInterval(sweeper);
-        for (const res of streams) res.end();
+        for (const res of sv.streams) res.end();
         server.close(() => resolve());
         server.closeAllConnections();
       });

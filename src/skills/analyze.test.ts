@@ -205,7 +205,7 @@ describe('walkSkill', () => {
 });
 
 describe('rule table', () => {
-  // The table of shared/docs/lint-rules.md (code, severity); checked against the doc when it is present.
+  // The table of docs/lint-rules.md (code, severity), in order. The doc ships in the repo, so the check always runs.
   const table: [string, string][] = [
     ['skill-file-missing', 'error'],
     ['skill-file-case', 'error'],
@@ -252,10 +252,9 @@ describe('rule table', () => {
     ['link-dangling', 'error'],
     ['link-cycle', 'error'],
   ];
-  const docFile = path.resolve(RESOURCES, '../../shared/docs/lint-rules.md');
+  const docFile = path.resolve(RESOURCES, '../docs/lint-rules.md');
 
-  it('matches the documented table when the doc is at hand', (ctx) => {
-    if (!fs.existsSync(docFile)) ctx.skip();
+  it('matches the documented table in docs/lint-rules.md, row by row and in order', () => {
     const doc = fs.readFileSync(docFile, 'utf8');
     const documented = [...doc.matchAll(/^\| `([a-z-]+)` \| (error|warning|info) \|/gm)].map((m) => [m[1], m[2]]);
     expect(documented).toEqual(table);

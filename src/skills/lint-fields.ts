@@ -2,7 +2,7 @@ import type { Registry } from '../agents/registry.js';
 import { kindOf as describe, type DiagnosticInit } from './rules.js';
 import type { MessageRef } from '../contract/index.js';
 
-// Frontmatter field rules (shared/docs/lint-rules.md). Lengths are Unicode code points.
+// Frontmatter field rules (docs/lint-rules.md). Lengths are Unicode code points.
 
 export const SPEC_FIELDS = new Set(['name', 'description', 'license', 'compatibility', 'metadata', 'allowed-tools']);
 const NAME_MAX = 64;

@@ -1,7 +1,7 @@
 import { formatMessage, type Diagnostic, type MessageParams, type MessageRef, type Severity } from '../contract/index.js';
 import type { Registry } from '../agents/registry.js';
 
-// The rule table (shared/docs/lint-rules.md) as data. Which agents a finding hurts is derived from
+// The rule table (docs/lint-rules.md) as data. Which agents a finding hurts is derived from
 // the agent registry (resources/agents.json), never from agent ids written here.
 
 type QuirkKey =

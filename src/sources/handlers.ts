@@ -1,6 +1,7 @@
 import type { Api } from '../contract/index.js';
 import type { ServiceContext } from '../service-context.js';
 import { getSources } from './service.js';
+import { recordLockOrigins } from './lock.js';
 
 type Contract = typeof import('../contract/sources.js');
 type Keys = keyof Contract['sourcesMethods'] | keyof Contract['sourcesUpdateMethods'] | keyof Contract['sourcesShareMethods'];
@@ -16,5 +17,24 @@ export function sourcesHandlers(ctx: ServiceContext): Pick<Api, Keys> {
     unpinSkill: async (input) => s().unpin(input.name),
     exportAssistant: (input) => s().exportAssistant(input.assistant, input.out),
     importAssistant: (input) => s().importAssistant(input),
+  };
+}
+
+/**
+ * Import and adopt as the library does them, then give each skill that the reference `skills` CLI
+ * installed (its lock file says so) the source recorded there, so it can be checked and updated.
+ */
+export function lockAwareImports(
+  ctx: ServiceContext,
+  library: Pick<Api, 'importPaths' | 'adoptSkills'>,
+): Pick<Api, 'importPaths' | 'adoptSkills'> {
+  const withOrigins = async <T extends Parameters<typeof recordLockOrigins>[1]>(summary: Promise<T>): Promise<T> => {
+    const s = await summary;
+    recordLockOrigins(ctx, s, (source, ref) => getSources(ctx).parse(source, ref));
+    return s;
+  };
+  return {
+    importPaths: (input) => withOrigins(library.importPaths(input)),
+    adoptSkills: (input) => withOrigins(library.adoptSkills(input)),
   };
 }

@@ -7,6 +7,7 @@ import {
   type CheckResult,
   type ConflictChoice,
   type FoundSkill,
+  type MessageParams,
   type MessageRef,
   type SkillOrigin,
   type SourceInfo,
@@ -20,7 +21,9 @@ import { libraryDir } from '../library/trash.js';
 import { lstatOrNull, treeDigest } from '../library/tree.js';
 import { parseSource, type ParsedSource } from './parse.js';
 import { gitFailure, lsRemote, shallowCheckout, GitError } from './git.js';
+import { fetchArchive } from './download.js';
 import { discoverSkills } from './discover.js';
+import { scanSkillDir } from '../security/scan.js';
 import { baseDir, readProvenance, storeBase, writeProvenance } from './store.js';
 import { diffMaps, fileMap } from './files.js';
 import { runUpdate, type UpdateInput } from './update.js';
@@ -48,6 +51,13 @@ async function pool<T, R>(items: T[], limit: number, fn: (t: T) => Promise<R>): 
   return out;
 }
 
+/** A source's files in a scratch folder; `done` removes them. */
+interface Checkout {
+  dir: string;
+  commit: string;
+  done: () => void;
+}
+
 export class SourcesService {
   constructor(private ctx: ServiceContext) {}
 
@@ -66,10 +76,18 @@ export class SourcesService {
   }
 
   /** Check out the source into a scratch folder; always removed by `done`. */
-  async checkout(p: ParsedSource, ref?: string): Promise<{ dir: string; commit: string; done: () => void }> {
-    if (p.kind === 'archive') throw fail('unsupported', 'sources.archive-later', { source: p.given });
+  async checkout(p: ParsedSource, ref?: string): Promise<Checkout> {
     const scratch = this.scratch();
     const done = () => fs.rmSync(scratch, { recursive: true, force: true });
+    if (p.kind === 'archive') {
+      // An archive has one version, what the URL serves now: `ref` cannot choose another.
+      try {
+        return { ...(await fetchArchive(p, scratch)), done };
+      } catch (err) {
+        done();
+        throw err;
+      }
+    }
     const dir = path.join(scratch, 'repo');
     try {
       const commit = await shallowCheckout(p.url, dir, ref ?? p.ref);
@@ -103,6 +121,8 @@ export class SourcesService {
       for (const rel of paths) {
         const dir = path.join(co.dir, ...rel.split('/'));
         const f = await skillFacts(this.ctx, dir, path.basename(dir));
+        const scan = scanSkillDir(dir);
+        const level = (l: string) => scan.findings.filter((x) => x.level === l).length;
         found.push({
           path: rel,
           name: f.name,
@@ -111,6 +131,7 @@ export class SourcesService {
           errors: f.diagnostics.filter((d) => d.severity === 'error').length,
           warnings: f.diagnostics.filter((d) => d.severity === 'warning').length,
           diagnostics: f.diagnostics,
+          security: { high: level('high'), medium: level('medium'), low: level('low'), executable: scan.hasExecutableSurface },
         });
       }
       const base = { source: info(p), commit: co.commit, found };
@@ -173,7 +194,9 @@ export class SourcesService {
     }
     const groups = [...bySource];
     const perGroup = await pool(groups, CHECK_PARALLEL, async ([url, skills]) => {
-      let refs: Map<string, string> | GitError;
+      const src = prov[skills[0]!]!.source;
+      if (src.kind === 'archive') return this.checkArchiveGroup(skills, prov);
+      let refs: Map<string, string> | Error;
       try {
         refs = await lsRemote(url);
       } catch (err) {
@@ -196,17 +219,37 @@ export class SourcesService {
     }
   }
 
+  /** An archive source: no refs to list, so download it once (unless every skill is pinned) and compare. */
+  private async checkArchiveGroup(skills: string[], prov: Record<string, SkillOrigin>): Promise<CheckResult[]> {
+    if (skills.every((n) => prov[n]!.pinned)) return this.checkGroup(new Map(), skills, prov);
+    let co: Checkout | undefined;
+    let refs: Map<string, string> | Error;
+    try {
+      co = await this.checkout(this.parse(prov[skills[0]!]!.source.url));
+      refs = new Map([['HEAD', co.commit]]);
+    } catch (err) {
+      if (!(err instanceof Error)) throw err;
+      refs = err;
+    }
+    try {
+      return await this.checkGroup(refs, skills, prov, co);
+    } finally {
+      co?.done();
+    }
+  }
+
   private async checkGroup(
-    refs: Map<string, string> | GitError,
+    refs: Map<string, string> | Error,
     skills: string[],
     prov: Record<string, SkillOrigin>,
+    prefetched?: Checkout,
   ): Promise<CheckResult[]> {
     const out: CheckResult[] = [];
     const needFetch = new Map<string, string[]>(); // target commit → skills
     for (const name of skills) {
       const p = prov[name]!;
       const common = { skill: name, source: p.source.given, fromCommit: p.commit };
-      const say = (status: CheckResult['status'], key: string, params: Record<string, string>, extra: Partial<CheckResult> = {}) => {
+      const say = (status: CheckResult['status'], key: string, params: MessageParams, extra: Partial<CheckResult> = {}) => {
         const msg: MessageRef = { key, params: { skill: name, source: p.source.given, ...params } };
         out.push({ ...common, status, localChanges: extra.localChanges ?? false, ...extra, message: formatMessage(msg), msg });
       };
@@ -215,13 +258,22 @@ export class SourcesService {
         say('missing', 'sources.check.missing', {});
         continue;
       }
-      if (refs instanceof GitError) {
-        const e = gitFailure(refs, p.source.given, name) as Error & { msg?: MessageRef };
-        const detail = e.msg ? formatMessage(e.msg) : e.message;
-        say('unreachable', 'sources.check.unreachable', { detail });
+      if (p.source.kind === 'archive' && p.pinned) {
+        say('pinned', 'sources.check.pinned', { ref: p.pinned.slice(0, 12) }, { localChanges: local });
         continue;
       }
-      const ref = p.pinned ?? p.source.ref;
+      if (refs instanceof Error) {
+        if (refs instanceof GitError) {
+          const e = gitFailure(refs, p.source.given, name) as Error & { msg?: MessageRef };
+          say('unreachable', 'sources.check.unreachable', { detail: e.msg ? formatMessage(e.msg) : e.message });
+        } else {
+          // A download refusal: its own words, in the user's language in the window.
+          const e = refs as Error & { msg?: MessageRef };
+          say('unreachable', 'sources.check.unreachable', { detail: e.msg ?? e.message });
+        }
+        continue;
+      }
+      const ref = p.source.kind === 'archive' ? undefined : (p.pinned ?? p.source.ref);
       const target = !ref
         ? refs.get('HEAD')
         : (refs.get(`refs/tags/${ref}^{}`) ??
@@ -243,9 +295,9 @@ export class SourcesService {
     }
     for (const [target, names] of needFetch) {
       const first = prov[names[0]!]!;
-      let co: { dir: string; commit: string; done: () => void } | undefined;
+      let co: Checkout | undefined;
       try {
-        co = await this.checkout(this.parse(first.source.url), target);
+        co = prefetched?.commit === target ? prefetched : await this.checkout(this.parse(first.source.url), target);
       } catch (err) {
         for (const name of names) {
           const p = prov[name]!;
@@ -285,7 +337,9 @@ export class SourcesService {
             out.push({ ...common, status: 'upstream-removed', message: formatMessage(msg), msg });
             continue;
           }
-          const d = diffMaps(fileMap(baseDir(this.ctx, p.upstreamDigest)), fileMap(up));
+          // Adopted from a lock file with local edits: no base, so compare with the library copy.
+          const from = p.upstreamDigest === 'empty' ? path.join(libraryDir(this.ctx), name) : baseDir(this.ctx, p.upstreamDigest);
+          const d = diffMaps(fileMap(from), fileMap(up));
           if (!d.added.length && !d.changed.length && !d.removed.length) {
             const msg: MessageRef = {
               key: local ? 'sources.check.changed-locally' : 'sources.check.up-to-date',
@@ -309,7 +363,7 @@ export class SourcesService {
           out.push({ ...common, status: 'update-available', ...d, message: formatMessage(msg), msg });
         }
       } finally {
-        co.done();
+        if (co !== prefetched) co.done();
       }
     }
     return out;
@@ -331,6 +385,7 @@ export class SourcesService {
     const prov = readProvenance(this.ctx, libraryDir(this.ctx));
     const p = prov[name];
     if (!p) throw fail('not-found', 'sources.no-provenance', { skill: name });
+    if (ref && p.source.kind === 'archive') throw fail('bad-request', 'sources.archive-pin-ref', { skill: name, source: p.source.given });
     const pinned = ref ?? p.commit;
     if (ref) this.parse(p.source.url, ref); // validates the ref's shape
     writeProvenance(this.ctx, { [name]: { ...p, pinned } });

@@ -119,7 +119,11 @@ describe('add from a source', () => {
   it('a local repository path and a path inside it; preview installs nothing', async () => {
     const prev = await w.service.api.addFromSource({ source: multi.work, preview: true });
     expect(prev.summary).toBeUndefined();
-    expect(prev.found.find((f) => f.name === 'alpha')).toMatchObject({ errors: 0, path: 'skills/alpha' });
+    expect(prev.found.find((f) => f.name === 'alpha')).toMatchObject({
+      errors: 0,
+      path: 'skills/alpha',
+      security: { high: 0, medium: 0, low: 0, executable: false },
+    });
     expect(libNames()).toEqual([]);
     const r = await w.service.api.addFromSource({ source: `file://${multi.bare}/`, ref: 'main' });
     expect(r.found.length).toBe(3);

@@ -10,21 +10,35 @@ import type { GuardHookGroup } from './script-policy.js';
 // redirect as its reason, so the agent corrects the path itself.
 
 export interface CliInvocation {
-  /** Program that runs the CLI script (node, or Electron in node mode). */
+  /** Program that runs the CLI script (node, or the desktop app's own executable). */
   node: string;
+  /** The CLI script, or the desktop app's CLI flag. */
   script: string;
-  /** Env the program needs (ELECTRON_RUN_AS_NODE for Electron). */
+  /** Arguments the program takes before `script`. */
+  leading?: string[];
+  /** Env the program needs. */
   env: Record<string, string>;
 }
 
+/** The desktop app's executable runs the CLI instead of opening a window when given this flag (main/cli-mode.ts). */
+export const APP_CLI_FLAG = '--cli';
+/** Set by the packaged desktop app to its own executable (its fuses forbid running Electron as Node). */
+export const APP_EXECUTABLE_ENV = 'SKILLDOCK_APP_EXECUTABLE';
+
 /** How to call this very build of the skilldock CLI, or null when its script is not on disk. */
 export function findCli(resourcesDir: string, env: NodeJS.ProcessEnv = process.env): CliInvocation | null {
+  const app = env[APP_EXECUTABLE_ENV];
+  if (app && !env.SKILLDOCK_CLI_SCRIPT) {
+    // No display is needed to answer a hook: start Chromium headless.
+    return { node: app, leading: ['--ozone-platform=headless'], script: APP_CLI_FLAG, env: {} };
+  }
   const candidates = env.SKILLDOCK_CLI_SCRIPT
     ? [path.resolve(env.SKILLDOCK_CLI_SCRIPT)]
     : [path.join(path.dirname(resourcesDir), 'bin', 'skilldock.js'), ...binNearThisModule()];
   const script = candidates.find((c) => fs.existsSync(c));
   if (!script) return null;
   const electron = Boolean(process.versions.electron);
+  // An unpackaged Electron (development) may still run as Node.
   return { node: process.execPath, script, env: electron ? { ELECTRON_RUN_AS_NODE: '1' } : {} };
 }
 
@@ -54,6 +68,7 @@ export function guardCommand(cli: CliInvocation, opts: { home: string; userHome:
   const words = [
     ...Object.entries(env).map(([k, v]) => `${k}=${shellQuote(v)}`),
     shellQuote(cli.node),
+    ...(cli.leading ?? []).map(shellQuote),
     shellQuote(cli.script),
     'policy',
     'check-write',

@@ -25,20 +25,8 @@ export const resources = {
   ja: { translation: ja },
 } as const;
 
-/** Maps an OS/browser language tag (navigator.languages) onto one we ship. */
-export function matchLanguage(tags: readonly string[]): Language {
-  for (const raw of tags) {
-    const tag = raw.toLowerCase();
-    if (tag.startsWith('zh')) {
-      // Traditional script or regions that use it.
-      if (/hant|-tw|-hk|-mo/.test(tag)) return 'zh-TW';
-      return 'zh-CN';
-    }
-    if (tag.startsWith('ja')) return 'ja';
-    if (tag.startsWith('en')) return 'en';
-  }
-  return 'en';
-}
+/** Maps an OS/browser language tag (navigator.languages) onto one we ship (shared with the desktop menu). */
+export { matchLanguage } from '../../../src/contract/language';
 
 /** A fresh i18next instance (tests make their own; the app makes one at start). */
 export async function createI18n(language: Language = 'en'): Promise<I18n> {

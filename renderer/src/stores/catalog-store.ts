@@ -12,11 +12,13 @@ interface CatalogState {
   openId: string | null;
   /** Drawer tab to show first (e.g. `security` when coming from an approval prompt). */
   openTab: string;
+  /** Opened over a dialog (the skill picker, the import summary): the drawer stacks above it. */
+  openOver: boolean;
   /** Bumped on `approval-changed`: the drawer's security panel re-reads trust. */
   trustRev: number;
   bumpTrust(): void;
   load(): Promise<void>;
-  open(id: string | null, tab?: string): void;
+  open(id: string | null, tab?: string, over?: boolean): void;
 }
 
 let inflight: Promise<void> | null = null;
@@ -29,6 +31,7 @@ export const useCatalog = create<CatalogState>((set) => ({
   error: null,
   openId: null,
   openTab: 'overview',
+  openOver: false,
   trustRev: 0,
   bumpTrust() {
     set((s) => ({ trustRev: s.trustRev + 1 }));
@@ -55,7 +58,19 @@ export const useCatalog = create<CatalogState>((set) => ({
     })();
     return inflight;
   },
-  open(id, tab = 'overview') {
-    set({ openId: id, openTab: tab });
+  open(id, tab = 'overview', over = false) {
+    set({ openId: id, openTab: tab, openOver: over });
   },
 }));
+
+/**
+ * The catalog entry for a skill the engine named: by folder (a refusal's `dir`, which may be the
+ * real path behind a link), else the effective (unshadowed) entry with that name.
+ */
+export function findEntry(catalog: Catalog | null, ref: { name: string; dir?: string }): CatalogEntry | undefined {
+  const entries = catalog?.entries ?? [];
+  return (
+    (ref.dir ? entries.find((e) => e.provenance.dir === ref.dir || e.provenance.realPath === ref.dir) : undefined) ??
+    entries.find((e) => e.name === ref.name && !e.shadowedBy)
+  );
+}

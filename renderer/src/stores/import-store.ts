@@ -14,7 +14,11 @@ export interface Progress {
 }
 
 /** What to run again once every conflict has an answer. */
-type Source = { kind: 'paths'; paths: string[] } | { kind: 'upload'; items: DroppedItem[] };
+type Source =
+  | { kind: 'paths'; paths: string[] }
+  | { kind: 'upload'; items: DroppedItem[] }
+  /** Skills chosen in the "Add from source" dialog (issue 15): a git source, its ref and the skill folders. */
+  | { kind: 'source'; source: string; ref?: string; skills: string[] };
 
 interface ImportState {
   importId: string | null;
@@ -29,6 +33,8 @@ interface ImportState {
   lastJournalId: string | null;
   importPaths(paths: string[]): Promise<void>;
   importUpload(items: DroppedItem[]): Promise<void>;
+  /** Install skills found in a source: same summary, conflict questions and undo toast as an import. */
+  addFromSource(source: string, ref: string | undefined, skills: string[]): Promise<void>;
   choose(choice: ConflictChoice): Promise<void>;
   onProgress(event: Omit<Progress, 'phase'> & { importId: string }): void;
   dismiss(): void;
@@ -42,6 +48,16 @@ const newId = () => `imp-${Date.now().toString(36)}-${(seq++).toString(36)}`;
 async function run(source: Source, importId: string, resolutions?: Record<string, ConflictChoice>): Promise<ImportSummary> {
   const c = client();
   if (source.kind === 'paths') return c.api.importPaths({ paths: source.paths, importId, resolutions });
+  if (source.kind === 'source') {
+    const { summary } = await c.api.addFromSource({
+      source: source.source,
+      ...(source.ref ? { ref: source.ref } : {}),
+      skills: source.skills,
+      ...(resolutions ? { resolutions } : {}),
+    });
+    if (!summary) throw new Error('addFromSource returned no summary');
+    return summary;
+  }
   if (!c.upload) throw new Error('upload is not available in this window');
   return c.upload(source.items, {
     importId,
@@ -88,6 +104,7 @@ export const useImport = create<ImportState>((set, get) => {
     forgetUndo: () => set({ lastJournalId: null }),
     importPaths: (paths) => start({ kind: 'paths', paths }),
     importUpload: (items) => start({ kind: 'upload', items }),
+    addFromSource: (source, ref, skills) => start({ kind: 'source', source, ...(ref ? { ref } : {}), skills }),
     async choose(choice) {
       const [current, ...rest] = get().pending;
       if (!current) return;

@@ -9,7 +9,8 @@ export type OnScriptsChanged = NonNullable<LaunchInput['onScriptsChanged']>;
 export interface LaunchRefusal {
   assistant: string;
   workspace?: string;
-  skills: Array<{ name: string; status: string }>;
+  /** `dir`: the folder the engine judged, so the right copy opens when names are shadowed. */
+  skills: Array<{ name: string; status: string; dir?: string }>;
 }
 
 function refusalOf(err: unknown, assistant: string, workspace?: string): LaunchRefusal | null {
@@ -19,7 +20,11 @@ function refusalOf(err: unknown, assistant: string, workspace?: string): LaunchR
   return {
     assistant,
     ...(workspace ? { workspace } : {}),
-    skills: skills.map((s: { name?: unknown; status?: unknown }) => ({ name: String(s.name), status: String(s.status) })),
+    skills: skills.map((s: { name?: unknown; status?: unknown; dir?: unknown }) => ({
+      name: String(s.name),
+      status: String(s.status),
+      ...(typeof s.dir === 'string' ? { dir: s.dir } : {}),
+    })),
   };
 }
 

@@ -1,4 +1,4 @@
-import type { ImportResult, ImportSummary } from '../../contract/index.js';
+import { formatMessage, type ImportResult, type ImportSummary } from '../../contract/index.js';
 import { formatDiagnostic, paint, type Colour } from '../format.js';
 
 // Shared output of `import` and `adopt`.
@@ -20,6 +20,7 @@ export function formatImportSummary(s: ImportSummary, color: boolean): string {
     const name = r.libraryName && r.libraryName !== r.name ? `${r.name} -> ${r.libraryName}` : (r.name ?? '(no name)');
     lines.push(`${paint(color, st.colour, st.label.padEnd(18))} ${paint(color, 'bold', name)}  ${paint(color, 'dim', r.source)}`);
     if (r.message && r.status !== 'already-present') lines.push(`    ${r.message}`);
+    for (const n of r.notices ?? []) lines.push(`    ${formatMessage(n)}`);
     if (r.status === 'replaced' && r.trashId) lines.push(`    old version in the trash: ${r.trashId}`);
     if (r.status === 'refused') for (const d of r.diagnostics.filter((x) => x.severity === 'error')) lines.push(formatDiagnostic(d, color));
     else if (r.status !== 'already-present' && r.status !== 'skipped') {

@@ -5,6 +5,7 @@ import type { AssistantSkillView } from '../../../../src/contract/index';
 import { useAssistants } from '../../stores/assistants-store';
 import { useAgents } from '../../stores/agents-store';
 import { useNav } from '../../stores/nav-store';
+import { useCatalog } from '../../stores/catalog-store';
 import { Markdown } from '../../components/markdown';
 import { TID, rowId } from '../../testids';
 import { SkillPicker } from './skill-picker';
@@ -147,13 +148,18 @@ export function AssistantEditor() {
   );
 }
 
+/** A skill of the assistant; a row whose skill still resolves opens that skill's drawer. */
 function SkillRow({ skill, readOnly, onRemove }: { skill: AssistantSkillView; readOnly: boolean; onRemove(): void }) {
   const { t } = useTranslation();
+  const openSkill = useCatalog((s) => s.open);
+  const entry = skill.missing ? null : skill.entry;
+  const open = entry ? () => openSkill(entry.id) : undefined;
   return (
     <div
-      className={`row${skill.missing ? ' row-missing' : ''}`}
+      className={`row${skill.missing ? ' row-missing' : ''}${open ? ' clickable' : ''}`}
       data-testid={rowId(TID.assistantSkillRow, skill.name)}
       data-missing={skill.missing || undefined}
+      {...(open ? { role: 'button', tabIndex: 0, onClick: open, onKeyDown: (e: React.KeyboardEvent) => e.key === 'Enter' && open() } : {})}
     >
       <div className="row-main">
         <div className="row-title">
@@ -177,7 +183,15 @@ function SkillRow({ skill, readOnly, onRemove }: { skill: AssistantSkillView; re
         <div className="muted ellipsis">{skill.missing ? t('assistants.missingHint') : skill.entry?.description}</div>
       </div>
       {!readOnly && (
-        <Button size="small" status="danger" data-testid={rowId(TID.assistantSkillRemove, skill.name)} onClick={onRemove}>
+        <Button
+          size="small"
+          status="danger"
+          data-testid={rowId(TID.assistantSkillRemove, skill.name)}
+          onClick={(e) => {
+            e.stopPropagation();
+            onRemove();
+          }}
+        >
           {t('common.remove')}
         </Button>
       )}

@@ -1,13 +1,13 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Checkbox, Input, Modal, Tag } from '@arco-design/web-react';
 import type { CatalogEntry } from '../../../../src/contract/index';
 import { client } from '../../client-port';
-import { useCatalog } from '../../stores/catalog-store';
+import { findEntry, useCatalog } from '../../stores/catalog-store';
 import { useAssistants } from '../../stores/assistants-store';
-import { useNav } from '../../stores/nav-store';
 import { errorText } from '../../stores/errors';
 import { TID, rowId } from '../../testids';
+import { ApprovalFindings, ReviewedCheck, useHighFindings } from './approval-findings';
 
 const SHOWN = 200;
 
@@ -27,13 +27,33 @@ export function SkillPicker({ visible, onClose, attached }: { visible: boolean; 
   const { t } = useTranslation();
   const catalog = useCatalog((s) => s.catalog);
   const openSkill = useCatalog((s) => s.open);
-  const go = useNav((s) => s.go);
+  const trustRev = useCatalog((s) => s.trustRev);
   const attach = useAssistants((s) => s.attach);
   const [query, setQuery] = useState('');
   const [picked, setPicked] = useState<Map<string, CatalogEntry>>(new Map());
   const [approval, setApproval] = useState<NeedsApproval | null>(null);
+  // The scan's findings are shown before approving; with a high one, approving needs a tick first.
+  const [reviewed, setReviewed] = useState(false);
+  const approvalEntry = approval ? [...picked.values()].find((e) => e.name === approval.skill) : undefined;
+  const highFindings = useHighFindings(approvalEntry?.id);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Approved while reviewing (in the drawer over the picker): the warning no longer holds, and the
+  // checked skills are still here to attach.
+  const seenRev = useRef(trustRev);
+  useEffect(() => {
+    if (trustRev === seenRev.current || !approval) return;
+    seenRev.current = trustRev;
+    const entry = findEntry(catalog, { name: approval.skill });
+    let live = true;
+    client()
+      .api.getSkillTrust(entry ? { dir: entry.provenance.dir } : { name: approval.skill })
+      .then((trust) => live && trust.status === 'approved' && setApproval((a) => (a?.skill === approval.skill ? null : a)))
+      .catch(() => undefined); // the warning stays; attaching again asks the engine
+    return () => {
+      live = false;
+    };
+  }, [trustRev]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const candidates = useMemo(() => {
     const taken = new Set(attached);
@@ -67,6 +87,7 @@ export function SkillPicker({ visible, onClose, attached }: { visible: boolean; 
     setBusy(false);
     if (res.ok) return close();
     const na = needsApproval(res.error);
+    setReviewed(false);
     if (na) setApproval(na);
     else setError(errorText(res.error));
   };
@@ -103,15 +124,17 @@ export function SkillPicker({ visible, onClose, attached }: { visible: boolean; 
             content={
               <div>
                 <div>{approval.message}</div>
+                <ApprovalFindings entryId={approvalEntry?.id} />
+                <ReviewedCheck entryId={approvalEntry?.id} checked={reviewed} onChange={setReviewed} />
                 <div className="actions-row">
                   <Button
                     size="small"
                     data-testid={TID.skillPickerReview}
                     onClick={() => {
-                      const entry = [...picked.values()].find((e) => e.name === approval.skill);
-                      close();
-                      go('skills');
-                      if (entry) openSkill(entry.id, 'security');
+                      // Reviewed in place: the drawer opens over the picker, which keeps its checks.
+                      const entry =
+                        [...picked.values()].find((e) => e.name === approval.skill) ?? findEntry(catalog, { name: approval.skill });
+                      if (entry) openSkill(entry.id, 'security', true);
                     }}
                   >
                     {t('assistants.reviewSkill', { skill: approval.skill })}
@@ -119,7 +142,8 @@ export function SkillPicker({ visible, onClose, attached }: { visible: boolean; 
                   <Button
                     size="small"
                     type="primary"
-                    status="warning"
+                    status={highFindings > 0 ? 'danger' : 'warning'}
+                    disabled={highFindings > 0 && !reviewed}
                     data-testid={TID.skillPickerApprove}
                     onClick={() => void approveAndRetry(approval.skill)}
                   >

@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Dropdown, Menu } from '@arco-design/web-react';
 import { client } from '../../client-port';
@@ -6,12 +6,16 @@ import { useImport } from '../../stores/import-store';
 import { TID } from '../../testids';
 import { itemsFromFileList } from '../../client/drop';
 
+// Loaded the first time it is opened: the Skills page ships in the first script (issue 16).
+const AddSourceDialog = lazy(() => import('../sources/add-source-dialog').then((m) => ({ default: m.AddSourceDialog })));
+
 export function ImportButton() {
   const { t } = useTranslation();
   const busy = useImport((s) => s.importId !== null);
   const importPaths = useImport((s) => s.importPaths);
   const importUpload = useImport((s) => s.importUpload);
   const fileRef = useRef<HTMLInputElement>(null);
+  const [addingSource, setAddingSource] = useState(false);
   const dirRef = useRef<HTMLInputElement>(null);
   const c = client();
 
@@ -49,6 +53,7 @@ export function ImportButton() {
         droplist={
           <Menu
             onClickMenuItem={async (key) => {
+              if (key === 'source') return setAddingSource(true);
               // Desktop: the native picker gives real paths. Browser: file inputs, uploaded to staging.
               if (c.isDesktop && c.pickImportPaths) {
                 const paths = await c.pickImportPaths(key === 'folder' ? 'folders' : 'archives');
@@ -63,6 +68,9 @@ export function ImportButton() {
             <Menu.Item key="archive" data-testid={TID.importPickArchive}>
               {t('import.pickArchive')}
             </Menu.Item>
+            <Menu.Item key="source" data-testid={TID.importPickSource}>
+              {t('sources.add.menu')}
+            </Menu.Item>
           </Menu>
         }
       >
@@ -70,6 +78,11 @@ export function ImportButton() {
           {t('import.button')}
         </Button>
       </Dropdown>
+      {addingSource && (
+        <Suspense fallback={null}>
+          <AddSourceDialog onClose={() => setAddingSource(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -53,6 +53,27 @@ describe('import from the UI', () => {
     await waitFor(async () => expect(await libraryNames()).not.toContain('docx-2'));
   });
 
+  it.each([
+    ['zh-CN', '已按 SKILL.md 中的名称命名为“skill-from-md”，而不是其文件夹名“dropped-folder”'],
+    ['ja', 'フォルダー名「dropped-folder」ではなく、SKILL.md の名前に従って「skill-from-md」という名前になりました'],
+  ] as const)('says in %s that a folder was imported under its SKILL.md name', async (lang, words) => {
+    await renderApp(engine, lang, 'skills');
+    const dir = path.join(engine.home, '..', `in-${lang}`, 'dropped-folder');
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, 'SKILL.md'), '---\nname: skill-from-md\ndescription: Named unlike its folder.\n---\n\n# x\n');
+    await act(async () => {
+      await useImport.getState().importPaths([dir]);
+    });
+    const row = await screen.findByTestId(rowId(TID.importResultRow, 'skill-from-md'));
+    expect(row.querySelector(`[data-testid="${TID.importNotice}"]`)?.textContent).toBe(words);
+    expect(row.textContent).not.toMatch(/named "|after its folder|\{\{/);
+    // The folder/name mismatch is no finding of the library copy: no "1 finding" for it.
+    expect(row.textContent).not.toMatch(/检查问题|リントの指摘/);
+    await act(async () => {
+      await engine.client.api.deleteSkill({ name: 'skill-from-md' });
+    });
+  });
+
   it('imports a new skill and reports one already present', async () => {
     await renderApp(engine, 'en', 'skills');
     const fresh = incoming('fresh-one', 'Brand new.');

@@ -3,10 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { engineText, findingText } from '../../i18n/engine-text';
 import { sourceLabel } from './source-label';
 import { Alert, Button, Modal, Notification, Progress, Tag } from '@arco-design/web-react';
-import type { ImportResult } from '../../../../src/contract/index';
+import { formatMessage, type ImportResult } from '../../../../src/contract/index';
 import { client } from '../../client-port';
 import { useImport, countByStatus } from '../../stores/import-store';
 import { errorText } from '../../stores/errors';
+import { findEntry, useCatalog } from '../../stores/catalog-store';
 import { TID, rowId } from '../../testids';
 
 const STATUS_COLOR: Record<ImportResult['status'], string> = {
@@ -23,6 +24,8 @@ const STATUS_COLOR: Record<ImportResult['status'], string> = {
 export function ImportPanel() {
   const { t } = useTranslation();
   const { importId, progress, summary, error, pending, lastJournalId, choose, dismiss } = useImport();
+  const catalog = useCatalog((st) => st.catalog);
+  const openSkill = useCatalog((st) => st.open);
   const shownJournal = useRef<string | null>(null);
 
   useEffect(() => {
@@ -111,32 +114,50 @@ export function ImportPanel() {
               })}
             </div>
           )}
-          {summary?.results.map((r, i) => (
-            <div
-              key={`${r.source}-${i}`}
-              className="import-row"
-              data-testid={rowId(TID.importResultRow, r.name ?? String(i))}
-              data-status={r.status}
-            >
-              <Tag size="small" color={STATUS_COLOR[r.status]}>
-                {t(`import.status.${r.status}`)}
-              </Tag>
-              <b title={r.source}>{r.libraryName ?? r.name ?? sourceLabel(r.source)}</b>
-              {r.libraryName && r.name && r.libraryName !== r.name && <span className="muted"> ({r.name})</span>}
-              {r.message && <div className="muted">{engineText(t, r.msg, r.message)}</div>}
-              {r.status === 'refused' &&
-                r.diagnostics
-                  .filter((d) => d.severity === 'error')
-                  .map((d, j) => (
-                    <div key={j} className="muted">
-                      {d.code}: {findingText(t, d)}
-                    </div>
-                  ))}
-              {r.status !== 'refused' && r.diagnostics.length > 0 && (
-                <div className="muted">{t('import.findings', { count: r.diagnostics.length })}</div>
-              )}
-            </div>
-          ))}
+          {summary?.results.map((r, i) => {
+            // A skill in the library with findings opens on its Diagnostics tab, over this summary.
+            const name = r.libraryName ?? r.name;
+            const open =
+              r.status !== 'refused' && r.diagnostics.length > 0 && name && r.dir
+                ? () => openSkill(findEntry(catalog, { name, dir: r.dir })?.id ?? `library/${name}`, 'diagnostics', true)
+                : undefined;
+            return (
+              <div
+                key={`${r.source}-${i}`}
+                className={`import-row${open ? ' clickable' : ''}`}
+                data-testid={rowId(TID.importResultRow, r.name ?? String(i))}
+                data-status={r.status}
+                {...(open
+                  ? { role: 'button', tabIndex: 0, onClick: open, onKeyDown: (e: React.KeyboardEvent) => e.key === 'Enter' && open() }
+                  : {})}
+              >
+                <Tag size="small" color={STATUS_COLOR[r.status]}>
+                  {t(`import.status.${r.status}`)}
+                </Tag>
+                <b title={r.source}>{r.libraryName ?? r.name ?? sourceLabel(r.source)}</b>
+                {r.libraryName && r.name && r.libraryName !== r.name && <span className="muted"> ({r.name})</span>}
+                {r.message && <div className="muted">{engineText(t, r.msg, r.message)}</div>}
+                {r.notices?.map((n, j) => (
+                  <div key={`n${j}`} className="muted" data-testid={TID.importNotice}>
+                    {engineText(t, n, formatMessage(n))}
+                  </div>
+                ))}
+                {r.status === 'refused' &&
+                  r.diagnostics
+                    .filter((d) => d.severity === 'error')
+                    .map((d, j) => (
+                      <div key={j} className="muted">
+                        {d.code}: {findingText(t, d)}
+                      </div>
+                    ))}
+                {open && (
+                  <div className="link-text" data-testid={rowId(TID.importResultFindings, r.name ?? String(i))}>
+                    {t('import.findings', { count: r.diagnostics.length })} ›
+                  </div>
+                )}
+              </div>
+            );
+          })}
         </div>
       </Modal>
       <Modal

@@ -7,7 +7,8 @@ import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react
 import type { Language } from '../../../../src/contract/index';
 import { resources } from '../../i18n';
 import { useLaunch } from '../../stores/launch-store';
-import { TID } from '../../testids';
+import { useCatalog } from '../../stores/catalog-store';
+import { TID, rowId } from '../../testids';
 import { startEngine, type TestEngine } from '../../test/engine';
 import { renderApp } from '../../test/render-app';
 
@@ -59,6 +60,25 @@ describe('launch page: scripts changed since approval', () => {
     const result = useLaunch.getState().result!;
     expect(result.links.map((l) => l.skill).sort()).toEqual(['code', 'pdf']);
     expect(result.problems.map((p) => [p.skill, p.code])).toEqual([['pdf', 'script-blocked']]);
+  }, 60_000);
+
+  it('opens the refused skill on its Security tab, where it can be approved', async () => {
+    await renderApp(engine, 'en', 'launch');
+    await act(async () => {
+      await useLaunch.getState().launch(assistantId);
+    });
+    const review = await screen.findByTestId(rowId(TID.launchReviewSkill, 'pdf'));
+    expect(review.textContent).toBe('Review and approve “pdf”');
+    await waitFor(() => expect(useCatalog.getState().catalog).not.toBeNull());
+    await waitFor(() => expect((review as HTMLButtonElement).disabled).toBe(false));
+    await act(async () => {
+      fireEvent.click(review);
+    });
+    expect(useCatalog.getState().openId).toBe('library/pdf');
+    expect(useCatalog.getState().openTab).toBe('security');
+    await act(async () => {
+      useCatalog.getState().open(null);
+    });
   }, 60_000);
 
   for (const lang of Object.keys(resources).filter((l) => l !== 'en') as Language[]) {

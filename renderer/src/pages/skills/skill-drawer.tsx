@@ -23,6 +23,8 @@ export function SkillDrawer() {
   const entry = useCatalog((s) => (s.openId ? s.byId.get(s.openId) : undefined));
   const close = useCatalog((s) => s.open);
   const openTab = useCatalog((s) => s.openTab);
+  // Over a dialog (picker, import summary) the drawer stacks above it; the dialog keeps its state.
+  const over = useCatalog((s) => s.openOver);
   const [tab, setTab] = useState(openTab);
   useEffect(() => setTab(openTab), [openId, openTab]);
   const [activation, setActivation] = useState<Activation | null>(null);
@@ -50,6 +52,7 @@ export function SkillDrawer() {
       onCancel={() => close(null)}
       footer={null}
       unmountOnExit
+      zIndex={over ? 1100 : undefined}
       closeIcon={<span data-testid={TID.skillDrawerClose}>×</span>}
       title={
         entry ? (

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { AgentView, Catalog, CatalogEntry, Root } from '../../../../src/contract/index';
-import { EMPTY_FILTER, agentVerdict, buildIndex, filterCatalog, filterEntries, verdictFor } from './skill-filter';
+import type { AgentView, Catalog, CatalogEntry, Root, SkillRisk } from '../../../../src/contract/index';
+import { EMPTY_FILTER, agentVerdict, buildIndex, filterCatalog, filterEntries, verdictFor, type ProblemFilter } from './skill-filter';
 
 const roots: Root[] = [
   { id: 'library', kind: 'library', path: '/h/library', agents: [], precedence: 1, exists: true },
@@ -65,6 +65,29 @@ describe('skill filter', () => {
       true,
     );
     expect(filterEntries(c, index, { ...EMPTY_FILTER, shadowedOnly: true }).map((e) => e.name)).toEqual(['skill-5']);
+  });
+
+  it('a high scan finding counts as an error, a medium one as a warning; "security" keeps both', () => {
+    const risk = (id: string, high: number, medium: number): [string, SkillRisk] => [
+      id,
+      { entryId: id, name: id, high, medium, low: 0, findings: [] },
+    ];
+    // s1 and s2 have no lint findings (1 % 11, 2 % 13): only the scan speaks for them.
+    const risks = new Map([risk('user:claude/s1', 1, 0), risk('user:agents/s2', 0, 3), risk('library/s3', 0, 0)]);
+    const ids = (problems: ProblemFilter) => filterEntries(c, index, { ...EMPTY_FILTER, problems }, risks).map((e) => e.id);
+    expect(ids('errors')).toContain('user:claude/s1');
+    expect(ids('errors')).not.toContain('user:agents/s2');
+    expect(ids('warnings')).toContain('user:agents/s2');
+    expect(ids('security')).toEqual(['user:claude/s1', 'user:agents/s2']);
+    expect(ids('clean')).not.toContain('user:claude/s1');
+    expect(ids('clean')).toContain('library/s3');
+    // Without scan results the lint counts alone decide, as before.
+    expect(filterEntries(c, index, { ...EMPTY_FILTER, problems: 'errors' }).map((e) => e.id)).not.toContain('user:claude/s1');
+    // A result computed before the scan arrived is not narrowed from once it has.
+    const before = filterCatalog(c, index, { ...EMPTY_FILTER, problems: 'security', query: 'skill' });
+    expect(before.entries).toEqual([]);
+    const after = filterCatalog(c, index, { ...EMPTY_FILTER, problems: 'security', query: 'skill-' }, before, risks);
+    expect(after.entries.map((e) => e.id)).toEqual(['user:claude/s1', 'user:agents/s2']);
   });
 
   it('narrowing from the previous result gives the same answer as a full scan', () => {

@@ -1,4 +1,4 @@
-import type { AgentView, Catalog, CatalogEntry, MessageRef, Root } from '../../../../src/contract/index';
+import type { AgentView, Catalog, CatalogEntry, MessageRef, Root, SkillRisk } from '../../../../src/contract/index';
 
 /** Something the engine said: English `message`, and `msg` for the UI to word (i18n/engine-text). */
 export interface EngineWords {
@@ -6,7 +6,16 @@ export interface EngineWords {
   msg?: MessageRef;
 }
 
-export type ProblemFilter = 'all' | 'errors' | 'warnings' | 'clean';
+/**
+ * `errors` and `warnings` count the security scan too (a high finding is an error, a medium one a
+ * warning); `security` keeps the skills with a high or medium scan finding.
+ */
+export type ProblemFilter = 'all' | 'errors' | 'warnings' | 'security' | 'clean';
+export const PROBLEM_FILTERS: readonly ProblemFilter[] = ['all', 'errors', 'warnings', 'security', 'clean'];
+
+/** Scan results by entry id (renderer/src/stores/risk-store.ts). */
+export type RiskMap = ReadonlyMap<string, SkillRisk>;
+const NO_RISKS: RiskMap = new Map();
 
 export interface SkillFilter {
   query: string;
@@ -26,6 +35,7 @@ export function buildIndex(entries: readonly CatalogEntry[]): string[] {
 /** A previous result, reused when the query only grew (typing): the new matches are a subset. */
 export interface FilterResult {
   filter: SkillFilter;
+  risks: RiskMap;
   indices: number[];
   entries: CatalogEntry[];
 }
@@ -40,11 +50,17 @@ function narrows(prev: SkillFilter, next: SkillFilter): boolean {
   );
 }
 
-export function filterCatalog(catalog: Catalog, index: readonly string[], filter: SkillFilter, prev?: FilterResult | null): FilterResult {
+export function filterCatalog(
+  catalog: Catalog,
+  index: readonly string[],
+  filter: SkillFilter,
+  prev?: FilterResult | null,
+  risks: RiskMap = NO_RISKS,
+): FilterResult {
   const q = filter.query.trim().toLowerCase();
   const rootsById = new Map<string, Root>(catalog.roots.map((r) => [r.id, r]));
   const { entries } = catalog;
-  const candidates = prev && narrows(prev.filter, filter) ? prev.indices : null;
+  const candidates = prev && prev.risks === risks && narrows(prev.filter, filter) ? prev.indices : null;
   const indices: number[] = [];
   const n = candidates ? candidates.length : entries.length;
   for (let k = 0; k < n; k++) {
@@ -56,17 +72,23 @@ export function filterCatalog(catalog: Catalog, index: readonly string[], filter
       const root = rootsById.get(e.provenance.rootId);
       if (!root || !root.agents.includes(filter.agent)) continue;
     }
-    if (filter.problems === 'errors' && e.counts.errors === 0) continue;
-    if (filter.problems === 'warnings' && e.counts.warnings === 0) continue;
-    if (filter.problems === 'clean' && e.counts.errors + e.counts.warnings > 0) continue;
+    if (filter.problems !== 'all') {
+      const risk = risks.get(e.id);
+      const high = risk?.high ?? 0;
+      const medium = risk?.medium ?? 0;
+      if (filter.problems === 'errors' && e.counts.errors + high === 0) continue;
+      if (filter.problems === 'warnings' && e.counts.warnings + medium === 0) continue;
+      if (filter.problems === 'security' && high + medium === 0) continue;
+      if (filter.problems === 'clean' && e.counts.errors + e.counts.warnings + high + medium > 0) continue;
+    }
     if (filter.shadowedOnly && !e.shadowedBy) continue;
     indices.push(i);
   }
-  return { filter, indices, entries: indices.map((i) => entries[i]) };
+  return { filter, risks, indices, entries: indices.map((i) => entries[i]) };
 }
 
-export function filterEntries(catalog: Catalog, index: readonly string[], filter: SkillFilter): CatalogEntry[] {
-  return filterCatalog(catalog, index, filter).entries;
+export function filterEntries(catalog: Catalog, index: readonly string[], filter: SkillFilter, risks?: RiskMap): CatalogEntry[] {
+  return filterCatalog(catalog, index, filter, null, risks).entries;
 }
 
 /** Agent ids that read any root of the catalog, for the agent filter. */

@@ -3,7 +3,8 @@ import type { TFunction } from 'i18next';
 import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
 import { Empty, Tag } from '@arco-design/web-react';
-import type { CatalogEntry } from '../../../../src/contract/index';
+import type { CatalogEntry, SkillRisk } from '../../../../src/contract/index';
+import { useRisks } from '../../stores/risk-store';
 import { TID, rowId } from '../../testids';
 
 const ROW_HEIGHT = 64;
@@ -12,6 +13,7 @@ const NO_LAYOUT = { width: 800, height: 600 };
 /** Only the rows in view are in the DOM, so 10,000 skills scroll like 20. */
 export const SkillList = memo(function SkillList({ entries, onOpen }: { entries: CatalogEntry[]; onOpen(id: string): void }) {
   const { t } = useTranslation();
+  const risks = useRisks((s) => s.byId);
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: entries.length,
@@ -36,7 +38,14 @@ export const SkillList = memo(function SkillList({ entries, onOpen }: { entries:
     <div ref={scrollRef} className="virtual-scroll" data-testid={TID.skillsList} role="list">
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
         {virtualizer.getVirtualItems().map((item) => (
-          <SkillRow key={item.key} entry={entries[item.index]} start={item.start} t={t} onOpen={onOpen} />
+          <SkillRow
+            key={item.key}
+            entry={entries[item.index]}
+            risk={risks.get(entries[item.index].id)}
+            start={item.start}
+            t={t}
+            onOpen={onOpen}
+          />
         ))}
       </div>
     </div>
@@ -46,11 +55,13 @@ export const SkillList = memo(function SkillList({ entries, onOpen }: { entries:
 /** A row re-renders only when its entry, position or language changes (not on every keystroke). */
 const SkillRow = memo(function SkillRow({
   entry: e,
+  risk,
   start,
   t,
   onOpen,
 }: {
   entry: CatalogEntry;
+  risk: SkillRisk | undefined;
   start: number;
   t: TFunction;
   onOpen(id: string): void;
@@ -71,7 +82,7 @@ const SkillRow = memo(function SkillRow({
       <div className="skill-row-main">
         <div className="skill-row-title">
           <span className="skill-name">{e.name}</span>
-          <Badges entry={e} t={t} />
+          <Badges entry={e} risk={risk} t={t} />
         </div>
         <div className="skill-row-desc" title={e.description}>
           {e.description || <span className="muted">{t('skills.noDescription')}</span>}
@@ -83,13 +94,15 @@ const SkillRow = memo(function SkillRow({
 
 export function SkillBadges({ entry }: { entry: CatalogEntry }) {
   const { t } = useTranslation();
-  return <Badges entry={entry} t={t} />;
+  const risk = useRisks((s) => s.byId.get(entry.id));
+  return <Badges entry={entry} risk={risk} t={t} />;
 }
 
 // Rows take `t` from the list: a translation hook per row costs more than the row itself.
-function Badges({ entry, t }: { entry: CatalogEntry; t: TFunction }) {
+function Badges({ entry, risk, t }: { entry: CatalogEntry; risk: SkillRisk | undefined; t: TFunction }) {
   return (
     <span className="badges">
+      <RiskBadge risk={risk} t={t} />
       <Tag size="small" color={rootColor(entry.provenance.rootKind)} data-testid={TID.skillBadgeRoot}>
         {t(`roots.${entry.provenance.rootKind}`)}
       </Tag>
@@ -114,6 +127,26 @@ function Badges({ entry, t }: { entry: CatalogEntry; t: TFunction }) {
         </Tag>
       )}
     </span>
+  );
+}
+
+/** The security scan's verdict: red for a high finding, orange for medium ones; nothing for low or none. */
+function RiskBadge({ risk, t }: { risk: SkillRisk | undefined; t: TFunction }) {
+  if (!risk || risk.high + risk.medium === 0) return null;
+  const level = risk.high > 0 ? 'high' : 'medium';
+  const top = risk.findings.find((f) => f.level === level);
+  return (
+    <Tag
+      size="small"
+      color={level === 'high' ? 'red' : 'orange'}
+      className="risk-badge"
+      icon={<span aria-hidden>⚠</span>}
+      data-testid={TID.skillBadgeRisk}
+      data-level={level}
+      title={top ? `${top.file}${top.line !== undefined ? `:${top.line}` : ''} ${top.code}` : undefined}
+    >
+      {t(`skills.badge.risk.${level}`, { count: level === 'high' ? risk.high : risk.medium })}
+    </Tag>
   );
 }
 

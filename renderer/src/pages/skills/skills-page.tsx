@@ -1,12 +1,14 @@
-import { lazy, memo, Suspense, useCallback, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { findingText } from '../../i18n/engine-text';
 import { Alert, Input, Select, Switch, Typography } from '@arco-design/web-react';
 import type { Catalog } from '../../../../src/contract/index';
 import { useCatalog } from '../../stores/catalog-store';
+import { useRisks } from '../../stores/risk-store';
 import { TID, pageId } from '../../testids';
 import {
   EMPTY_FILTER,
+  PROBLEM_FILTERS,
   buildIndex,
   catalogAgents,
   filterCatalog,
@@ -32,6 +34,7 @@ export function SkillsPage() {
   const error = useCatalog((s) => s.error);
   const loading = useCatalog((s) => s.loading);
   const open = useCatalog((s) => s.open);
+  const risks = useRisks((s) => s.byId);
   // The query is kept apart from the other filters so a keystroke re-renders only the input, the
   // count and the list: the toolbar, alerts and drawer below are memoized and keep their props.
   const [query, setQuery] = useState('');
@@ -46,10 +49,10 @@ export function SkillsPage() {
   const visible = useMemo(() => {
     if (!catalog) return [];
     const prev = last.current?.index === index ? last.current.result : null;
-    const result = filterCatalog(catalog, index, { ...facets, query }, prev);
+    const result = filterCatalog(catalog, index, { ...facets, query }, prev, risks);
     last.current = { index, result };
     return result.entries;
-  }, [catalog, index, facets, query]);
+  }, [catalog, index, facets, query, risks]);
   const patch = useCallback((p: Partial<Facets>) => setFacets((f) => ({ ...f, ...p })), []);
   const onOpen = useCallback((id: string) => open(id), [open]);
 
@@ -72,27 +75,11 @@ export function SkillsPage() {
       <CatalogAlerts catalog={catalog} error={error} />
       <AdoptBanner />
       <SkillList entries={visible} onOpen={onOpen} />
-      <StableDrawer />
     </div>
   );
 }
 
 const StableImportButton = memo(ImportButton);
-// The drawer (file tree, tabs, Markdown, security panel) is loaded when a skill is first opened:
-// the first paint of a big catalog needs only the list.
-const SkillDrawer = lazy(() => import('./skill-drawer').then((m) => ({ default: m.SkillDrawer })));
-const StableDrawer = memo(function LazyDrawer() {
-  const open = useCatalog((s) => s.openId !== null && s.openId !== undefined);
-  const [wanted, setWanted] = useState(false);
-  if (open && !wanted) setWanted(true);
-  if (!wanted && !open) return null;
-  return (
-    <Suspense fallback={null}>
-      <SkillDrawer />
-    </Suspense>
-  );
-});
-
 const SearchBox = memo(function SearchBox({ value, onChange }: { value: string; onChange(q: string): void }) {
   const { t } = useTranslation();
   return (
@@ -146,7 +133,7 @@ const FilterBar = memo(function FilterBar({
         value={facets.problems}
         onChange={(v: ProblemFilter) => patch({ problems: v })}
         data-testid={TID.skillsFilterProblems}
-        options={(['all', 'errors', 'warnings', 'clean'] as const).map((p) => ({ label: t(`skills.problems.${p}`), value: p }))}
+        options={PROBLEM_FILTERS.map((p) => ({ label: t(`skills.problems.${p}`), value: p }))}
       />
       <label className="toolbar-switch">
         <Switch

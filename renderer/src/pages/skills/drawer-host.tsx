@@ -1,0 +1,20 @@
+import { lazy, memo, Suspense, useState } from 'react';
+import { useCatalog } from '../../stores/catalog-store';
+
+// The skill drawer lives in the shell, not on the Skills page: a skill row on the Assistants page,
+// a launch refusal, the skill picker and the import summary all open the same drawer where they are.
+// It is loaded when a skill is first opened (file tree, tabs, Markdown, security panel): the first
+// paint of a big catalog needs only the list.
+const SkillDrawer = lazy(() => import('./skill-drawer').then((m) => ({ default: m.SkillDrawer })));
+
+export const SkillDrawerHost = memo(function SkillDrawerHost() {
+  const open = useCatalog((s) => s.openId !== null && s.openId !== undefined);
+  const [wanted, setWanted] = useState(false);
+  if (open && !wanted) setWanted(true);
+  if (!wanted && !open) return null;
+  return (
+    <Suspense fallback={null}>
+      <SkillDrawer />
+    </Suspense>
+  );
+});
