@@ -21,10 +21,21 @@ test('dropping a skill folder and a zip imports both and lists them with their d
   await shot(page, 'import-summary-light-en');
   await page.getByTestId(TID.importSummaryClose).click();
 
-  // On disk: real copies in the library, the script included; the upload batch stays in <home>/uploads until swept.
+  // On disk: real copies in the library, the script included; the uploaded batch is gone once imported (bug 8).
   expect(fs.readFileSync(path.join(app.home, 'library', 'delta-drop', 'scripts', 'summarise.sh'), 'utf8')).toContain('uniq -c');
   expect(fs.existsSync(path.join(app.home, 'library', 'epsilon-zip', 'SKILL.md'))).toBe(true);
-  expect(fs.readdirSync(path.join(app.home, 'uploads')).length).toBeGreaterThan(0);
+  const uploads = () => fs.readdirSync(path.join(app.home, 'uploads'));
+  expect(uploads()).toEqual([]);
+
+  // A changed copy dropped again: its batch waits while the conflict is asked, and goes after the answer (skip).
+  fs.appendFileSync(path.join(folder, 'SKILL.md'), '\nChanged.\n');
+  await dragPathsOnto(page, [folder]);
+  await expect(page.getByTestId(TID.conflictDialog)).toBeVisible();
+  expect(uploads()).toHaveLength(1);
+  await page.getByTestId(TID.conflictSkip).click();
+  await expect(summary.getByTestId(rowId(TID.importResultRow, 'delta-drop'))).toHaveAttribute('data-status', 'skipped');
+  await expect.poll(uploads).toEqual([]);
+  await page.getByTestId(TID.importSummaryClose).click();
 
   // Listed, with their diagnostics as badges.
   const delta = page.getByTestId(rowId(TID.skillRow, 'library/delta-drop'));

@@ -5,11 +5,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const IMPORT_RE =
+export const IMPORT_RE =
   /(?:\bimport\s+(?:type\s+)?(?:[\w*{}\s,]+\s+from\s+)?|\bexport\s+(?:type\s+)?[\w*{}\s,]+\s+from\s+|\bimport\s*\(\s*|\brequire\s*\(\s*)['"]([^'"]+)['"]/g;
 const DOM_RE = /\b(HTMLElement|HTMLInputElement|document\.|window\.|localStorage|sessionStorage|navigator\.)/;
 
-function walk(dir, out = []) {
+export function walk(dir, out = []) {
   if (!fs.existsSync(dir)) return out;
   for (const ent of fs.readdirSync(dir, { withFileTypes: true })) {
     if (ent.name === 'node_modules' || ent.name.startsWith('.')) continue;
@@ -20,7 +20,7 @@ function walk(dir, out = []) {
   return out;
 }
 
-function stripComments(text) {
+export function stripComments(text) {
   return text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
 }
 

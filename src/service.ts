@@ -5,7 +5,7 @@ import { createServiceContext, type ServiceContext } from './service-context.js'
 import { catalogHandlers } from './catalog/handlers.js';
 import { settingsHandlers } from './settings/handlers.js';
 import { libraryHandlers } from './library/handlers.js';
-import { editorHandlers } from './library/editor-handlers.js';
+import { editorHandlers } from './editor/editor-handlers.js';
 import { assistantsHandlers } from './assistants/handlers.js';
 import { launchHandlers } from './workspaces/handlers.js';
 import { securityHandlers } from './security/handlers.js';

@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';
 import { checkImports, frontDoorProblem } from '../scripts/check-imports.mjs';
+import { domainCycles, domainGraph } from '../scripts/domain-cycles.mjs';
 
 const root = path.resolve(__dirname, '..');
 
@@ -65,5 +66,56 @@ describe('import boundaries', () => {
     const problems = checkImports(tmp);
     fs.rmSync(tmp, { recursive: true, force: true });
     expect(problems).toEqual([expect.stringContaining('src/cli/commands/y.ts')]);
+  });
+});
+
+describe('imports between engine domains', () => {
+  function plant(files: Record<string, string>): string {
+    const tmp = fs.mkdtempSync(path.join(fs.realpathSync(os.tmpdir()), 'sd-cycles-'));
+    for (const [rel, text] of Object.entries(files)) {
+      fs.mkdirSync(path.dirname(path.join(tmp, rel)), { recursive: true });
+      fs.writeFileSync(path.join(tmp, rel), text);
+    }
+    return tmp;
+  }
+
+  it('form no cycle in the project', () => {
+    expect(domainCycles(root)).toEqual([]);
+    // The graph is really read: the composition root reaches the domains, the domains reach the contract.
+    const graph = domainGraph(root);
+    expect([...(graph.get('service')?.keys() ?? [])]).toEqual(expect.arrayContaining(['catalog', 'library', 'editor', 'settings']));
+    expect(graph.get('settings')?.has('agents')).toBe(true);
+    expect(graph.get('agents')?.has('settings') ?? false).toBe(false);
+    expect(graph.get('library')?.has('security') ?? false).toBe(false);
+  });
+
+  it('catches a cycle of two, a longer one and one through a top-level file, and names the files', () => {
+    const tmp = plant({
+      'src/agents/registry.ts': "import { x } from '../settings/settings.js';\n",
+      'src/settings/settings.ts': "import { loadRegistry } from '../agents/registry.js';\n",
+      'src/a/a.ts': "export * from '../b/b.js';\n",
+      'src/b/b.ts': "const c = await import('../c/index.js');\n",
+      'src/c/index.ts': "import type { A } from '../a/a.js';\n",
+      'src/service.ts': "import { d } from './d/d.js';\n",
+      'src/d/d.ts': "import { Service } from '../service.js';\n",
+      // Not cycles: tests, test helpers, fixtures and comments may point anywhere.
+      'src/e/e.ts': "import { f } from '../f/f.js';\n// import { e } from '../e/e.js' in f would be one\n",
+      'src/f/f.test.ts': "import { e } from '../e/e.js';\n",
+      'src/f/test-helpers.ts': "import { e } from '../e/e.js';\n",
+      'src/f/fixtures/x.ts': "import { e } from '../../e/e.js';\n",
+      'src/f/f.ts': "/* import { e } from '../e/e.js'; */ export const f = 1;\n",
+    });
+    const cycles = domainCycles(tmp);
+    fs.rmSync(tmp, { recursive: true, force: true });
+    expect(cycles.map((c) => c.domains)).toEqual([
+      ['a', 'b', 'c'],
+      ['agents', 'settings'],
+      ['d', 'service'],
+    ]);
+    const text = cycles.flatMap((c) => c.edges).join('\n');
+    expect(text).toContain('agents -> settings (agents/registry.ts)');
+    expect(text).toContain('settings -> agents (settings/settings.ts)');
+    expect(text).toContain('c -> a (c/index.ts)');
+    expect(text).not.toMatch(/\bf\b -> e/);
   });
 });

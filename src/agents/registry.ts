@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import type { CustomAgent } from '../contract/index.js';
-import { workspacePathProblem } from '../settings/custom-agents.js';
+import { workspacePathProblem } from './workspace-path.js';
 
 // The agent registry is data (resources/agents.json): what each agent CLI reads, its loader quirks
 // and how to launch it. Code asks the registry; it never hard-codes an agent's behaviour.

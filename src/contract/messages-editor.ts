@@ -1,4 +1,4 @@
-// English templates of the skill editor and `skilldock new` (src/library/editor*.ts,
+// English templates of the skill editor and `skilldock new` (src/editor/*.ts,
 // src/skills/edit-paths.ts). Placeholders are i18next's `{{name}}`.
 
 export const EDITOR_MESSAGES = {

@@ -120,6 +120,22 @@ async function readJson(req: http.IncomingMessage): Promise<unknown> {
   }
 }
 
+/** The contract method that imports paths, staged uploads among them. */
+const IMPORT_ROUTES = new Set(['importPaths']);
+
+/** The paths an import call names, whatever the body holds. */
+function stagedPaths(body: unknown): unknown[] {
+  const paths = (body as { paths?: unknown } | null)?.paths;
+  return Array.isArray(paths) ? paths : [];
+}
+
+/** The import stopped at conflicts it was given no answers for: the client asks, then runs it again. */
+function awaitsAnswers(body: unknown, result: Result<unknown>): boolean {
+  const b = (body ?? {}) as { resolutions?: unknown; onConflict?: unknown };
+  const conflicts = result.ok ? (result.value as { conflicts?: unknown }).conflicts : 0;
+  return typeof conflicts === 'number' && conflicts > 0 && b.resolutions === undefined && b.onConflict === undefined;
+}
+
 const NOT_BUILT = 'SkillDock: the browser UI is not built yet. Run `npm run build:renderer` (or `npm run build`) and reload.\n';
 
 /** Start the browser UI server on 127.0.0.1 only. */
@@ -184,7 +200,9 @@ async function handleApi(sv: Served, req: http.IncomingMessage, res: http.Server
     throw err;
   }
   // service.call parses the body with the method's contract schema and never throws.
-  return sendResult(res, await sv.options.service.call(route, body));
+  const result = await sv.options.service.call(route, body);
+  if (IMPORT_ROUTES.has(route)) sv.staging.settle(stagedPaths(body), awaitsAnswers(body, result));
+  return sendResult(res, result);
 }
 
 /** The browser UI's upload routes (a dropped batch, file by file); false for any other route. */

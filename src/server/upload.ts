@@ -5,6 +5,7 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
 import { SkillDockError } from '../errors.js';
+import { isInside, lstatOrNull, removeTreeSafely } from '../library/tree.js';
 
 /**
  * Browser drag-and-drop lands here: the page cannot hand us real paths, so it streams each file
@@ -18,7 +19,11 @@ export interface UploadLimits {
   /** Bytes per batch, all files together. */
   maxBatchBytes: number;
   maxFiles: number;
-  /** Batches older than this are swept. */
+  /**
+   * Batches older than this are swept (at server start and hourly). A batch is removed as soon as
+   * its import is over; only one whose import waits for conflict answers, or one left by an
+   * upload that failed or a server that stopped, stays until then.
+   */
   maxAgeMs: number;
 }
 
@@ -95,21 +100,46 @@ export class UploadStaging {
 
   /** Remove batches left over from earlier runs (crash, or imported long ago). */
   sweep(now = Date.now()): void {
-    let names: string[];
-    try {
-      names = fs.readdirSync(this.stagingDir);
-    } catch {
-      return;
-    }
-    for (const name of names) {
+    if (!this.stagingIsOurs()) return;
+    for (const name of fs.readdirSync(this.stagingDir)) {
       if (!BATCH_RE.test(name)) continue; // never touch what we did not create
       const created = Number(name.slice(2, 15));
       if (now - created < this.limits.maxAgeMs) continue;
-      const full = path.join(this.stagingDir, name);
-      // rm with recursive unlinks links instead of following them
-      fs.rmSync(full, { recursive: true, force: true });
-      this.batches.delete(name);
+      this.discard(name);
     }
+  }
+
+  /** The staging dir is a real folder, not a link (nothing is deleted through one). */
+  private stagingIsOurs(): boolean {
+    const st = lstatOrNull(this.stagingDir);
+    return !!st && st.isDirectory() && !st.isSymbolicLink();
+  }
+
+  /** Remove one batch: its folders and files, links unlinked and never followed. */
+  discard(batch: string): void {
+    if (!BATCH_RE.test(batch)) return;
+    this.batches.delete(batch);
+    if (this.stagingIsOurs()) removeTreeSafely(path.join(this.stagingDir, batch));
+  }
+
+  /** The batches that staged paths (as `finish` gave them) belong to. */
+  batchesOf(paths: unknown[]): string[] {
+    const out = new Set<string>();
+    for (const p of paths) {
+      if (typeof p !== 'string' || !path.isAbsolute(p) || !isInside(p, this.stagingDir)) continue;
+      const first = path.relative(this.stagingDir, p).split(path.sep)[0]!;
+      if (BATCH_RE.test(first)) out.add(first);
+    }
+    return [...out];
+  }
+
+  /**
+   * An import of staged paths is over: their batches go, unless the import stopped to ask about
+   * conflicts (`awaitingAnswers`); the client then runs it again on the same paths with the answers.
+   */
+  settle(paths: unknown[], awaitingAnswers: boolean): void {
+    if (awaitingAnswers) return;
+    for (const batch of this.batchesOf(paths)) this.discard(batch);
   }
 
   begin(): { batch: string } {

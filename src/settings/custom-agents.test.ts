@@ -6,7 +6,7 @@ import { SkillDockService } from '../service.js';
 import type { CustomAgent } from '../contract/index.js';
 import { loadRegistry } from '../agents/registry.js';
 import { resourcesDir } from '../library/fixtures/helpers.js';
-import { workspacePathProblem } from './custom-agents.js';
+import { workspacePathProblem } from '../agents/workspace-path.js';
 
 let root: string;
 let home: string;

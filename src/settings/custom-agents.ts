@@ -1,10 +1,6 @@
 import type { CustomAgent } from '../contract/settings.js';
-import {
-  CUSTOM_AGENT_ID,
-  pathsOverlap,
-  skillsDirProblem,
-  workspacePathProblem as checkWorkspacePath,
-} from '../contract/custom-agent-rules.js';
+import { CUSTOM_AGENT_ID, pathsOverlap, skillsDirProblem } from '../contract/custom-agent-rules.js';
+import { workspacePathProblem } from '../agents/workspace-path.js';
 import { SkillDockError } from '../errors.js';
 
 // Rules a custom agent must meet before it is saved. The contract's schema checks shapes; these
@@ -12,38 +8,6 @@ import { SkillDockError } from '../errors.js';
 // so each must name a place inside it on every OS, and an id must pick out exactly one agent.
 
 export type CustomAgentField = 'id' | 'name' | 'command' | 'skillsDir' | 'contextFile';
-
-/** Why `value` is not a relative path inside the workspace (in words), or null when it is one. */
-export function workspacePathProblem(value: string): string | null {
-  const p = checkWorkspacePath(value);
-  if (!p) return null;
-  switch (p.code) {
-    case 'empty':
-      return 'is empty';
-    case 'too-long':
-      return `is longer than ${p.max} characters`;
-    case 'control-char':
-      return 'contains a control character';
-    case 'backslash':
-      return 'must use / between folders, not \\';
-    case 'absolute':
-      return 'must be relative to the workspace, not an absolute path';
-    case 'drive':
-      return 'must not start with a drive like C:';
-    case 'colon':
-      return 'must not contain ":"';
-    case 'home':
-      return 'must not start with ~ (it is relative to the workspace, not the home folder)';
-    case 'empty-segment':
-      return 'must not have empty segments (a leading, trailing or doubled /)';
-    case 'parent':
-      return 'must not contain ".." (it has to stay inside the workspace)';
-    case 'dot-segment':
-      return 'must not contain "." segments (write it without ./)';
-    case 'trailing-dot-or-space':
-      return `must not have a segment ending in a dot or space ("${p.segment}")`;
-  }
-}
 
 function refuse(agent: string, field: CustomAgentField, message: string, code: 'bad-request' | 'conflict' = 'bad-request'): never {
   throw new SkillDockError(code, `Custom agent "${agent}": ${message}`, { agent, field });

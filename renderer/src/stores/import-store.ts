@@ -112,7 +112,9 @@ export const useImport = create<ImportState>((set, get) => {
       set({ pending: rest, choices });
       const source = get().source;
       if (rest.length === 0 && source) {
-        if (Object.values(choices).every((c) => c === 'skip')) {
+        // Dropped in the browser, the server keeps the uploaded copy until the import is answered:
+        // the round trip lets it go even when every answer is skip.
+        if (source.kind !== 'upload' && Object.values(choices).every((c) => c === 'skip')) {
           // Nothing to write: mark the conflicts skipped locally instead of a no-op round trip.
           const summary = get().summary;
           if (summary)

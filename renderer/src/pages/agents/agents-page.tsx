@@ -2,12 +2,13 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { engineText } from '../../i18n/engine-text';
 import type { MessageKey } from '../../../../src/contract/index';
-import { Alert, Button, Empty, Input, Progress, Spin, Tabs, Tag, Typography } from '@arco-design/web-react';
-import { client } from '../../client-port';
+import { Alert, Button, Empty, Input, Progress, Spin, Tabs, Tag } from '@arco-design/web-react';
 import type { AgentView, AgentViewSkill } from '../../../../src/contract/index';
 import { useAgents } from '../../stores/agents-store';
 import { useCatalog } from '../../stores/catalog-store';
 import { TID, pageId, rowId } from '../../testids';
+import { PageHeader } from '../../components/page-header';
+import { BrowseButton } from '../../components/browse-button';
 
 const SHOWN = 300;
 
@@ -20,11 +21,7 @@ export function AgentsPage() {
 
   return (
     <div className="page" data-testid={pageId('agents')}>
-      <div className="page-header">
-        <Typography.Title heading={4} className="page-title">
-          {t('agents.title')}
-        </Typography.Title>
-      </div>
+      <PageHeader title={t('agents.title')} />
       <ProjectPicker />
       {registryError && <Alert type="error" content={registryError} className="page-alert" />}
       {agents.length === 0 && !registryError && <Spin />}
@@ -204,7 +201,6 @@ function ProjectPicker() {
   const project = useAgents((s) => s.project);
   const setProject = useAgents((s) => s.setProject);
   const [draft, setDraft] = useState(project);
-  const c = client();
   return (
     <div className="inline toolbar">
       <span className="muted">{t('agents.project')}</span>
@@ -223,19 +219,12 @@ function ProjectPicker() {
       <Button data-testid={TID.agentsProjectApply} disabled={draft === project} onClick={() => setProject(draft)}>
         {t('agents.showProject')}
       </Button>
-      {c.pickFolder && (
-        <Button
-          onClick={async () => {
-            const dir = await c.pickFolder!();
-            if (dir) {
-              setDraft(dir);
-              setProject(dir);
-            }
-          }}
-        >
-          {t('common.browse')}
-        </Button>
-      )}
+      <BrowseButton
+        onPick={(dir) => {
+          setDraft(dir);
+          setProject(dir);
+        }}
+      />
     </div>
   );
 }

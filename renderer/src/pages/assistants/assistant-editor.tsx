@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, Button, Empty, Input, Popconfirm, Select, Spin, Tabs, Tag, Typography } from '@arco-design/web-react';
+import { Alert, Button, Empty, Input, Popconfirm, Select, Spin, Tabs, Tag } from '@arco-design/web-react';
 import type { AssistantSkillView } from '../../../../src/contract/index';
 import { useAssistants } from '../../stores/assistants-store';
 import { useAgents } from '../../stores/agents-store';
@@ -10,6 +10,7 @@ import { Markdown } from '../../components/markdown';
 import { TID, rowId } from '../../testids';
 import { SkillPicker } from './skill-picker';
 import { RemoveSkillDialog } from './remove-skill-dialog';
+import { PageHeader } from '../../components/page-header';
 
 export function AssistantEditor() {
   const { t } = useTranslation();
@@ -36,31 +37,34 @@ export function AssistantEditor() {
 
   return (
     <div className="editor" data-testid={TID.assistantEditor}>
-      <div className="page-header">
-        <Typography.Title heading={5} className="page-title">
-          {view.name}
-        </Typography.Title>
-        {readOnly && <Tag>{t('assistants.starter')}</Tag>}
-        <div className="grow" />
-        <Button type="primary" data-testid={TID.assistantLaunch} onClick={() => launch(view.id)}>
-          {t('assistants.launch')}
-        </Button>
-        <Button data-testid={TID.assistantDuplicate} onClick={() => void duplicate(view.id)}>
-          {t('assistants.duplicate')}
-        </Button>
-        {!readOnly && (
-          <Popconfirm
-            title={t('assistants.deleteConfirm', { assistant: view.name })}
-            okText={t('common.delete')}
-            cancelText={t('common.cancel')}
-            onOk={() => void remove(view.id)}
-          >
-            <Button status="danger" data-testid={TID.assistantDelete}>
-              {t('common.delete')}
+      <PageHeader
+        title={view.name}
+        heading={5}
+        actions={
+          <>
+            <Button type="primary" data-testid={TID.assistantLaunch} onClick={() => launch(view.id)}>
+              {t('assistants.launch')}
             </Button>
-          </Popconfirm>
-        )}
-      </div>
+            <Button data-testid={TID.assistantDuplicate} onClick={() => void duplicate(view.id)}>
+              {t('assistants.duplicate')}
+            </Button>
+            {!readOnly && (
+              <Popconfirm
+                title={t('assistants.deleteConfirm', { assistant: view.name })}
+                okText={t('common.delete')}
+                cancelText={t('common.cancel')}
+                onOk={() => void remove(view.id)}
+              >
+                <Button status="danger" data-testid={TID.assistantDelete}>
+                  {t('common.delete')}
+                </Button>
+              </Popconfirm>
+            )}
+          </>
+        }
+      >
+        {readOnly && <Tag>{t('assistants.starter')}</Tag>}
+      </PageHeader>
       {readOnly && <Alert type="info" className="page-alert" content={t('assistants.starterReadOnly')} />}
       {view.agentMissing && <Alert type="warning" className="page-alert" content={t('assistants.agentMissing', { agent: view.agent })} />}
 

@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, Button, Empty, Form, Input, Modal, Select, Tag, Typography } from '@arco-design/web-react';
+import { Alert, Button, Empty, Form, Input, Modal, Select, Tag } from '@arco-design/web-react';
 import { useAssistants } from '../../stores/assistants-store';
 import { useAgents } from '../../stores/agents-store';
 import { TID, pageId, rowId } from '../../testids';
 import { AssistantEditor } from './assistant-editor';
+import { PageHeader } from '../../components/page-header';
 
 export function AssistantsPage() {
   const { t } = useTranslation();
@@ -17,15 +18,17 @@ export function AssistantsPage() {
   return (
     <div className="page page-split" data-testid={pageId('assistants')}>
       <aside className="split-list">
-        <div className="page-header">
-          <Typography.Title heading={5} className="page-title">
-            {t('assistants.title')}
-          </Typography.Title>
-          <div className="grow" />
-          <Button type="primary" size="small" data-testid={TID.assistantNew} onClick={() => setCreating(true)}>
-            {t('assistants.new')}
-          </Button>
-        </div>
+        <PageHeader
+          title={t('assistants.title')}
+          heading={5}
+          actions={
+            <>
+              <Button type="primary" size="small" data-testid={TID.assistantNew} onClick={() => setCreating(true)}>
+                {t('assistants.new')}
+              </Button>
+            </>
+          }
+        />
         <div data-testid={TID.assistantsList} className="rows">
           {mine.length === 0 && <Empty description={t('assistants.none')} />}
           {mine.map((a) => (

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, Button, Empty, Modal, Spin, Tabs, Tag, Typography } from '@arco-design/web-react';
+import { Alert, Button, Empty, Modal, Spin, Tabs, Tag } from '@arco-design/web-react';
 import type { Diagnostic } from '../../../../src/contract/index';
 import { client } from '../../client-port';
 import { engineText, findingText, fixText } from '../../i18n/engine-text';
@@ -16,6 +16,7 @@ import { FrontmatterForm } from './frontmatter-form';
 import { FileList } from './file-list';
 import { useEditor } from './editor-store';
 import './editor.css';
+import { PageHeader } from '../../components/page-header';
 
 const NO_DIAGNOSTICS: Diagnostic[] = [];
 
@@ -149,13 +150,38 @@ export function EditorPage({ skill }: { skill: string }) {
   const isMarkdown = s.current.toLowerCase().endsWith('.md');
   return (
     <div className="page page-fill editor-page" data-testid={TID.editorPage} data-skill={skill}>
-      <div className="page-header">
-        <Button size="small" onClick={() => go('library')} data-testid={TID.editorBack}>
-          {t('editor.back')}
-        </Button>
-        <Typography.Title heading={5} className="page-title">
-          {s.files?.name ?? skill}
-        </Typography.Title>
+      <PageHeader
+        title={s.files?.name ?? skill}
+        heading={5}
+        before={
+          <>
+            <Button size="small" onClick={() => go('library')} data-testid={TID.editorBack}>
+              {t('editor.back')}
+            </Button>
+          </>
+        }
+        actions={
+          <>
+            {!readOnly && (
+              <>
+                <Button size="small" onClick={undo} data-testid={TID.editorUndo}>
+                  {t('editor.undoLast')}
+                </Button>
+                <Button
+                  size="small"
+                  type="primary"
+                  loading={s.saving}
+                  disabled={!file || file.readOnly || file.buffer === file.disk}
+                  onClick={save}
+                  data-testid={TID.editorSave}
+                >
+                  {t('editor.save')}
+                </Button>
+              </>
+            )}
+          </>
+        }
+      >
         {readOnly && s.files && (
           <Tag color="gray" data-testid={TID.editorReadOnly}>
             {t('editor.readOnly')}
@@ -169,25 +195,7 @@ export function EditorPage({ skill }: { skill: string }) {
         <span className="muted small" data-testid={TID.editorLintStatus} data-seq={s.lintSeq}>
           {s.lint ? t('editor.lintCounts', countsOf(diagnostics)) : ''}
         </span>
-        <div className="grow" />
-        {!readOnly && (
-          <>
-            <Button size="small" onClick={undo} data-testid={TID.editorUndo}>
-              {t('editor.undoLast')}
-            </Button>
-            <Button
-              size="small"
-              type="primary"
-              loading={s.saving}
-              disabled={!file || file.readOnly || file.buffer === file.disk}
-              onClick={save}
-              data-testid={TID.editorSave}
-            >
-              {t('editor.save')}
-            </Button>
-          </>
-        )}
-      </div>
+      </PageHeader>
       {readOnly && s.files?.readOnlyReason && (
         <Alert
           className="page-alert"

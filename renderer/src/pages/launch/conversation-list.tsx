@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { Button, Empty, Message, Popconfirm, Tag, Typography } from '@arco-design/web-react';
+import { Button, Empty, Message, Popconfirm, Tag } from '@arco-design/web-react';
 import { useLaunch } from '../../stores/launch-store';
 import { useSettings } from '../../stores/settings-store';
 import { useAgents } from '../../stores/agents-store';
 import { TID, rowId } from '../../testids';
+import { PageHeader } from '../../components/page-header';
 
 export function ConversationList() {
   const { t, i18n } = useTranslation();
@@ -13,23 +14,25 @@ export function ConversationList() {
   const live = workspaces.filter((w) => !w.removedAt);
   return (
     <div className="card">
-      <div className="page-header">
-        <Typography.Title heading={6} className="page-title">
-          {t('launch.history')}
-        </Typography.Title>
-        <div className="grow" />
-        <Popconfirm
-          title={t('launch.cleanConfirm', { days })}
-          okText={t('launch.clean')}
-          cancelText={t('common.cancel')}
-          onOk={async () => {
-            const res = await clean();
-            if (res) Message.info(t('launch.cleaned', { removed: res.removed.length, kept: res.kept.length }));
-          }}
-        >
-          <Button data-testid={TID.conversationsClean}>{t('launch.clean')}</Button>
-        </Popconfirm>
-      </div>
+      <PageHeader
+        title={t('launch.history')}
+        heading={6}
+        actions={
+          <>
+            <Popconfirm
+              title={t('launch.cleanConfirm', { days })}
+              okText={t('launch.clean')}
+              cancelText={t('common.cancel')}
+              onOk={async () => {
+                const res = await clean();
+                if (res) Message.info(t('launch.cleaned', { removed: res.removed.length, kept: res.kept.length }));
+              }}
+            >
+              <Button data-testid={TID.conversationsClean}>{t('launch.clean')}</Button>
+            </Popconfirm>
+          </>
+        }
+      />
       <div data-testid={TID.conversationsList} className="rows">
         {live.length === 0 && <Empty description={t('launch.noHistory')} />}
         {live.map((w) => (

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, Button, Empty, Input, Radio, Select, Typography } from '@arco-design/web-react';
-import { client } from '../../client-port';
+import { Alert, Button, Empty, Input, Radio, Select } from '@arco-design/web-react';
 import { useAssistants } from '../../stores/assistants-store';
 import { useLaunch } from '../../stores/launch-store';
 import { useNav } from '../../stores/nav-store';
@@ -9,6 +8,8 @@ import { TID, pageId, rowId } from '../../testids';
 import { LaunchResultView } from './launch-result';
 import { ConversationList } from './conversation-list';
 import { LaunchRefusalView } from './launch-refusal';
+import { PageHeader } from '../../components/page-header';
+import { BrowseButton } from '../../components/browse-button';
 
 /** The searchable text of an assistant option (its label: the assistant's name). */
 const optionText = (children: unknown): string => (typeof children === 'string' || typeof children === 'number' ? String(children) : '');
@@ -21,7 +22,6 @@ export function LaunchPage() {
   const [assistant, setAssistant] = useState<string | undefined>(preselected ?? undefined);
   const [mode, setMode] = useState<'temp' | 'project'>('temp');
   const [project, setProject] = useState('');
-  const c = client();
 
   useEffect(() => {
     if (preselected) setAssistant(preselected);
@@ -41,11 +41,7 @@ export function LaunchPage() {
 
   return (
     <div className="page" data-testid={pageId('launch')}>
-      <div className="page-header">
-        <Typography.Title heading={4} className="page-title">
-          {t('launch.title')}
-        </Typography.Title>
-      </div>
+      <PageHeader title={t('launch.title')} />
       <div className="card">
         <div className="form-grid">
           <label>{t('launch.assistant')}</label>
@@ -81,17 +77,7 @@ export function LaunchPage() {
               <label>{t('launch.projectFolder')}</label>
               <div className="inline">
                 <Input value={project} onChange={setProject} placeholder="/home/me/project" data-testid={TID.launchProjectPath} />
-                {c.pickFolder && (
-                  <Button
-                    data-testid={TID.launchProjectPick}
-                    onClick={async () => {
-                      const dir = await c.pickFolder!();
-                      if (dir) setProject(dir);
-                    }}
-                  >
-                    {t('common.browse')}
-                  </Button>
-                )}
+                <BrowseButton testId={TID.launchProjectPick} onPick={setProject} />
               </div>
             </>
           )}

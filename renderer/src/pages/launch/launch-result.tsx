@@ -1,12 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { engineText } from '../../i18n/engine-text';
-import { Alert, Button, Descriptions, Message, Tag, Typography } from '@arco-design/web-react';
+import { Alert, Button, Descriptions, Message, Tag } from '@arco-design/web-react';
 import type { LaunchResult } from '../../../../src/contract/index';
 import { client } from '../../client-port';
 import { errorText } from '../../stores/errors';
 import { shellJoin } from '../../stores/launch-store';
 import { useAgents } from '../../stores/agents-store';
 import { TID, rowId } from '../../testids';
+import { PageHeader } from '../../components/page-header';
 
 async function copy(text: string, done: string) {
   try {
@@ -25,45 +26,48 @@ export function LaunchResultView({ result }: { result: LaunchResult }) {
 
   return (
     <div className="card" data-testid={TID.launchResult} data-conversation={result.conversationId}>
-      <div className="page-header">
-        <Typography.Title heading={6} className="page-title">
-          {t('launch.resultTitle')}
-        </Typography.Title>
+      <PageHeader
+        title={t('launch.resultTitle')}
+        heading={6}
+        actions={
+          <>
+            <Button
+              type="primary"
+              data-testid={TID.launchOpenTerminal}
+              onClick={async () => {
+                try {
+                  await c.api.openInTerminal({ conversationId: result.conversationId });
+                  Message.success(t('launch.terminalOpened'));
+                } catch (err) {
+                  Message.error(errorText(err));
+                }
+              }}
+            >
+              {t('launch.openTerminal')}
+            </Button>
+            {c.revealPath && (
+              <Button data-testid={TID.launchReveal} onClick={() => void c.revealPath!(result.workspace)}>
+                {t('launch.reveal')}
+              </Button>
+            )}
+            <Button
+              data-testid={TID.launchCopyCommand}
+              onClick={() => void copy(`cd ${shellJoin([result.workspace])} && ${command}`, t('launch.copied'))}
+            >
+              {t('launch.copyCommand')}
+            </Button>
+            {result.firstMessage && (
+              <Button data-testid={TID.launchCopyFirstMessage} onClick={() => void copy(result.firstMessage!, t('launch.copied'))}>
+                {t('launch.copyFirstMessage')}
+              </Button>
+            )}
+          </>
+        }
+      >
         <Tag color={result.mode === 'native' ? 'green' : 'orange'} data-testid={TID.launchMode}>
           {t(`launch.mode.${result.mode}`)}
         </Tag>
-        <div className="grow" />
-        <Button
-          type="primary"
-          data-testid={TID.launchOpenTerminal}
-          onClick={async () => {
-            try {
-              await c.api.openInTerminal({ conversationId: result.conversationId });
-              Message.success(t('launch.terminalOpened'));
-            } catch (err) {
-              Message.error(errorText(err));
-            }
-          }}
-        >
-          {t('launch.openTerminal')}
-        </Button>
-        {c.revealPath && (
-          <Button data-testid={TID.launchReveal} onClick={() => void c.revealPath!(result.workspace)}>
-            {t('launch.reveal')}
-          </Button>
-        )}
-        <Button
-          data-testid={TID.launchCopyCommand}
-          onClick={() => void copy(`cd ${shellJoin([result.workspace])} && ${command}`, t('launch.copied'))}
-        >
-          {t('launch.copyCommand')}
-        </Button>
-        {result.firstMessage && (
-          <Button data-testid={TID.launchCopyFirstMessage} onClick={() => void copy(result.firstMessage!, t('launch.copied'))}>
-            {t('launch.copyFirstMessage')}
-          </Button>
-        )}
-      </div>
+      </PageHeader>
       {result.problems.map((p, i) => (
         <Alert key={i} type="error" className="page-alert" content={engineText(t, p.msg, p.message)} />
       ))}

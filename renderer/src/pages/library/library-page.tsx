@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, Button, Empty, Tabs, Tag, Typography } from '@arco-design/web-react';
+import { Alert, Button, Empty, Tabs, Tag } from '@arco-design/web-react';
 import type { LibrarySkill } from '../../../../src/contract/index';
 import { client } from '../../client-port';
 import { useNav } from '../../stores/nav-store';
@@ -15,6 +15,7 @@ import { AdoptTab } from './adopt-tab';
 import { showUndoToast } from './undo-toast';
 import { AdoptBanner, useLibraryTab } from './adopt-banner';
 import '../editor/editor.css';
+import { PageHeader } from '../../components/page-header';
 
 /** The user's own skills: write, delete, export, and the trash, history and adoption around them. */
 export function LibraryPage() {
@@ -56,15 +57,16 @@ export function LibraryPage() {
 
   return (
     <div className="page" data-testid={pageId('library')}>
-      <div className="page-header">
-        <Typography.Title heading={4} className="page-title">
-          {t('library.title')}
-        </Typography.Title>
-        <div className="grow" />
-        <Button type="primary" onClick={() => setCreating(true)} data-testid={TID.libraryNew}>
-          {t('library.new')}
-        </Button>
-      </div>
+      <PageHeader
+        title={t('library.title')}
+        actions={
+          <>
+            <Button type="primary" onClick={() => setCreating(true)} data-testid={TID.libraryNew}>
+              {t('library.new')}
+            </Button>
+          </>
+        }
+      />
       {error && <Alert type="error" className="page-alert" content={t('common.loadFailed', { error })} />}
       {tab !== 'adopt' && <AdoptBanner onReview={() => setTab('adopt')} />}
       <Tabs activeTab={tab} onChange={setTab} data-testid={TID.libraryTabs}>

@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, Button, Input, InputNumber, Message, Radio, Select, Spin, Typography } from '@arco-design/web-react';
+import { Alert, Button, Input, InputNumber, Message, Radio, Select, Spin } from '@arco-design/web-react';
 import type { Language, ScriptPolicy, Settings } from '../../../../src/contract/index';
-import { client } from '../../client-port';
 import { useSettings } from '../../stores/settings-store';
 import { LANGUAGES, LANGUAGE_NAMES } from '../../i18n';
 import { TID, pageId, rowId } from '../../testids';
 import { CustomAgentsSection } from './custom-agents';
+import { PageHeader } from '../../components/page-header';
+import { BrowseButton } from '../../components/browse-button';
 
 type Theme = Settings['theme'];
 
@@ -17,7 +18,6 @@ export function SettingsPage() {
   const [newRoot, setNewRoot] = useState('');
   const [terminal, setTerminal] = useState('');
   const [days, setDays] = useState(7);
-  const c = client();
 
   // Reset the drafts only when their own fields change: adding a custom agent or switching the
   // theme must not throw away an unsaved extra root.
@@ -42,11 +42,7 @@ export function SettingsPage() {
 
   return (
     <div className="page" data-testid={pageId('settings')}>
-      <div className="page-header">
-        <Typography.Title heading={4} className="page-title">
-          {t('settings.title')}
-        </Typography.Title>
-      </div>
+      <PageHeader title={t('settings.title')} />
       {error && <Alert type="error" content={error} className="page-alert" />}
       <div className="card form-grid">
         <label>{t('settings.language')}</label>
@@ -118,17 +114,7 @@ export function SettingsPage() {
             <Button data-testid={TID.settingsExtraRootAdd} disabled={!newRoot.trim()} onClick={() => addRoot(newRoot)}>
               {t('common.add')}
             </Button>
-            {c.pickFolder && (
-              <Button
-                data-testid={TID.settingsExtraRootPick}
-                onClick={async () => {
-                  const dir = await c.pickFolder!();
-                  if (dir) addRoot(dir);
-                }}
-              >
-                {t('common.browse')}
-              </Button>
-            )}
+            <BrowseButton testId={TID.settingsExtraRootPick} onPick={addRoot} />
           </div>
         </div>
         <label>{t('settings.terminal')}</label>

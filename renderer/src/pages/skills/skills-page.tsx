@@ -1,7 +1,7 @@
 import { memo, useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { findingText } from '../../i18n/engine-text';
-import { Alert, Input, Select, Switch, Typography } from '@arco-design/web-react';
+import { Alert, Input, Select, Switch } from '@arco-design/web-react';
 import type { Catalog } from '../../../../src/contract/index';
 import { useCatalog } from '../../stores/catalog-store';
 import { useRisks } from '../../stores/risk-store';
@@ -19,6 +19,7 @@ import {
 import { SkillList } from './skill-list';
 import { ImportButton } from '../import/import-button';
 import { AdoptBanner } from '../library/adopt-banner';
+import { PageHeader } from '../../components/page-header';
 
 type Facets = Omit<SkillFilter, 'query'>;
 const EMPTY_FACETS: Facets = {
@@ -58,16 +59,18 @@ export function SkillsPage() {
 
   return (
     <div className="page page-fill" data-testid={pageId('skills')}>
-      <div className="page-header">
-        <Typography.Title heading={4} className="page-title">
-          {t('skills.title')}
-        </Typography.Title>
+      <PageHeader
+        title={t('skills.title')}
+        actions={
+          <>
+            <StableImportButton />
+          </>
+        }
+      >
         <span className="muted" data-testid={TID.skillsCount}>
           {catalog ? t('skills.count', { shown: visible.length, total: catalog.entries.length }) : loading ? t('common.loading') : ''}
         </span>
-        <div className="grow" />
-        <StableImportButton />
-      </div>
+      </PageHeader>
       <div className="toolbar">
         <SearchBox value={query} onChange={setQuery} />
         <FilterBar catalog={catalog} facets={facets} patch={patch} />

@@ -26,10 +26,10 @@ import { EDIT_MAX_BYTES, decodeText, resolveInSkill } from '../skills/edit-paths
 import { sha256Hex } from '../skills/walk.js';
 import { getSecurity } from '../security/security-service.js';
 import { dedupe, scanFile } from '../security/scan.js';
-import { appendJournal, libraryLock, newJournalId } from './journal.js';
-import { skillFacts, unsafeFolderName } from './analyze.js';
-import { libraryDir } from './trash.js';
-import { lstatOrNull, treeDigest } from './tree.js';
+import { appendJournal, libraryLock, newJournalId } from '../library/journal.js';
+import { skillFacts, unsafeFolderName } from '../library/analyze.js';
+import { libraryDir } from '../library/trash.js';
+import { lstatOrNull, treeDigest } from '../library/tree.js';
 import { templateFiles } from './templates.js';
 
 // Writing skills from the editor: every read and write is confined to the skill's folder
