@@ -9,5 +9,8 @@ export default defineConfig({
     pool: 'forks',
     // The CLI the component tests spawn is built from the sources first.
     globalSetup: ['test/global-setup.ts'],
+    // Engine files are validated with schemas provided by name (src/store/lazy-schema.ts); the
+    // service imports them, and so does every test file, which may use a domain without it.
+    setupFiles: ['src/schemas.ts'],
   },
 });

@@ -6,14 +6,23 @@ import { PAGES, TID, pageId, rowId } from '../renderer/src/testids';
 const NAV = {
   skills: TID.navSkills,
   library: TID.navLibrary,
+  updates: TID.navUpdates,
   assistants: TID.navAssistants,
   launch: TID.navLaunch,
   agents: TID.navAgents,
   settings: TID.navSettings,
 } as const;
 
-test('screenshots of every page, light and dark, English and Chinese', async ({ app, page }) => {
-  test.setTimeout(180_000);
+/** The Skills nav label per language: the page really switched. */
+const SKILLS_WORD = { en: 'Skills', 'zh-CN': '技能', ja: 'スキル' } as const;
+const GENERIC_AGENT = {
+  en: 'Any other agent (.agents/skills)',
+  'zh-CN': '其他代理（.agents/skills）',
+  ja: 'その他のエージェント（.agents/skills）',
+} as const;
+
+test('screenshots of every page, light and dark, in English, Chinese and Japanese', async ({ app, page }) => {
+  test.setTimeout(240_000);
   await importFixtureSkills(app, ['alpha-notes', 'beta-review', 'gamma-docs']);
   const a = await app.call<{ id: string }>('createAssistant', {
     name: 'Docs Writer',
@@ -24,7 +33,7 @@ test('screenshots of every page, light and dark, English and Chinese', async ({ 
   await app.call('launchAssistant', { assistant: a.id });
   await app.open(page);
 
-  for (const lang of ['en', 'zh-CN'] as const) {
+  for (const lang of ['en', 'zh-CN', 'ja'] as const) {
     await setLanguage(app, page, lang);
     for (const theme of ['light', 'dark'] as const) {
       await patchSettings(app, { theme });
@@ -35,8 +44,10 @@ test('screenshots of every page, light and dark, English and Chinese', async ({ 
         await expect(page.getByTestId(pageId(p))).toBeVisible();
         if (p === 'assistants') await page.getByTestId(rowId(TID.assistantRow, a.id)).click();
         if (p === 'skills') await expect(page.getByTestId(rowId(TID.skillRow, 'library/alpha-notes'))).toBeVisible();
+        // the registry's descriptive agent name is worded too, not only the product names
+        if (p === 'agents') await expect(page.getByTestId(rowId(TID.agentCard, 'generic'))).toHaveText(GENERIC_AGENT[lang]);
         await expect(page.getByText('{{')).toHaveCount(0);
-        await expect(page.getByTestId(TID.navSkills)).toHaveText(lang === 'en' ? 'Skills' : '技能');
+        await expect(page.getByTestId(TID.navSkills)).toHaveText(SKILLS_WORD[lang]);
         await shot(page, `${p}-${theme}-${lang}`);
       }
     }

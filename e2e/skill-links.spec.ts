@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { test, expect, type SkillDockApp } from './app-fixture';
-import { dragPathsOnto } from './drag';
+import { test, expect, copyFixtureSkills, fixturesDir, type SkillDockApp } from './app-fixture';
+import { dragPathsOnto, zipFolder } from './drag';
 import { importFixtureSkills, patchSettings } from './helpers';
 import { shot } from './shots';
 import { TID, rowId, pageId } from '../renderer/src/testids';
@@ -114,5 +114,50 @@ for (const lang of ['en', 'zh-CN'] as const) {
     await page.getByTestId(TID.skillDrawerClose).click();
     await expect(summary).toBeVisible(); // the summary is still there under it
     await page.getByTestId(TID.importSummaryClose).click();
+  });
+}
+
+// 4. Full provenance: where each library skill came from, in the user's words, and when.
+for (const lang of ['en', 'zh-CN'] as const) {
+  test(`in ${lang}: the drawer says where a skill came from: the folder given, the archive dropped (by its name), or the source`, async ({
+    app,
+    page,
+  }) => {
+    const [folder] = copyFixtureSkills(['alpha-notes'], app.scratch);
+    await app.call('importPaths', { paths: [folder] });
+    const zip = path.join(app.scratch, 'Team Skills.zip');
+    await zipFolder(path.join(fixturesDir, 'zip', 'epsilon-zip'), zip);
+    await patchSettings(app, { language: lang });
+    await app.open(page);
+
+    // Dropped into the browser: SkillDock only ever sees the archive's name, and shows exactly that.
+    await dragPathsOnto(page, [zip]);
+    const summary = page.getByTestId(TID.importSummary);
+    await expect(summary.getByTestId(rowId(TID.importResultRow, 'epsilon-zip'))).toHaveAttribute('data-status', 'imported');
+    await page.getByTestId(TID.importSummaryClose).click();
+
+    const drawer = page.getByTestId(TID.skillDrawer);
+    await page.getByTestId(rowId(TID.skillRow, 'library/epsilon-zip')).click();
+    const from = drawer.getByTestId(TID.skillOriginFrom);
+    await expect(from).toHaveAttribute('data-kind', 'archive');
+    await expect(from).toContainText('Team Skills.zip');
+    await expect(drawer.getByTestId(TID.skillProvenance)).not.toContainText('uploads');
+    await expect(drawer.getByTestId(TID.skillProvenance)).toContainText(
+      lang === 'en' ? 'archive dropped on the window' : '拖入窗口的压缩包',
+    );
+    await noRawKeys(page, 'provenance');
+    for (const theme of ['light', 'dark'] as const) {
+      await patchSettings(app, { theme });
+      if (theme === 'dark') await expect(page.locator('body')).toHaveAttribute('arco-theme', 'dark');
+      else await expect(page.locator('body')).not.toHaveAttribute('arco-theme', 'dark');
+      await shot(page, `provenance-${theme}-${lang}`);
+    }
+    await page.getByTestId(TID.skillDrawerClose).click();
+    await expect(drawer).toBeHidden();
+
+    // Given as a path (desktop window, CLI): the original folder.
+    await page.getByTestId(rowId(TID.skillRow, 'library/alpha-notes')).click();
+    await expect(drawer.getByTestId(TID.skillOriginFrom)).toHaveAttribute('data-kind', 'folder');
+    await expect(drawer.getByTestId(TID.skillOriginFrom)).toContainText(folder);
   });
 }

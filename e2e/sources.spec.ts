@@ -6,7 +6,7 @@ import { patchSettings } from './helpers';
 import { expectNoEnglish } from './english';
 import { shot } from './shots';
 import { makeRepo, skillMd, type TestRepo } from '../src/sources/fixtures/git-servers';
-import { TID, rowId } from '../renderer/src/testids';
+import { TID, pageId, rowId } from '../renderer/src/testids';
 
 // Skills from a source in the browser UI (issue 15): a real git repository in the test's scratch
 // folder, read through a file:// URL (git itself, no server), two skills in it.
@@ -23,6 +23,12 @@ async function openAddDialog(page: Page): Promise<void> {
   await page.getByTestId(TID.importButton).click();
   await page.getByTestId(TID.importPickSource).click();
   await expect(page.getByTestId(TID.addSourceDialog)).toBeVisible();
+}
+
+async function openUpdates(app: SkillDockApp, page: Page): Promise<void> {
+  await app.open(page);
+  await page.getByTestId(TID.navUpdates).click();
+  await expect(page.getByTestId(pageId('updates'))).toBeVisible();
 }
 
 async function themed(app: SkillDockApp, page: Page, theme: 'light' | 'dark'): Promise<void> {
@@ -110,4 +116,103 @@ test('adding a skill that is already in the library asks, through the import con
   const names = fs.readdirSync(path.join(app.home, 'library')).filter((n) => !n.startsWith('.'));
   expect(names.sort()).toEqual(['beta', 'beta-2']);
   expect(fs.readFileSync(path.join(app.home, 'library', 'beta-2', 'SKILL.md'), 'utf8')).toContain('changed upstream');
+});
+
+for (const lang of ['en', 'zh-CN'] as const) {
+  test(`in ${lang}: after an upstream commit the Updates view shows the update, updates the skill and undo is offered`, async ({
+    app,
+    page,
+  }) => {
+    const repo = twoSkillRepo(app);
+    const source = `file://${repo.bare}`;
+    await app.call('addFromSource', { source, skills: ['alpha', 'beta'] });
+    const before = await app.call<{ skills: Record<string, { commit: string }> }>('listProvenance');
+    const upstream = repo.commit({
+      'skills/alpha/SKILL.md': skillMd('alpha', 'Alpha says version two.'),
+      'skills/alpha/extra.md': 'new file\n',
+    });
+    await patchSettings(app, { language: lang });
+    await openUpdates(app, page);
+
+    // Provenance before any check: source, ref, commit, installed.
+    const alpha = page.getByTestId(rowId(TID.updatesRow, 'alpha'));
+    await expect(alpha).toHaveAttribute('data-status', 'unchecked');
+    await expect(alpha).toContainText(source);
+    await expect(alpha.getByTestId(TID.updatesCommit)).toHaveText(before.skills.alpha!.commit.slice(0, 7));
+
+    await page.getByTestId(TID.updatesCheck).click();
+    await expect(alpha).toHaveAttribute('data-status', 'update-available');
+    await expect(page.getByTestId(rowId(TID.updatesRow, 'beta'))).toHaveAttribute('data-status', 'up-to-date');
+    await expect(page.getByTestId(TID.updatesBadge)).toHaveText('1');
+    await expect(alpha).toContainText(upstream.slice(0, 7));
+    if (lang !== 'en') await expectNoEnglish(page, 'updates after check');
+    for (const theme of ['light', 'dark'] as const) {
+      await themed(app, page, theme);
+      await shot(page, `sources-updates-${theme}-${lang}`);
+    }
+    await themed(app, page, 'light');
+
+    await page.getByTestId(rowId(TID.updatesUpdate, 'alpha')).click();
+    await expect(alpha.getByTestId(TID.updatesOutcome)).toHaveAttribute('data-status', 'updated');
+    await expect(alpha).toHaveAttribute('data-status', 'up-to-date');
+    await expect(alpha.getByTestId(TID.updatesCommit)).toHaveText(upstream.slice(0, 7));
+    await expect(page.getByTestId(TID.updatesBadge)).toHaveCount(0);
+    const lib = path.join(app.home, 'library', 'alpha');
+    expect(fs.readFileSync(path.join(lib, 'SKILL.md'), 'utf8')).toContain('version two');
+    expect(fs.readFileSync(path.join(lib, 'extra.md'), 'utf8')).toBe('new file\n');
+    if (lang !== 'en') await expectNoEnglish(page, 'updates after update');
+
+    // The new content is what the Skills page shows.
+    await page.getByTestId(TID.navSkills).click();
+    await page.getByTestId(rowId(TID.skillRow, 'library/alpha')).click();
+    await expect(page.getByTestId(TID.skillBody)).toContainText('version two');
+    await page.keyboard.press('Escape');
+
+    // The undo toast reverts the update run.
+    await page.getByTestId(TID.undoButton).click();
+    // The swap back is a rename: between the two steps the folder may briefly be absent.
+    const text = () => (fs.existsSync(path.join(lib, 'SKILL.md')) ? fs.readFileSync(path.join(lib, 'SKILL.md'), 'utf8') : '');
+    await expect.poll(text).toContain('version one');
+    expect(fs.existsSync(path.join(lib, 'extra.md'))).toBe(false);
+  });
+}
+
+test('a local edit that conflicts with upstream is resolved per file in the Updates view; pin and unpin', async ({ app, page }) => {
+  const repo = twoSkillRepo(app);
+  await app.call('addFromSource', { source: `file://${repo.bare}`, skills: ['alpha'] });
+  const lib = path.join(app.home, 'library', 'alpha');
+  fs.writeFileSync(path.join(lib, 'SKILL.md'), skillMd('alpha', 'Alpha says MY version.'));
+  fs.writeFileSync(path.join(lib, 'mine.md'), 'made here\n');
+  repo.commit({ 'skills/alpha/SKILL.md': skillMd('alpha', 'Alpha says version two.') });
+  await openUpdates(app, page);
+  const alpha = page.getByTestId(rowId(TID.updatesRow, 'alpha'));
+
+  // Pinned: the check leaves it alone; unpinned again, the update shows.
+  await page.getByTestId(rowId(TID.updatesPin, 'alpha')).click();
+  await expect(alpha.getByTestId(TID.updatesPinned)).toBeVisible();
+  await page.getByTestId(TID.updatesCheck).click();
+  await expect(alpha).toHaveAttribute('data-status', 'pinned');
+  await expect(page.getByTestId(rowId(TID.updatesUpdate, 'alpha'))).toHaveCount(0);
+  await page.getByTestId(rowId(TID.updatesPin, 'alpha')).click();
+  await expect(alpha.getByTestId(TID.updatesPinned)).toHaveCount(0);
+  await expect(alpha).toHaveAttribute('data-status', 'update-available');
+
+  await page.getByTestId(rowId(TID.updatesUpdate, 'alpha')).click();
+  await expect(alpha.getByTestId(TID.updatesOutcome)).toHaveAttribute('data-status', 'conflict');
+  expect(fs.readFileSync(path.join(lib, 'SKILL.md'), 'utf8')).toContain('MY version');
+  await page.getByTestId(rowId(TID.updatesResolve, 'alpha')).click();
+  const dialog = page.getByTestId(TID.updateConflictDialog);
+  const file = dialog.getByTestId(rowId(TID.updateConflictFile, 'SKILL.md'));
+  await expect(file).toContainText('MY version');
+  await expect(file).toContainText('version two');
+  await shot(page, 'sources-update-conflict-light-en');
+  await expect(page.getByTestId(TID.updateConflictApply)).toBeDisabled();
+  await file.getByTestId(rowId(TID.updateConflictMine, 'SKILL.md')).click();
+  await page.getByTestId(TID.updateConflictApply).click();
+  await expect(dialog).toBeHidden();
+  await expect(alpha.getByTestId(TID.updatesOutcome)).toHaveAttribute('data-status', 'updated');
+  // The library copy as updated (with the user's choice) is the new baseline for local changes.
+  await expect(alpha).toHaveAttribute('data-status', 'up-to-date');
+  expect(fs.readFileSync(path.join(lib, 'SKILL.md'), 'utf8')).toContain('MY version');
+  expect(fs.readFileSync(path.join(lib, 'mine.md'), 'utf8')).toBe('made here\n');
 });

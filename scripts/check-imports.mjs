@@ -28,17 +28,19 @@ const FRONT_DOORS = /^(main\/|src\/cli\/)/;
 
 /**
  * The front doors (`main/`, `src/cli/`) reach an engine domain only through its public surface:
- * `src/<domain>/index.ts`, or a top-level `src/*.ts` file (service, errors, context). Tests beside
- * them may reach further. `file` is relative to the project root with `/`; returns the problem or null.
+ * `src/<domain>/index.ts`, or `src/<domain>/lean.ts` (the part that loads without the service or zod,
+ * for the CLI's quick commands), or a top-level `src/*.ts` file (service, errors, context). The
+ * contract is the API itself: any file of it. Tests beside them may reach further. `file` is
+ * relative to the project root with `/`; returns the problem or null.
  */
 export function frontDoorProblem(file, spec) {
   if (!FRONT_DOORS.test(file) || /\.test\.tsx?$/.test(file) || !spec.startsWith('.')) return null;
   const target = path.posix.normalize(path.posix.join(path.posix.dirname(file), spec)).replace(/\.(js|mjs|ts)$/, '');
   const parts = target.split('/');
-  if (parts[0] !== 'src' || parts.length <= 2) return null;
+  if (parts[0] !== 'src' || parts.length <= 2 || parts[1] === 'contract') return null;
   if (file.startsWith('src/cli/') && parts[1] === 'cli') return null;
-  if (parts.length === 3 && parts[2] === 'index') return null;
-  return `${file}: a front door imports "${spec}" past the public surface of src/${parts[1]}: import it from src/${parts[1]}/index.ts (export it there)`;
+  if (parts.length === 3 && (parts[2] === 'index' || parts[2] === 'lean')) return null;
+  return `${file}: a front door imports "${spec}" past the public surface of src/${parts[1]}: import it from src/${parts[1]}/index.ts or lean.ts (export it there)`;
 }
 
 export function checkImports(root) {

@@ -1,12 +1,5 @@
-import {
-  formatMessage,
-  type ErrorCode,
-  type ErrorInfo,
-  type MessageKey,
-  type MessageParams,
-  type MessageRef,
-  type Result,
-} from './contract/index.js';
+import type { ErrorCode, ErrorInfo, MessageKey, MessageParams, MessageRef, Result } from './contract/index.js';
+import { formatMessage } from './contract/messages-text.js';
 
 /**
  * An error the engine raises on purpose; its code and message are safe to show to users.

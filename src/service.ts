@@ -1,3 +1,4 @@
+import './schemas.js'; // every file schema, by name (src/store/lazy-schema.ts)
 import { methods, isMethodName, type Api, type MethodName, type Result } from './contract/index.js';
 import { EventBus, defaultPaths, type EnginePaths, type EventListener } from './context.js';
 import { fail, toErrorInfo } from './errors.js';
@@ -10,6 +11,7 @@ import { assistantsHandlers } from './assistants/handlers.js';
 import { launchHandlers } from './workspaces/handlers.js';
 import { securityHandlers } from './security/handlers.js';
 import { lockAwareImports, sourcesHandlers } from './sources/handlers.js';
+import { originHandlers } from './sources/origin-handlers.js';
 import { getCatalog } from './catalog/index.js';
 import { getSettings } from './settings/settings.js';
 import { watchHomeFiles, type HomeSync } from './store/home-sync.js';
@@ -42,6 +44,7 @@ export class SkillDockService {
       ...securityHandlers(this.ctx),
       ...editorHandlers(this.ctx),
       ...sourcesHandlers(this.ctx),
+      ...originHandlers(this.ctx),
     } satisfies Api;
   }
 

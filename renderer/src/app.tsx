@@ -5,6 +5,7 @@ import { ConfigProvider, Layout, Menu, Spin } from '@arco-design/web-react';
 import type { Language } from '../../src/contract/index';
 import { ARCO_LOCALES } from './i18n/arco-locale';
 import { setErrorLanguage } from './stores/errors';
+import { setAgentLanguage } from './stores/agents-store';
 import { useNav } from './stores/nav-store';
 import { useSettings } from './stores/settings-store';
 import { useEngineSync, useLanguage, useTheme } from './sync';
@@ -18,15 +19,18 @@ const LaunchPage = lazy(() => import('./pages/launch/launch-page').then((m) => (
 const AgentsPage = lazy(() => import('./pages/agents/agents-page').then((m) => ({ default: m.AgentsPage })));
 const SettingsPage = lazy(() => import('./pages/settings/settings-page').then((m) => ({ default: m.SettingsPage })));
 const LibraryPage = lazy(() => import('./pages/library/library-page').then((m) => ({ default: m.LibraryPage })));
+const UpdatesPage = lazy(() => import('./pages/sources/updates-page').then((m) => ({ default: m.UpdatesPage })));
 const EditorPage = lazy(() => import('./pages/editor/editor-page').then((m) => ({ default: m.EditorPage })));
 import { DropOverlay } from './pages/import/drop-overlay';
 import { ImportPanel } from './pages/import/import-panel';
 import { DoctorBanner } from './components/doctor-banner';
+import { UpdatesBadge } from './pages/sources/updates-badge';
 import { SkillDrawerHost } from './pages/skills/drawer-host';
 
 const NAV_TID: Record<PageName, string> = {
   skills: TID.navSkills,
   library: TID.navLibrary,
+  updates: TID.navUpdates,
   assistants: TID.navAssistants,
   launch: TID.navLaunch,
   agents: TID.navAgents,
@@ -35,6 +39,7 @@ const NAV_TID: Record<PageName, string> = {
 
 export function App({ i18n }: { i18n: I18n }) {
   setErrorLanguage(i18n);
+  setAgentLanguage(i18n);
   return (
     <I18nextProvider i18n={i18n}>
       <Shell i18n={i18n} />
@@ -64,6 +69,7 @@ function Shell({ i18n }: { i18n: I18n }) {
             {PAGES.map((p) => (
               <Menu.Item key={p} data-testid={NAV_TID[p]}>
                 {t(`nav.${p}`)}
+                {p === 'updates' && <UpdatesBadge />}
               </Menu.Item>
             ))}
           </Menu>
@@ -73,6 +79,7 @@ function Shell({ i18n }: { i18n: I18n }) {
           {page === 'skills' && <SkillsPage />}
           <Suspense fallback={<Spin className="page-loading" />}>
             {page === 'library' && <LibraryPage />}
+            {page === 'updates' && <UpdatesPage />}
             {page === 'editor' && editing && <EditorPage key={editing} skill={editing} />}
             {page === 'assistants' && <AssistantsPage />}
             {page === 'launch' && <LaunchPage />}

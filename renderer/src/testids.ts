@@ -25,6 +25,7 @@ export const TID = {
   navAgents: 'nav-agents',
   navSettings: 'nav-settings',
   navLibrary: 'nav-library',
+  navUpdates: 'nav-updates',
   page: 'page', // + `-${pageName}` via pageId()
   dropOverlay: 'drop-overlay',
   dropTarget: 'drop-target',
@@ -64,6 +65,31 @@ export const TID = {
   addSourceAdd: 'add-source-add',
   addSourceCancel: 'add-source-cancel',
 
+  // updates page (rows `updates-row-<library name>` with data-status = the check status or `unchecked`;
+  // per-row buttons `updates-update-<name>`, `updates-pin-<name>`, `updates-resolve-<name>`;
+  // conflict files `update-conflict-file-<path>`, choices `update-conflict-mine-<path>` / `-upstream-<path>`)
+  updatesSummary: 'updates-summary',
+  updatesCheck: 'updates-check',
+  updatesAll: 'updates-all',
+  updatesError: 'updates-error',
+  updatesList: 'updates-list',
+  updatesRow: 'updates-row',
+  updatesStatus: 'updates-status',
+  updatesPinned: 'updates-pinned',
+  updatesCommit: 'updates-commit',
+  updatesOutcome: 'updates-outcome',
+  updatesUpdate: 'updates-update',
+  updatesPin: 'updates-pin',
+  updatesResolve: 'updates-resolve',
+  updatesBadge: 'updates-badge',
+  updateConflictDialog: 'update-conflict-dialog',
+  updateConflictApply: 'update-conflict-apply',
+  updateConflictAllMine: 'update-conflict-all-mine',
+  updateConflictAllUpstream: 'update-conflict-all-upstream',
+  updateConflictFile: 'update-conflict-file',
+  updateConflictMine: 'update-conflict-mine',
+  updateConflictUpstream: 'update-conflict-upstream',
+
   // skills
   skillsSearch: 'skills-search',
   skillsFilterRoot: 'skills-filter-root',
@@ -95,6 +121,8 @@ export const TID = {
   skillDiagnostics: 'skill-diagnostics',
   skillDiagnostic: 'skill-diagnostic',
   skillProvenance: 'skill-provenance',
+  skillOriginFrom: 'skill-origin-from', // where a library skill came from; data-kind: folder | archive | adopted | unknown
+  skillOriginSource: 'skill-origin-source',
   skillShadowChain: 'skill-shadow-chain',
   skillStateDir: 'skill-state-dir',
   skillLegacyPath: 'skill-legacy-path',
@@ -304,7 +332,7 @@ export function rowId(base: TestId, key: string): string {
   return `${base}-${key}`;
 }
 
-export const PAGES = ['skills', 'library', 'assistants', 'launch', 'agents', 'settings'] as const;
+export const PAGES = ['skills', 'library', 'updates', 'assistants', 'launch', 'agents', 'settings'] as const;
 export type PageName = (typeof PAGES)[number];
 
 export function pageId(page: PageName): string {

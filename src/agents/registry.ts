@@ -1,189 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { z } from 'zod';
+import type { AgentDef, Registry } from './registry-schema.js';
+import { schemaNamed, validated } from '../store/lazy-schema.js';
 import type { CustomAgent } from '../contract/index.js';
 import { workspacePathProblem } from './workspace-path.js';
 
 // The agent registry is data (resources/agents.json): what each agent CLI reads, its loader quirks
 // and how to launch it. Code asks the registry; it never hard-codes an agent's behaviour.
 
-const Quirk = z.string();
-const QuirksSchema = z.object({
-  bom: Quirk.optional(),
-  blankLineBeforeFrontmatter: Quirk.optional(),
-  missingDescription: Quirk.optional(),
-  descriptionOver1024: Quirk.optional(),
-  descriptionBudget: z.object({ chars: z.number(), action: z.string(), includes: z.array(z.string()) }).optional(),
-  metadataNotMap: Quirk.optional(),
-  lowercaseSkillFile: Quirk.optional(),
-  nestedTwoLevels: Quirk.optional(),
-  /** No `name:` at all (`dropped`; absent: the folder name is used). */
-  missingName: Quirk.optional(),
-  /** A `name:` over 64 characters. */
-  nameOver64: Quirk.optional(),
-  /** A `description:` present but empty (`""`): `ok` lists it with an empty description. */
-  emptyDescription: Quirk.optional(),
-  /** Spaces before the opening `---` on its line (absent: as `blankLineBeforeFrontmatter`). */
-  indentedFrontmatter: Quirk.optional(),
-  /** Frontmatter that is not valid YAML: `lenient` reads its `key: value` lines as text. */
-  badYaml: Quirk.optional(),
-  /** A `description:` that is a number or a boolean: `coerced` lists it as text. */
-  descriptionNotString: Quirk.optional(),
-});
-
-export const AgentDefSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  command: z.string().nullable(),
-  npmPackage: z.string().nullable(),
-  testedVersion: z.string().nullable(),
-  evidence: z.enum(['observed', 'convention', 'docs', 'custom']),
-  nativeSkillsDir: z.string(),
-  contextFile: z.string(),
-  projectDirs: z.array(z.string()),
-  userDirs: z.array(z.string()),
-  walksUp: z.boolean().nullable(),
-  depth: z.object({ kind: z.enum(['children', 'root-and-children', 'recursive']), max: z.number().nullable().optional() }),
-  dotDirs: z.enum(['loaded', 'skipped']).nullable(),
-  symlinkedSkillDir: z.enum(['followed', 'ignored']).nullable(),
-  symlinkedSkillFile: z.enum(['followed', 'ignored']).nullable(),
-  identifier: z.enum(['dir', 'name']),
-  sameName: z.enum(['user-wins', 'later-tier-wins', 'all-listed', 'random', 'project-wins']).nullable(),
-  quirks: QuirksSchema,
-  catalogBudget: z.object({ percentOfContext: z.number(), contextTokens: z.number(), chars: z.number(), overflow: z.string() }).nullable(),
-  /**
-   * How the agent words each skill in the listing its model receives, measured by capturing the
-   * CLI's model request (e2e/agents/listing.test.ts) on `observedOn`. Absent: not yet measured.
-   */
-  listing: z
-    .object({
-      observedOn: z.string(),
-      /** The identifier shown: the folder, the `name:`, or the folder with ` (name)` when they differ. */
-      label: z.enum(['dir', 'name', 'dir-and-name']),
-      /** Frontmatter fields joined (non-empty ones) into the description. */
-      fields: z.array(z.string()),
-      joiner: z.string(),
-      /**
-       * With no description: the first line of the body (heading marks off), or the first body line
-       * that is not a heading; else `emptyFallback`. `fallbackWhen`: when the description is empty
-       * or blank, or only when the field is absent (an empty one is then listed empty).
-       */
-      fallback: z.enum(['first-body-line', 'first-body-text-line']).nullable(),
-      fallbackWhen: z.enum(['empty', 'absent']).default('empty'),
-      emptyFallback: z.string(),
-      /** Leading and trailing whitespace of the description dropped. */
-      trim: z.boolean().default(true),
-      /** Spaces before the opening `---` are skipped (the opening line is compared trimmed). */
-      openingTrimmed: z.boolean().default(false),
-      /** Only the description's first line is listed (after trimming). */
-      firstLineOnly: z.boolean().default(false),
-      /** Text added after the (escaped) description, by where the skill was found (`' (user)'`). */
-      suffix: z.object({ project: z.string(), user: z.string() }).optional(),
-      /** A block scalar's (`>` / `|`) final line break dropped, as if written `>-` (`+` keeps it). */
-      blockScalarStrip: z.boolean().default(false),
-      /**
-       * A skill whose frontmatter findings drop it elsewhere is still listed when its SKILL.md can be
-       * read (worded from what the CLI reads); false: the loader's findings decide, as for others.
-       */
-      listsBroken: z.boolean().default(true),
-      /**
-       * Listing order: by label; or by scope (project, user, then the agent's own) and then by label;
-       * or the agent's own skills first, then project, then user, each by label; or the agent's own
-       * first, then every skill by its folder name, last first.
-       */
-      order: z.enum(['label', 'scope-then-label', 'builtins-then-scope-then-label', 'builtins-then-folder-descending']).default('label'),
-      /** Runs of whitespace (newlines, tabs) become one space. */
-      collapseWhitespace: z.boolean(),
-      /** Replacements applied to the description, e.g. `<` to `&lt;`. */
-      escape: z.record(z.string(), z.string()),
-      /** Per-description cap in characters, the marker counted in. */
-      cap: z.object({ chars: z.number().int(), marker: z.string() }).nullable(),
-      /**
-       * Whole listing budget. `name-only`: past it, descriptions are left out (names stay), in
-       * listing order. `drop-rest`: entries are counted in listing order as `entry` renders them
-       * (`{label}`, `{description}`, `{location}` from `locations` by scope) and the first that does
-       * not fit, with every entry after it, is left out.
-       */
-      budget: z
-        .object({
-          chars: z.number().int(),
-          overflow: z.enum(['name-only', 'drop-rest', 'share-tokens']),
-          entry: z.string().optional(),
-          /** `share-tokens`: the line without a description, and the budget in approximate tokens. */
-          emptyEntry: z.string().optional(),
-          tokens: z.number().int().optional(),
-          bytesPerToken: z.number().int().optional(),
-          locations: z.object({ project: z.string(), user: z.string(), builtin: z.string() }).optional(),
-        })
-        .nullable(),
-      /**
-       * The agent's own skills, listed after the user's in this order. `fixed`: always in full, its
-       * share taken off the budget first; the others compete for the rest after the user's skills.
-       */
-      builtins: z.array(
-        z.object({
-          name: z.string(),
-          descriptionChars: z.number().int(),
-          fixed: z.boolean(),
-          /** Its `SKILL.md` relative to its root, where an entry names it (ASCII descriptions assumed). */
-          path: z.string().optional(),
-        }),
-      ),
-    })
-    .optional(),
-  env: z.record(z.string(), z.string()),
-  trustEnv: z.record(z.string(), z.string()),
-  /**
-   * Flag that hands the agent extra directories (write access for state dirs). `loadsSkills`: the
-   * agent also loads skills from `<dir>/<skillsDir>` of each such dir (null = not verified, treated
-   * as no); `contextEnv`: env that makes it read the context file found in such a dir too.
-   */
-  extraDirFlag: z
-    .object({
-      flag: z.string(),
-      style: z.enum(['repeat', 'comma']),
-      loadsSkills: z.boolean().nullable(),
-      skillsDir: z.string().nullable().default(null),
-      contextEnv: z.record(z.string(), z.string()).default({}),
-      /** Files outside the workspace are readable only through this flag (else it only grants writes). */
-      neededToRead: z.boolean().default(true),
-    })
-    .nullable(),
-  /** How an interactive session takes its first message: a positional argument, or null (paste it). */
-  initialPrompt: z.enum(['positional']).nullable().default(null),
-  /** A pre-write hook the agent runs, used to enforce the write policy in temporary workspaces. */
-  writeGuard: z
-    .object({
-      kind: z.literal('claude-pretooluse'),
-      /** Where the hook goes in a temporary workspace. */
-      settingsFile: z.string(),
-      /** Flag that loads a settings file from elsewhere (the guard for a user's project, written outside it). */
-      settingsFlag: z.string().nullable().default(null),
-      matcher: z.string(),
-    })
-    .nullable()
-    .default(null),
-});
-export type AgentDef = z.infer<typeof AgentDefSchema>;
-
-export const DocumentedAgentSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  projectDirs: z.array(z.string()),
-  userDirs: z.array(z.string()),
-  quirks: QuirksSchema,
-});
-
-export const RegistrySchema = z.object({
-  schemaVersion: z.literal(1),
-  observed: z.string(),
-  source: z.string(),
-  agents: z.array(AgentDefSchema),
-  documentedOnly: z.array(DocumentedAgentSchema),
-  /** Frontmatter fields outside the spec that some agents read, with the agent ids that read them. */
-  frontmatterExtensions: z.record(z.string(), z.array(z.string())).default({}),
-});
-export type Registry = z.infer<typeof RegistrySchema>;
+export type { AgentDef, Registry } from './registry-schema.js';
 
 const cache = new Map<string, Registry>();
 
@@ -192,10 +17,20 @@ export function loadRegistry(resourcesDir: string): Registry {
   const file = path.join(resourcesDir, 'agents.json');
   const hit = cache.get(file);
   if (hit) return hit;
-  const parsed = RegistrySchema.safeParse(JSON.parse(fs.readFileSync(file, 'utf8')));
-  if (!parsed.success) throw new Error(`Invalid agent registry ${file}: ${parsed.error.message}`);
-  cache.set(file, parsed.data);
-  return parsed.data;
+  const raw = fs.readFileSync(file, 'utf8');
+  const registry = validated(
+    'agent-registry',
+    raw,
+    ['agent-registry'],
+    () => {
+      const parsed = schemaNamed<Registry>('agent-registry')!.safeParse(JSON.parse(raw));
+      if (!parsed.success) throw new Error(`Invalid agent registry ${file}: ${parsed.error.message}`);
+      return parsed.data;
+    },
+    () => true,
+  );
+  cache.set(file, registry);
+  return registry;
 }
 
 /** A user's custom agent from settings, as a registry entry (reads only its own skills dir). */

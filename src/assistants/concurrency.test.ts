@@ -3,6 +3,7 @@ import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { makeEnv, repoRoot, tsxImport, writeSkill, type TestEnv } from './test-helpers.js';
+import { waitFor } from '../../test/support/wait.js';
 
 let env: TestEnv;
 beforeEach(() => {
@@ -37,10 +38,10 @@ it('two processes updating assistants at once lose nothing', async () => {
   const goFile = path.join(env.dir, 'go');
   const children = [run('a', count, goFile), run('b', count, goFile)];
   // Both children load the engine first, then start together on the signal.
-  const deadline = Date.now() + 60_000;
-  while (!['a', 'b'].every((t) => fs.existsSync(`${goFile}.ready-${t}`)) && Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, 20));
-  }
+  await waitFor(() => ['a', 'b'].every((t) => fs.existsSync(`${goFile}.ready-${t}`)), {
+    timeoutMs: 60_000,
+    what: 'both children to load the engine',
+  });
   fs.writeFileSync(goFile, '');
   const results = await Promise.all(children);
   for (const r of results) expect(r, r.stderr).toMatchObject({ code: 0 });

@@ -1,5 +1,14 @@
-import type { AssistantSkillRef, AssistantSkillView, CatalogEntry, CatalogQuery, Root, SkillPick } from '../contract/index.js';
-import { SkillDockError } from '../errors.js';
+import {
+  formatMessage,
+  type AssistantSkillRef,
+  type AssistantSkillView,
+  type CatalogEntry,
+  type CatalogQuery,
+  type MessageRef,
+  type Root,
+  type SkillPick,
+} from '../contract/index.js';
+import { fail } from '../errors.js';
 import type { ServiceContext } from '../service-context.js';
 import { getCatalog } from '../catalog/index.js';
 
@@ -36,7 +45,7 @@ export function pickSkills(
   now: string,
 ): Array<{ ref: AssistantSkillRef; entry: CatalogEntry }> {
   const unknown: string[] = [];
-  const wrongRoot: string[] = [];
+  const wrongRoot: MessageRef[] = [];
   const refs: Array<{ ref: AssistantSkillRef; entry: CatalogEntry }> = [];
   for (const pick of picks) {
     const name = typeof pick === 'string' ? pick : pick.name;
@@ -55,7 +64,7 @@ export function pickSkills(
     if (rootId !== undefined) {
       chosen = candidates.find((e) => e.provenance.rootId === rootId);
       if (!chosen) {
-        wrongRoot.push(`"${name}" is not in root ${rootId} (found in ${describeRoots(candidates)})`);
+        wrongRoot.push({ key: 'assistants.wrong-root', params: { name, root: rootId, found: describeRoots(candidates) } });
         continue;
       }
     } else {
@@ -72,10 +81,12 @@ export function pickSkills(
     refs.push({ ref, entry: chosen! });
   }
   if (unknown.length || wrongRoot.length) {
-    const parts: string[] = [];
-    if (unknown.length) parts.push(`unknown ${unknown.length === 1 ? 'skill' : 'skills'}: ${unknown.join(', ')} (not in any skill root)`);
-    parts.push(...wrongRoot);
-    throw new SkillDockError('not-found', `Nothing attached: ${parts.join('; ')}`, { unknown, wrongRoot });
+    const reasons: MessageRef[] = [];
+    if (unknown.length)
+      reasons.push({ key: unknown.length === 1 ? 'assistants.unknown-skill' : 'assistants.unknown-skills', params: { skills: unknown } });
+    reasons.push(...wrongRoot);
+    const details = { unknown, wrongRoot: wrongRoot.map((r) => formatMessage(r)) };
+    throw fail('not-found', 'assistants.nothing-attached', { reasons }, details);
   }
   // The same name picked twice in one call: the last pick wins, once.
   const byName = new Map(refs.map((r) => [r.ref.name, r]));

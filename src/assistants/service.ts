@@ -17,7 +17,7 @@ import {
   type SkillPick,
   type UpdateAssistantInput,
 } from '../contract/index.js';
-import { SkillDockError } from '../errors.js';
+import { fail, type SkillDockError } from '../errors.js';
 import { allAgents } from '../agents/registry.js';
 import { getSettings } from '../settings/settings.js';
 import { JsonStore } from '../store/json-store.js';
@@ -172,10 +172,11 @@ export class AssistantsService {
     const saved = this.mutate(target.id, (a) => {
       const absent = args.skills.filter((n) => !a.skills.some((s) => s.name === n));
       if (absent.length) {
-        const has = a.skills.map((s) => s.name).join(', ') || 'none';
-        throw new SkillDockError(
+        const has = a.skills.map((s) => s.name);
+        throw fail(
           'not-found',
-          `${plural(absent.length, 'Skill')} not attached to "${a.name}": ${absent.join(', ')} (attached: ${has})`,
+          absent.length === 1 ? 'assistants.not-attached-one' : 'assistants.not-attached-many',
+          { assistant: a.name, skills: absent, attached: has.length ? has : { key: 'assistants.none' } },
           { notAttached: absent },
         );
       }
@@ -230,7 +231,7 @@ export class AssistantsService {
   private editable(ref: string): Assistant {
     const a = this.get(ref);
     if (a.builtin) {
-      throw new SkillDockError('refused', `"${a.name}" is a built-in starter and cannot be changed; duplicate it to get an editable copy`);
+      throw fail('refused', 'assistants.builtin-readonly', { name: a.name });
     }
     return a;
   }
@@ -240,7 +241,7 @@ export class AssistantsService {
     let saved: StoredAssistant | undefined;
     this.store.update((file) => {
       const a = file.assistants.find((x) => x.id === id);
-      if (!a) throw new SkillDockError('not-found', `Assistant ${id} was deleted meanwhile`);
+      if (!a) throw fail('not-found', 'assistants.deleted-meanwhile', { id });
       fn(a, file);
       a.updatedAt = new Date().toISOString();
       saved = a;
@@ -258,15 +259,14 @@ export class AssistantsService {
   private checkNameFree(file: AssistantsFile, name: string, exceptId?: string): void {
     const clash = this.nameTaken(file, name, exceptId);
     if (clash) {
-      const what = clash.builtin ? 'a built-in starter' : 'an assistant';
-      throw new SkillDockError('conflict', `There is already ${what} named "${clash.name}" (names are case-insensitive)`);
+      throw fail('conflict', clash.builtin ? 'assistants.name-taken-starter' : 'assistants.name-taken', { name: clash.name });
     }
   }
 
   private checkAgent(agent: string): void {
     const ids = this.agentIds();
     if (!ids.includes(agent)) {
-      throw new SkillDockError('not-found', `Unknown agent "${agent}"; known agents: ${ids.join(', ')}`);
+      throw fail('not-found', 'assistants.unknown-agent', { agent, known: ids });
     }
   }
 
@@ -305,7 +305,7 @@ function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S>
   const parsed = schema.safeParse(input);
   if (parsed.success) return parsed.data;
   const issues = parsed.error.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message));
-  throw new SkillDockError('bad-request', issues.join('; '));
+  throw fail('bad-request', 'assistants.bad-input', { reason: issues.join('; ') });
 }
 
 function findIn(all: Assistant[], ref: string): Assistant | undefined {
@@ -316,22 +316,14 @@ function findIn(all: Assistant[], ref: string): Assistant | undefined {
   const byName = all.filter((a) => nameKey(a.name) === key);
   if (byName.length > 1) {
     // Only a hand-edited file gets here: the service never saves two equal names.
-    throw new SkillDockError(
-      'conflict',
-      `More than one assistant is named "${wanted}"; use its id (${byName.map((a) => a.id).join(', ')})`,
-    );
+    throw fail('conflict', 'assistants.ambiguous-name', { name: wanted, ids: byName.map((a) => a.id) });
   }
   return byName[0];
 }
 
 function unknownAssistant(ref: string, all: Assistant[]): SkillDockError {
   const names = all.map((a) => a.name);
-  const hint = names.length ? `; assistants: ${names.join(', ')}` : '';
-  return new SkillDockError('not-found', `Unknown assistant "${ref}"${hint}`);
-}
-
-function plural(n: number, word: string): string {
-  return n === 1 ? word : `${word}s`;
+  return names.length ? fail('not-found', 'assistants.unknown', { ref, names }) : fail('not-found', 'assistants.unknown-no-list', { ref });
 }
 
 export function getAssistants(ctx: ServiceContext): AssistantsService {

@@ -1,16 +1,16 @@
 import path from 'node:path';
-import {
-  formatMessage,
-  type AgentView,
-  type AgentViewSkill,
-  type AgentSkillStatus,
-  type Catalog,
-  type CatalogEntry,
-  type Diagnostic,
-  type MessageKey,
-  type MessageParams,
-  type Root,
+import type {
+  AgentView,
+  AgentViewSkill,
+  AgentSkillStatus,
+  Catalog,
+  CatalogEntry,
+  Diagnostic,
+  MessageKey,
+  MessageParams,
+  Root,
 } from '../contract/index.js';
+import { formatMessage } from '../contract/messages-text.js';
 import type { AgentDef } from '../agents/registry.js';
 import { registryRootId } from './roots.js';
 import { allocateListing, listSkill, listingOrder, type ListedSkill } from './listing.js';

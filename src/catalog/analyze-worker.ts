@@ -1,5 +1,7 @@
 import { parentPort } from 'node:worker_threads';
 import { loadRegistry } from '../agents/registry.js';
+import { RegistrySchema } from '../agents/registry-schema.js';
+import { provideSchema } from '../store/lazy-schema.js';
 import { defaultAnalyze } from './entries.js';
 import { runChild, type TaskEnv } from './child-tasks.js';
 import { CHUNK, type JobMessage } from './analyze-pool.js';
@@ -8,6 +10,9 @@ import { CHUNK, type JobMessage } from './analyze-pool.js';
 // same per-child task as the calling thread and sends the results back a chunk at a time. Built
 // to dist/analyze-worker.mjs next to the CLI bundle; the catalog does everything on its own
 // thread when this file is not there (tests and dev runs from source).
+
+// A worker validates the registry itself (it shares no memory with the thread that started it).
+provideSchema('agent-registry', RegistrySchema);
 
 const envs = new Map<string, TaskEnv>();
 

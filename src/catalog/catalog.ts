@@ -8,7 +8,7 @@ import { computeRoots, locate } from './roots.js';
 import { RootState, type ChildRecord, type RootEnv } from './root-state.js';
 import { applyPrecedence, defaultAnalyze, withRoot, type AnalyzeFn } from './entries.js';
 import { compareNames } from './scan.js';
-import { RootWatcher } from './watch.js';
+import type { RootWatcher } from './watch.js';
 import { ScanPool, findWorkerScript, workerCount } from './analyze-pool.js';
 import { buildAgentView } from './agent-view.js';
 import { readSkillFile } from './listing.js';
@@ -279,6 +279,8 @@ export class CatalogService {
     const roots = this.roots(query);
     if (!this.watchQueries.some((q) => JSON.stringify(q) === JSON.stringify(query))) this.watchQueries.push(query);
     await this.list(query);
+    // The watcher (chokidar) loads with the first watch: a one-shot `list` never pays for it.
+    const { RootWatcher } = await import('./watch.js');
     this.watcher ??= new RootWatcher((paths) => void this.serial(() => this.refreshNow(paths, false)), {
       debounceMs: this.options.debounceMs ?? 150,
       maxWaitMs: 1000,

@@ -3,7 +3,11 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CatalogChangedEvent } from '../contract/index.js';
 import { getSettings } from '../settings/settings.js';
-import { catalogFor, countingAnalyze, sandbox, until, writeSkill, type Sandbox } from './test-fixtures.js';
+import { catalogFor, countingAnalyze, sandbox, writeSkill, type Sandbox } from './test-fixtures.js';
+import { sleep, waitFor } from '../../test/support/wait.js';
+
+/** File events are asynchronous: how long the catalog may take to see one. */
+const FILE_EVENT = { timeoutMs: 8000, intervalMs: 25, what: 'a catalog change event' };
 
 let sb: Sandbox;
 beforeEach(() => {
@@ -164,13 +168,13 @@ describe('watch', () => {
     spy.calls.length = 0;
 
     writeSkill(path.join(lib(), 'c'));
-    await until(() => changes().some((e) => e.added.includes('library/c')));
+    await waitFor(() => changes().some((e) => e.added.includes('library/c')), FILE_EVENT);
 
     const n = changes().length;
     // a burst of writes to one skill: one event, one re-read
     for (let i = 0; i < 5; i++) writeSkill(path.join(lib(), 'a'), { description: `edit ${i}` });
-    await until(() => changes().length > n && changes().some((e) => e.changed.includes('library/a')));
-    await new Promise((r) => setTimeout(r, 300));
+    await waitFor(() => changes().length > n && changes().some((e) => e.changed.includes('library/a')), FILE_EVENT);
+    await sleep(300);
     expect(
       changes()
         .slice(n)
@@ -179,7 +183,7 @@ describe('watch', () => {
     expect((await svc.get('a')).description).toBe('edit 4');
 
     fs.rmSync(path.join(lib(), 'b'), { recursive: true });
-    await until(() => changes().some((e) => e.removed.includes('library/b')));
+    await waitFor(() => changes().some((e) => e.removed.includes('library/b')), FILE_EVENT);
     expect((await svc.list()).entries.map((e) => e.id)).toEqual(['library/a', 'library/c']);
     // watched roots are trusted on list: no re-check of unchanged skills
     expect(spy.calls.filter((c) => c.endsWith(`${path.sep}c`))).toHaveLength(1);
@@ -194,12 +198,12 @@ describe('watch', () => {
     fs.mkdirSync(extra);
     getSettings(sb.ctx).update({ language: 'en' }); // unrelated setting: no catalog event
     getSettings(sb.ctx).update({ extraRoots: [extra] });
-    await until(() => changes().length === 1);
-    await until(() => svc.watching().includes(extra));
+    await waitFor(() => changes().length === 1, FILE_EVENT);
+    await waitFor(() => svc.watching().includes(extra), FILE_EVENT);
     expect(changes()).toHaveLength(1);
     expect(changes()[0]).toMatchObject({ added: [], changed: [], removed: [] });
     writeSkill(path.join(extra, 'from-extra'));
-    await until(() => changes().some((e) => e.added.includes(`extra:${extra}/from-extra`)));
+    await waitFor(() => changes().some((e) => e.added.includes(`extra:${extra}/from-extra`)), FILE_EVENT);
     await svc.unwatch();
   });
 
@@ -208,9 +212,9 @@ describe('watch', () => {
     await svc.watch();
     const root = path.join(sb.paths.userHome, '.qwen', 'skills');
     writeSkill(path.join(root, 'late'));
-    await until(() => changes().some((e) => e.added.includes('user:.qwen/skills/late')));
+    await waitFor(() => changes().some((e) => e.added.includes('user:.qwen/skills/late')), FILE_EVENT);
     writeSkill(path.join(root, 'later'));
-    await until(() => changes().some((e) => e.added.includes('user:.qwen/skills/later')));
+    await waitFor(() => changes().some((e) => e.added.includes('user:.qwen/skills/later')), FILE_EVENT);
     await svc.unwatch();
   });
 });

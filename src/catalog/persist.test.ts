@@ -7,6 +7,7 @@ import type { Catalog } from '../contract/index.js';
 import { encodeIndex, parseIndex } from './persist.js';
 import { statRows } from './stat-rows.js';
 import { catalogFor, countingAnalyze, sandbox, writeSkill, type Sandbox } from './test-fixtures.js';
+import { sleep } from '../../test/support/wait.js';
 
 // The persistent catalog index against real files: used when valid, rebuilt when in doubt, and in
 // every case the listing equals a scan that never saw an index.
@@ -26,7 +27,6 @@ afterEach(async () => {
 
 const lib = () => path.join(sb.paths.home, 'library');
 const indexDir = () => path.join(sb.paths.home, 'cache', 'catalog');
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function makeLibrary(): void {
   for (const n of ['alpha', 'beta', 'gamma', 'delta']) writeSkill(path.join(lib(), n));

@@ -1,12 +1,12 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Root } from '../contract/index.js';
 import type { Registry } from '../agents/registry.js';
 import { RULES } from '../skills/index.js';
 import type { ChildRecord } from './child-tasks.js';
 import { resolutionNs, rowsValid } from './stat-rows.js';
+import { engineBuild } from '../store/lazy-schema.js';
 
 // The persistent catalog index: one file per root in `<home>/cache/catalog/`, holding each child's
 // record (entry with frontmatter, digest and diagnostics) and its stat rows. A cold process checks
@@ -17,7 +17,6 @@ import { resolutionNs, rowsValid } from './stat-rows.js';
 // another engine or rule table, another root) is ignored and the root is scanned from disk.
 
 const MAGIC = 'SDIX1 ';
-const ENGINE_VERSION = '0.1.0';
 /**
  * A change within this much of the scan's start may share a timestamp tick with a read: re-read
  * it. 2 s covers the coarsest common filesystem (FAT); SKILLDOCK_INDEX_RACY_MS narrows it (tests).
@@ -38,25 +37,14 @@ export interface Body {
   records: Array<[name: string, record: ChildRecord]>;
 }
 
-let buildId: string | null = null;
 /** The engine's identity: its version, the build of the running code and the rule table. */
 function engineKey(registry: Registry): string {
-  if (buildId === null) {
-    let st = '';
-    try {
-      const s = fs.statSync(fileURLToPath(import.meta.url));
-      st = `${s.size}:${s.mtimeMs}`;
-    } catch {
-      /* bundled without a file: version and rules still key the index */
-    }
-    buildId = st;
-  }
   const rules = crypto
     .createHash('sha256')
     .update(JSON.stringify([RULES, registry]))
     .digest('hex')
     .slice(0, 16);
-  return `${ENGINE_VERSION}|${buildId}|${rules}`;
+  return `${engineBuild()}|${rules}`;
 }
 
 export function nowNs(): bigint {

@@ -79,12 +79,3 @@ export function countingAnalyze(): { analyze: AnalyzeFn; calls: string[] } {
 export function catalogFor(sb: Sandbox, options: CatalogOptions = {}): CatalogService {
   return new CatalogService(sb.ctx, options);
 }
-
-/** Wait until `pred` holds (file events are asynchronous), failing after `ms`. */
-export async function until(pred: () => boolean, ms = 8000): Promise<void> {
-  const start = Date.now();
-  while (!pred()) {
-    if (Date.now() - start > ms) throw new Error('condition not reached in time');
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { SkillDockService } from '../service.js';
 import type { SkillDockEvent } from '../contract/index.js';
 import { commands } from './commands/index.js';
-import { UsageError, type CliIO } from './types.js';
+import { UsageError, type CliCommand, type CliIO } from './types.js';
 
 function help(): string {
   const width = Math.max(...commands.map((c) => c.name.length));
@@ -68,6 +68,7 @@ let createService: typeof import('../service.js').createService | undefined;
 export async function runCli(argv: string[], partial: Partial<CliIO> = {}): Promise<number> {
   let service: SkillDockService | undefined;
   const corrupt: Array<Extract<SkillDockEvent, { type: 'store-corrupt' }>> = [];
+  let command: CliCommand | undefined;
   const makeService = () => {
     const s = createService!();
     s.on((e) => {
@@ -95,6 +96,16 @@ export async function runCli(argv: string[], partial: Partial<CliIO> = {}): Prom
     env: process.env,
     cwd: process.cwd(),
     service: () => (service ??= makeService()),
+    engine: async (fn) => {
+      if (!service && !partial.service && command?.lean) {
+        const lean = await (await import('./lean.js')).runLean(fn);
+        // Which path answered, for tests and for anyone timing a start.
+        if (io.env.SKILLDOCK_TRACE_LEAN) io.err(`skilldock: ${lean.ok ? 'lean start' : 'full engine (a file needed its schema)'}`);
+        if (lean.ok) return lean.value;
+      }
+      createService ??= (await import('../service.js')).createService;
+      return fn(io.service().ctx);
+    },
     ...partial,
   };
   const [name, ...rest] = argv;
@@ -106,7 +117,7 @@ export async function runCli(argv: string[], partial: Partial<CliIO> = {}): Prom
     io.out('0.1.0');
     return 0;
   }
-  const command = commands.find((c) => c.name === name);
+  command = commands.find((c) => c.name === name);
   if (!command) {
     io.err(`skilldock: unknown command "${name}"\n\n${help()}`);
     return 2;
@@ -116,7 +127,11 @@ export async function runCli(argv: string[], partial: Partial<CliIO> = {}): Prom
     return 0;
   }
   try {
-    if (!partial.service) createService ??= (await import('../service.js')).createService;
+    if (!partial.service) {
+      // Memos of validated files (src/store/lazy-schema.ts): what lets a lean command skip zod.
+      (await import('./lean.js')).useCliValidationMemo(io.env);
+      if (!command.lean) createService ??= (await import('../service.js')).createService;
+    }
     const code = await command.run(rest, io);
     if (!corrupt.length) return code;
     // Never silent: say which file, what was recovered from where, and where the damaged copy went.

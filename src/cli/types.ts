@@ -1,4 +1,5 @@
 import type { SkillDockService } from '../service.js';
+import type { ServiceContext } from '../service-context.js';
 
 export interface CliIO {
   out(text: string): void;
@@ -14,12 +15,22 @@ export interface CliIO {
   cwd: string;
   /** The engine, created on first use with SKILLDOCK_HOME honoured. */
   service(): SkillDockService;
+  /**
+   * Run a read-only `fn` on the engine's context: for a `lean` command without loading the service
+   * (src/cli/lean.ts) when it can answer that way, else on the service's context.
+   */
+  engine<T>(fn: (ctx: ServiceContext) => Promise<T>): Promise<T>;
 }
 
 export interface CliCommand {
   name: string;
   summary: string;
   usage: string;
+  /**
+   * Starts without the service (no handler table, no contract schemas): the command reaches the
+   * engine only through `io.engine`. For commands that must start close to bare Node.
+   */
+  lean?: boolean;
   /** Returns the exit status: 0 ok, 1 findings or failure, 2 usage. */
   run(argv: string[], io: CliIO): Promise<number>;
 }

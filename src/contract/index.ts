@@ -7,6 +7,7 @@ import { securityMethods, securityEvents } from './security.js';
 import { settingsMethods, settingsEvents } from './settings.js';
 import { editorMethods } from './editor.js';
 import { sourcesMethods, sourcesShareMethods, sourcesUpdateMethods } from './sources.js';
+import { originMethods } from './origins.js';
 
 export * from './common.js';
 export * from './messages.js';
@@ -18,6 +19,7 @@ export * from './security.js';
 export * from './settings.js';
 export * from './editor.js';
 export * from './sources.js';
+export * from './origins.js';
 export * from './custom-agent-rules.js';
 export * from './bridge.js';
 export * from './language.js';
@@ -37,6 +39,7 @@ export const methods = {
   ...sourcesMethods,
   ...sourcesUpdateMethods,
   ...sourcesShareMethods,
+  ...originMethods,
 } as const;
 
 export type Methods = typeof methods;

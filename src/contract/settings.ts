@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CUSTOM_AGENT_ID } from './custom-agent-rules.js';
+import { settingsDefaults } from './settings-defaults.js';
 
 export const LanguageSchema = z.enum(['en', 'zh-CN', 'zh-TW', 'ja']);
 export type Language = z.infer<typeof LanguageSchema>;
@@ -30,16 +31,6 @@ const settingsFields = {
   customAgents: z.array(CustomAgentSchema),
   scriptPolicy: ScriptPolicySchema,
 };
-
-const settingsDefaults = {
-  language: null,
-  theme: 'system',
-  extraRoots: [],
-  terminalCommand: null,
-  workspaceCleanupDays: 7,
-  customAgents: [],
-  scriptPolicy: 'ask',
-} as const;
 
 export const SettingsSchema = z.object({
   language: settingsFields.language.default(settingsDefaults.language),

@@ -5,7 +5,8 @@ import zlib from 'node:zlib';
 import { Transform } from 'node:stream';
 import yauzl from 'yauzl';
 import { SkillDockError } from '../errors.js';
-import { formatMessage, type MessageParams, type MessageRef } from '../contract/index.js';
+import type { MessageParams, MessageRef } from '../contract/index.js';
+import { formatMessage } from '../contract/messages-text.js';
 
 // Extract a `.zip` / `.skill` archive into a staging dir, refusing anything hostile. Every entry is
 // checked from the central directory BEFORE a single byte is written; while inflating, the real

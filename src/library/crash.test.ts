@@ -4,6 +4,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeWorld, worldEnv, writeSkill, type World } from './fixtures/helpers.js';
+import { poll } from '../../test/support/wait.js';
 
 // A crash in the middle of an operation (the real CLI, killed with SIGKILL from here) must leave
 // something the next command can put right: the operation is rolled back from its write-ahead log,
@@ -36,8 +37,7 @@ async function killMidway(args: string[], ready: () => boolean): Promise<void> {
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   let finished = false;
   void exited.then(() => (finished = true));
-  const end = Date.now() + 30_000;
-  while (!finished && !ready() && Date.now() < end) await new Promise((r) => setTimeout(r, 2));
+  await poll(() => finished || ready(), { timeoutMs: 30_000, intervalMs: 2 });
   const killedMidway = !finished && ready();
   child.kill('SIGKILL');
   await exited;

@@ -20,6 +20,7 @@ import { getCatalog } from '../catalog/index.js';
 import { appendJournal, libraryLock, libraryNames, readJournal, undoLastLocked } from './journal.js';
 import { readPending, rollBackPending, WriteAhead, type RolledBack } from './wal.js';
 import { runImport, type ImportSource } from './import.js';
+import { recordOrigins } from './origins.js';
 import { skillFacts, unsafeFolderName } from './analyze.js';
 import { libraryDir, listTrash, moveToTrash, restoreFromTrash } from './trash.js';
 import { copySkillTree, isInside, lstatOrNull, removeNoFollow, treeDigest, LinkOutsideError } from './tree.js';
@@ -97,6 +98,7 @@ export class LibraryService {
         changes: r.changes,
         skills: changedSkills.map((x) => ({ name: x.libraryName, status: x.status, source: x.source })),
       });
+      recordOrigins(this.ctx, r.results, op, entry.id); // where each came from, for the skill's provenance
       return { ...r, journalId: entry.id };
     });
     await this.changed(op, run.names);

@@ -1,4 +1,5 @@
-import { formatMessage, type MessageParams, type MessageRef, type ScanFinding } from '../contract/index.js';
+import type { MessageParams, MessageRef, ScanFinding } from '../contract/index.js';
+import { formatMessage } from '../contract/messages-text.js';
 
 /**
  * A scan finding's sentence and fix as message keys (`scan.<code>.<says>.message` / `.fix`, English

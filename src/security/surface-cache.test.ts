@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getInventory, inventoryOf, loadSkillSource } from './surface.js';
 import { SurfaceCache, folderStamp } from './surface-cache.js';
 import { tmpDir, writeSkill } from './test-helpers.js';
+import { waitFor } from '../../test/support/wait.js';
 
 // The launch-time cache of skill surfaces: reused only while the catalog digest holds and nothing in
 // the folder moved (a stat walk when unwatched; folder watches when the catalog is watched).
@@ -33,14 +34,8 @@ function counted(watched = false) {
   return { cache, get, reads: () => cache.reads };
 }
 
-/** Let the event loop deliver file events until `cond` holds (fails after 3 s). */
-async function until(cond: () => boolean): Promise<void> {
-  const end = Date.now() + 3000;
-  while (!cond()) {
-    if (Date.now() > end) throw new Error('timed out waiting for a file event');
-    await new Promise((r) => setTimeout(r, 5));
-  }
-}
+/** File events reach the cache asynchronously. */
+const FILE_EVENT = { timeoutMs: 3000, intervalMs: 5, what: 'a file event' };
 
 describe('SurfaceCache, unwatched folder (stat walk)', () => {
   it('reuses the surface while the folder is unchanged', () => {
@@ -144,7 +139,7 @@ describe('SurfaceCache, watched folder (catalog digest + folder watches)', () =>
     const t = fs.statSync(data);
     fs.chmodSync(data, 0o755);
     fs.utimesSync(data, t.atime, t.mtime);
-    await until(() => !c.cache.holds(skill));
+    await waitFor(() => !c.cache.holds(skill), FILE_EVENT);
     const afterChmod = c.get();
     expect(c.reads()).toBe(2);
     expect(afterChmod).not.toBe(before);
@@ -154,7 +149,7 @@ describe('SurfaceCache, watched folder (catalog digest + folder watches)', () =>
     const s = fs.statSync(script);
     fs.writeFileSync(script, 'print(3)\n'); // same size
     fs.utimesSync(script, s.atime, s.mtime);
-    await until(() => !c.cache.holds(skill));
+    await waitFor(() => !c.cache.holds(skill), FILE_EVENT);
     expect(c.get()).not.toBe(afterChmod);
     expect(c.reads()).toBe(3);
   });
@@ -163,13 +158,13 @@ describe('SurfaceCache, watched folder (catalog digest + folder watches)', () =>
     const c = counted(true);
     c.get();
     fs.writeFileSync(path.join(skill, 'assets', 'new.sh'), '#!/bin/sh\necho\n');
-    await until(() => !c.cache.holds(skill));
+    await waitFor(() => !c.cache.holds(skill), FILE_EVENT);
     c.get();
     expect(c.reads()).toBe(2);
     const other = writeSkill(dir, 'other', '# Other\n', {});
     fs.renameSync(skill, path.join(dir, 'old'));
     fs.renameSync(other, skill);
-    await until(() => !c.cache.holds(skill));
+    await waitFor(() => !c.cache.holds(skill), FILE_EVENT);
     c.get();
     expect(c.reads()).toBe(3);
   });

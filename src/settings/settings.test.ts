@@ -5,6 +5,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SkillDockService } from '../service.js';
 import type { SkillDockEvent } from '../contract/index.js';
 import { resourcesDir } from '../library/fixtures/helpers.js';
+import { SettingsSchema } from '../contract/settings.js';
+import { defaultSettings } from '../contract/settings-defaults.js';
 
 let root: string;
 let home: string;
@@ -25,6 +27,11 @@ function service() {
 }
 
 describe('settings on the store', () => {
+  it('the zod-free defaults (lean CLI start) are what the schema fills in', () => {
+    expect(defaultSettings()).toEqual(SettingsSchema.parse({}));
+    expect(defaultSettings()).not.toBe(defaultSettings());
+  });
+
   it('reads the interim plain-JSON file and saves it versioned', async () => {
     fs.writeFileSync(path.join(home, 'settings.json'), JSON.stringify({ theme: 'dark', language: 'ja' }));
     const { s } = service();

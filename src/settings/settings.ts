@@ -1,4 +1,6 @@
-import { SettingsSchema, type Settings } from '../contract/settings.js';
+import type { Settings } from '../contract/settings.js';
+import { defaultSettings } from '../contract/settings-defaults.js';
+import { SchemaNotLoaded, schemaNamed } from '../store/lazy-schema.js';
 import type { ServiceContext } from '../service-context.js';
 import { openStore, type JsonStore } from '../store/index.js';
 import { loadRegistry } from '../agents/registry.js';
@@ -12,10 +14,10 @@ export class SettingsService {
   private store: JsonStore<Settings>;
   constructor(private ctx: ServiceContext) {
     this.store = openStore<Settings>(ctx, 'settings.json', {
-      schema: SettingsSchema,
+      schema: 'settings',
       version: SETTINGS_VERSION,
       migrations: { 0: (old) => old },
-      defaults: () => SettingsSchema.parse({}),
+      defaults: defaultSettings,
     });
   }
 
@@ -28,11 +30,17 @@ export class SettingsService {
       // Checked here, the one write path, so the CLI, the desktop app and the browser all get it;
       // under the store's lock, against the list as it is on disk.
       const customAgents = patch.customAgents && validateCustomAgents(patch.customAgents, shippedIds(this.ctx), current.customAgents);
-      return SettingsSchema.parse(customAgents ? { ...current, ...patch, customAgents } : { ...current, ...patch });
+      return settingsSchema().parse(customAgents ? { ...current, ...patch, customAgents } : { ...current, ...patch });
     });
     this.ctx.events.emit({ type: 'settings-changed', settings: next });
     return next;
   }
+}
+
+function settingsSchema() {
+  const schema = schemaNamed<Settings>('settings');
+  if (!schema) throw new SchemaNotLoaded('settings');
+  return schema;
 }
 
 function shippedIds(ctx: ServiceContext): string[] {

@@ -1,4 +1,5 @@
-import { formatMessage, type Diagnostic, type MessageParams, type MessageRef, type Severity } from '../contract/index.js';
+import type { Diagnostic, MessageParams, MessageRef, Severity } from '../contract/index.js';
+import { formatMessage } from '../contract/messages-text.js';
 import type { Registry } from '../agents/registry.js';
 
 // The rule table (docs/lint-rules.md) as data. Which agents a finding hurts is derived from

@@ -265,7 +265,7 @@ export class SourcesService {
       if (refs instanceof Error) {
         if (refs instanceof GitError) {
           const e = gitFailure(refs, p.source.given, name) as Error & { msg?: MessageRef };
-          say('unreachable', 'sources.check.unreachable', { detail: e.msg ? formatMessage(e.msg) : e.message });
+          say('unreachable', 'sources.check.unreachable', { detail: e.msg ?? e.message });
         } else {
           // A download refusal: its own words, in the user's language in the window.
           const e = refs as Error & { msg?: MessageRef };
@@ -304,7 +304,7 @@ export class SourcesService {
           const e = err as Error & { msg?: MessageRef };
           const msg: MessageRef = {
             key: 'sources.check.unreachable',
-            params: { skill: name, source: p.source.given, detail: e.msg ? formatMessage(e.msg) : e.message },
+            params: { skill: name, source: p.source.given, detail: e.msg ?? e.message },
           };
           out.push({
             skill: name,

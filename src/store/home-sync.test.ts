@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SkillDockEvent } from '../contract/index.js';
 import { createService, type SkillDockService } from '../service.js';
 import { watchHomeFiles } from './home-sync.js';
+import { sleep, waitFor } from '../../test/support/wait.js';
 
 // Another process (the CLI) changing settings.json or assistants.json while the app runs: the
 // app's engine must tell its UI, once, and must not echo its own writes back as outside changes.
@@ -37,21 +38,16 @@ afterEach(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-async function until(check: () => boolean, ms = 5000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`timed out; events: ${JSON.stringify(seen.map((e) => e.type))}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
-const quiet = (ms = 400) => new Promise((r) => setTimeout(r, ms));
+/** An event from another process's write; the error lists the events that did arrive. */
+const EVENT = { what: () => `an event (seen: ${JSON.stringify(seen.map((e) => e.type))})` };
+/** Long enough for a change that should NOT be announced to have been (wrongly) announced. */
+const quiet = (ms = 400) => sleep(ms);
 
 describe('live sync of files other processes change', () => {
   it('pushes an assistant created by another engine, and not the app’s own changes twice', async () => {
     await app.live();
     await cli.api.createAssistant({ name: 'From the CLI', agent: 'claude', rules: 'Be brief.' });
-    await until(() => seen.some((e) => e.type === 'assistants-changed' && e.action === 'reloaded'));
+    await waitFor(() => seen.some((e) => e.type === 'assistants-changed' && e.action === 'reloaded'), EVENT);
     expect((await app.api.listAssistants({})).some((a) => a.name === 'From the CLI')).toBe(true);
 
     seen = [];
@@ -64,7 +60,7 @@ describe('live sync of files other processes change', () => {
   it('pushes settings another engine saved, with the new values', async () => {
     await app.live();
     await cli.api.updateSettings({ workspaceCleanupDays: 30 });
-    await until(() => seen.some((e) => e.type === 'settings-changed'));
+    await waitFor(() => seen.some((e) => e.type === 'settings-changed'), EVENT);
     const ev = seen.find((e) => e.type === 'settings-changed') as Extract<SkillDockEvent, { type: 'settings-changed' }>;
     expect(ev.settings.workspaceCleanupDays).toBe(30);
   });
@@ -80,7 +76,7 @@ describe('live sync of files other processes change', () => {
     await quiet(200);
     expect(calls).toEqual([]);
     fs.writeFileSync(file, '{"version":1,"data":{"theme":"dark"}}\n');
-    await until(() => calls.length === 1);
+    await waitFor(() => calls.length === 1, EVENT);
     sync.close();
     fs.writeFileSync(file, '{"version":1,"data":{"theme":"light"}}\n');
     await quiet(200);

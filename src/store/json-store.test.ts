@@ -9,6 +9,7 @@ import { JsonStore, type CorruptInfo } from './json-store.js';
 import { FileLock } from './file-lock.js';
 import { EventBus } from '../context.js';
 import type { SkillDockEvent } from '../contract/index.js';
+import { sleep, waitFor } from '../../test/support/wait.js';
 
 const worker = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'store-worker.ts');
 const Schema = z.object({ counter: z.number().int(), seen: z.array(z.string()), payload: z.string() });
@@ -193,9 +194,9 @@ describe('JsonStore', () => {
       const child = runWorker(store.file, 'big', 0, 'k');
       await new Promise<void>((resolve) => child.on('message', () => resolve()));
       // wait for its first save (start-up is slow on a busy machine), then kill it mid-loop
-      while (!fs.existsSync(store.file)) await new Promise((r) => setTimeout(r, 20));
+      await waitFor(() => fs.existsSync(store.file), { timeoutMs: 30_000, what: "the writer's first save" });
       // let it get well into its loop of 2 MB saves, at a different moment each round
-      await new Promise((r) => setTimeout(r, 250 + round * 170));
+      await sleep(250 + round * 170);
       child.kill('SIGKILL');
       await exited(child);
       const value = store.read(); // throws or recovers if the file were torn

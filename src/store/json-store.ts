@@ -5,6 +5,7 @@ import type { ZodType } from 'zod';
 import type { SkillDockEvent } from '../contract/index.js';
 import { SkillDockError } from '../errors.js';
 import { FileLock, pidAlive } from './file-lock.js';
+import { SchemaNotLoaded, schemaNamed, validated } from './lazy-schema.js';
 
 // A JSON file with a schema version, validated on every read, written atomically and updated under
 // a cross-process lock. On disk: `{ "version": N, "data": ... }`. A file without that envelope (the
@@ -23,7 +24,11 @@ export type CorruptReason = 'directory' | 'json' | 'version' | 'migration' | 'sc
 
 export interface JsonStoreOptions<T> {
   file: string;
-  schema: ZodType<T>;
+  /**
+   * The data's schema, or the name of a provided one (src/store/lazy-schema.ts): then a process
+   * without zod (the CLI's lean commands) reads what an earlier validation of the same bytes gave.
+   */
+  schema: ZodType<T> | string;
   /** Current schema version (>= 1). */
   version: number;
   /** `migrations[n]` turns data of version n into version n + 1. A missing step passes data through. */
@@ -138,7 +143,7 @@ export class JsonStore<T> {
     return this.withLock(() => {
       const current = this.readLocked();
       const returned = fn(current);
-      const next = this.opts.schema.parse(returned === undefined ? current : returned);
+      const next = this.schema().parse(returned === undefined ? current : returned);
       this.keepBackup();
       writeFileAtomic(this.file, JSON.stringify({ version: this.opts.version, data: next }, null, 2) + '\n');
       return next;
@@ -146,6 +151,14 @@ export class JsonStore<T> {
   }
 
   // --- reading ---------------------------------------------------------------------------------
+
+  private schema(): ZodType<T> {
+    const s = this.opts.schema;
+    if (typeof s !== 'string') return s;
+    const named = schemaNamed<T>(s);
+    if (!named) throw new SchemaNotLoaded(s);
+    return named;
+  }
 
   private load(file: string): ReadOutcome<T> {
     let raw: string;
@@ -157,6 +170,19 @@ export class JsonStore<T> {
       if (code === 'EISDIR') return { kind: 'bad', reason: 'is a directory', code: 'directory', raw: '' };
       throw new SkillDockError('io', `Cannot read ${file}: ${(err as Error).message}`);
     }
+    const named = this.opts.schema;
+    if (typeof named !== 'string') return this.decode(file, raw);
+    return validated(
+      `store-${path.basename(file)}`,
+      raw,
+      [named],
+      () => this.decode(file, raw),
+      (o) => o.kind === 'ok',
+    );
+  }
+
+  /** What `raw` (the text of `file`) holds: parsed, migrated and validated. */
+  private decode(file: string, raw: string): ReadOutcome<T> {
     let json: unknown;
     try {
       json = JSON.parse(raw);
@@ -187,7 +213,7 @@ export class JsonStore<T> {
     } catch (err) {
       return { kind: 'bad', reason: `migration from version ${version} failed (${(err as Error).message})`, code: 'migration', raw };
     }
-    const parsed = this.opts.schema.safeParse(data);
+    const parsed = this.schema().safeParse(data);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const where = issue?.path?.length ? ` at ${issue.path.join('.')}` : '';

@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { z } from 'zod';
-import { ConversationIndexSchema, ConversationSchema, type Conversation, type ConversationIndex } from '../contract/index.js';
+import type { Conversation, ConversationIndex } from '../contract/index.js';
 import type { EventBus } from '../context.js';
 import { JsonStore } from '../store/json-store.js';
+import { schemaNamed, validated } from '../store/lazy-schema.js';
+import type { ConversationsFile } from './conversation-schemas.js';
 
 // Every launched conversation with its exact skill snapshot, written so a launch costs two small
 // writes and no lock:
@@ -16,15 +17,12 @@ import { JsonStore } from '../store/json-store.js';
 // `<home>/conversations.json` (the JsonStore earlier versions wrote) is still read, never written.
 
 export const CONVERSATIONS_VERSION = 1;
-const FileSchema = z.object({ conversations: z.array(ConversationIndexSchema) });
-type ConversationsFile = z.infer<typeof FileSchema>;
-const RemovedLineSchema = z.object({ id: z.string(), removedAt: z.string() });
 
 /** The record of earlier versions (read-only now). */
 export function legacyConversationsStore(home: string, events?: EventBus): JsonStore<ConversationsFile> {
   return new JsonStore<ConversationsFile>({
     file: path.join(home, 'conversations.json'),
-    schema: FileSchema,
+    schema: 'conversations-file',
     version: CONVERSATIONS_VERSION,
     defaults: () => ({ conversations: [] }),
     events,
@@ -58,22 +56,13 @@ export class ConversationLog {
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
     }
-    for (const line of text.split('\n')) {
-      if (!line.trim()) continue;
-      let json: unknown;
-      try {
-        json = JSON.parse(line);
-      } catch {
-        continue; // torn by a crash mid-append: that launch's full record is still beside its data
-      }
-      const entry = ConversationIndexSchema.safeParse(json);
-      if (entry.success) {
-        byId.set(entry.data.id, entry.data);
+    for (const line of parseIndexLines(text)) {
+      if ('entry' in line) {
+        byId.set(line.entry.id, line.entry);
         continue;
       }
-      const removed = RemovedLineSchema.safeParse(json);
-      const known = removed.success ? byId.get(removed.data.id) : undefined;
-      if (known) byId.set(known.id, { ...known, removedAt: removed.data!.removedAt });
+      const known = byId.get(line.removed.id);
+      if (known) byId.set(known.id, { ...known, removedAt: line.removed.removedAt });
     }
     return [...byId.values()];
   }
@@ -110,6 +99,41 @@ export class ConversationLog {
       fs.closeSync(fd);
     }
   }
+}
+
+type IndexLine = { entry: ConversationIndex } | { removed: { id: string; removedAt: string } };
+
+/** The launch and cleanup lines of `index.jsonl`, validated (the same text gives the same lines). */
+function parseIndexLines(text: string): IndexLine[] {
+  if (!text.trim()) return [];
+  return validated(
+    'conversation-index',
+    text,
+    ['conversation-index', 'conversation-removed'],
+    () => {
+      const entrySchema = schemaNamed<ConversationIndex>('conversation-index')!;
+      const removedSchema = schemaNamed<{ id: string; removedAt: string }>('conversation-removed')!;
+      const lines: IndexLine[] = [];
+      for (const line of text.split('\n')) {
+        if (!line.trim()) continue;
+        let json: unknown;
+        try {
+          json = JSON.parse(line);
+        } catch {
+          continue; // torn by a crash mid-append: that launch's full record is still beside its data
+        }
+        const entry = entrySchema.safeParse(json);
+        if (entry.success) {
+          lines.push({ entry: entry.data });
+          continue;
+        }
+        const removed = removedSchema.safeParse(json);
+        if (removed.success) lines.push({ removed: removed.data });
+      }
+      return lines;
+    },
+    () => true,
+  );
 }
 
 /**
@@ -221,12 +245,30 @@ export function recordConversation(log: ConversationLog, c: Conversation): void 
 
 /** The full record; after cleanup (data dir gone) only what the index kept. */
 export function fullConversation(entry: ConversationIndex): Conversation {
+  let raw: string | null = null;
   try {
-    const parsed = ConversationSchema.safeParse(JSON.parse(fs.readFileSync(detailFile(entry.dataDir), 'utf8')));
-    if (parsed.success && parsed.data.id === entry.id) return { ...parsed.data, removedAt: entry.removedAt };
+    raw = fs.readFileSync(detailFile(entry.dataDir), 'utf8');
   } catch {
     // gone or unreadable: fall back to the index
   }
+  const record =
+    raw === null
+      ? null
+      : validated(
+          'conversation',
+          raw,
+          ['conversation'],
+          () => {
+            try {
+              const parsed = schemaNamed<Conversation>('conversation')!.safeParse(JSON.parse(raw));
+              return parsed.success ? parsed.data : null;
+            } catch {
+              return null; // not JSON: fall back to the index
+            }
+          },
+          (c) => c !== null,
+        );
+  if (record && record.id === entry.id) return { ...record, removedAt: entry.removedAt };
   return {
     ...entry,
     contextFile: null,

@@ -6,6 +6,7 @@ import { analyzeSkill } from '../skills/index.js';
 import { getSecurity } from '../security/security-service.js';
 import { createService, type SkillDockService } from '../service.js';
 import { resources, sandbox, writeSkill, type Sandbox } from './test-helpers.js';
+import { waitFor } from '../../test/support/wait.js';
 
 // Issue 4 with the catalog watched (as the desktop app and the browser server run it): a launch of
 // unchanged skills reads no skill file, neither in the catalog nor in security; a script edited after
@@ -42,15 +43,6 @@ function catalogChanged(id: string): Promise<void> {
       }
     });
   });
-}
-
-/** Let the event loop deliver file events until `cond` holds. */
-async function until(cond: () => boolean): Promise<void> {
-  const end = Date.now() + 5000;
-  while (!cond()) {
-    if (Date.now() > end) throw new Error('timed out waiting for a file event');
-    await new Promise((r) => setTimeout(r, 10));
-  }
 }
 
 async function setup(): Promise<void> {
@@ -126,7 +118,7 @@ describe('launch with a watched catalog', () => {
     const { atime, mtime } = fs.statSync(data);
     fs.chmodSync(data, 0o755);
     fs.utimesSync(data, atime, mtime);
-    await until(() => !security.surfaces.holds(real));
+    await waitFor(() => !security.surfaces.holds(real), { intervalMs: 10, what: 'a file event' });
     const r = await svc.call('launchAssistant', { assistant: 'Helper' });
     expect(r).toMatchObject({ ok: false, error: { code: 'refused' } });
     expect(!r.ok && r.error.message).toContain('"tool" (changed since approval)');

@@ -1,4 +1,5 @@
-import { formatMessage, type LaunchProblem, type MessageKey, type MessageParams, type MessageParam } from '../contract/index.js';
+import type { LaunchProblem, MessageKey, MessageParams, MessageParam } from '../contract/index.js';
+import { formatMessage } from '../contract/messages-text.js';
 
 /** `message` and `msg` of a launch problem (English in src/contract/messages-launch.ts). */
 export function launchProblemWords(key: MessageKey, params?: MessageParams): Pick<LaunchProblem, 'message' | 'msg'> {

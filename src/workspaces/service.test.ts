@@ -5,6 +5,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createService, type SkillDockService } from '../service.js';
 import { ConversationLog } from './conversations.js';
 import { cliScript, repoRoot, resources, sandbox, writeSkill, type Sandbox } from './test-helpers.js';
+import { waitFor } from '../../test/support/wait.js';
 
 // The whole path: catalog -> assistant -> launch through the service, recorded in the conversation log,
 // and the real CLI (bin/skilldock.js) answering the policy check and the Claude hook.
@@ -233,9 +234,10 @@ describe('running the agent', () => {
     expect(t.terminal[0]).toBe('/bin/sh');
     expect(t.script).toBe(path.join(sb.home, 'conversations', r.conversationId, 'launch.sh'));
     const outFile = path.join(sb.dir, 'terminal.out');
-    for (let i = 0; i < 100 && !(fs.existsSync(outFile) && fs.readFileSync(outFile, 'utf8').includes('marker=')); i++) {
-      await new Promise((res) => setTimeout(res, 50));
-    }
+    await waitFor(() => fs.existsSync(outFile) && fs.readFileSync(outFile, 'utf8').includes('marker='), {
+      intervalMs: 50,
+      what: 'the terminal script to write its marker',
+    });
     const out = fs.readFileSync(outFile, 'utf8');
     expect(out).toContain(`cwd=${r.workspace}`);
     const pid = /pid=(\d+)/.exec(out)![1];

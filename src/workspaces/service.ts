@@ -17,10 +17,10 @@ import { fail, SkillDockError } from '../errors.js';
 import { launchProblemWords, scriptWhy } from './launch-words.js';
 import type { ServiceContext } from '../service-context.js';
 import { getSettings } from '../settings/settings.js';
-import { isInside, resolveStateUri, stateRoot, type StateResolution } from '../state/state-dirs.js';
-import { checkWrite, defaultTempDirs, type PolicyScope } from '../state/write-policy.js';
+import { resolveStateUri, type StateResolution } from '../state/state-dirs.js';
+import { checkWriteIn, conversationById } from './check-write.js';
 import { clean, describe } from './cleanup.js';
-import { ConversationLog, fullConversation, isValidConversationId, recordConversation } from './conversations.js';
+import { ConversationLog, recordConversation } from './conversations.js';
 import { launchWorkspace } from './launch.js';
 import { getSecurity } from '../security/security-service.js';
 import type { GuardHookGroup, ScriptVerdict } from './script-policy.js';
@@ -152,9 +152,7 @@ export class WorkspacesService {
   }
 
   conversation(id: string): Conversation {
-    const c = isValidConversationId(id) ? this.conversations().find((x) => x.id === id) : undefined;
-    if (!c) throw fail('not-found', 'launch.unknown-conversation', { id });
-    return fullConversation(c);
+    return conversationById(this.store, id);
   }
 
   /** argv + env that run the agent for a conversation; index mode adds the first message where the agent takes one. */
@@ -211,39 +209,7 @@ export class WorkspacesService {
   }
 
   checkWrite(input: { path: string; conversationId?: string; cwd?: string }): WriteDecision {
-    const conv = input.conversationId ? this.conversation(input.conversationId) : this.conversationAt(input.cwd ?? process.cwd());
-    const scope: PolicyScope = conv
-      ? {
-          workspace: conv.workspace,
-          stateDirs: conv.stateDirs,
-          skillDirs: conv.skills.map((s) => ({ name: s.name, dir: s.dir })),
-          legacy: conv.legacy,
-          guardFiles: conv.guardFiles,
-          tempDirs: defaultTempDirs(),
-          userHome: this.ctx.paths.userHome,
-          skilldockHome: this.ctx.paths.home,
-        }
-      : {
-          // No conversation: the cwd stands in for the workspace and every state dir is fine.
-          workspace: path.resolve(input.cwd ?? process.cwd()),
-          stateDirs: [{ skill: '*', id: '*', dir: stateRoot(this.ctx.paths.home), uri: 'skill://state/' }],
-          skillDirs: [],
-          legacy: [],
-          guardFiles: [],
-          tempDirs: defaultTempDirs(),
-          userHome: this.ctx.paths.userHome,
-          skilldockHome: this.ctx.paths.home,
-        };
-    return { ...checkWrite(scope, input.path, input.cwd), conversationId: conv?.id ?? null };
-  }
-
-  /** The newest live conversation whose workspace holds `cwd`. */
-  private conversationAt(cwd: string): Conversation | undefined {
-    const abs = path.resolve(cwd);
-    const hit = this.conversations()
-      .filter((c) => !c.removedAt && isInside(abs, c.workspace))
-      .sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
-    return hit ? fullConversation(hit) : undefined;
+    return checkWriteIn(this.ctx.paths, this.store, input);
   }
 }
 

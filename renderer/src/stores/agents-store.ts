@@ -1,11 +1,14 @@
 import { create } from 'zustand';
+import type { i18n as I18n } from 'i18next';
 import type { AgentInfo, AgentView } from '../../../src/contract/index';
 import { client } from '../client-port';
 import { errorText } from './errors';
 
 interface AgentsState {
-  /** The registry (shipped + custom agents), for selects and labels. */
+  /** The registry (shipped + custom agents), for selects and labels, names in the UI's language. */
   agents: AgentInfo[];
+  /** The registry as the engine gave it. */
+  registry: AgentInfo[];
   names: Record<string, string>;
   views: Record<string, AgentView>;
   errors: Record<string, string>;
@@ -19,8 +22,32 @@ interface AgentsState {
   invalidateViews(): void;
 }
 
+let words: I18n | null = null;
+
+/**
+ * A shipped agent whose registry name is a phrase, not a product name ("Any other agent
+ * (.agents/skills)"), is named from the locale files (`agentNames.<id>`); custom agents keep the
+ * name their user gave.
+ */
+function labelled(registry: AgentInfo[]): Pick<AgentsState, 'agents' | 'names'> {
+  // Keys built from registry ids: looked up untyped, and only when the locale has them.
+  const word = words ? (words.t as unknown as (key: string) => string) : null;
+  const agents = registry.map((a) =>
+    a.evidence !== 'custom' && word && words?.exists(`agentNames.${a.id}`) ? { ...a, name: word(`agentNames.${a.id}`) } : a,
+  );
+  return { agents, names: Object.fromEntries(agents.map((a) => [a.id, a.name])) };
+}
+
+/** The window's i18next (App sets it): agent names follow its language. */
+export function setAgentLanguage(i18n: I18n): void {
+  if (words === i18n) return;
+  words = i18n;
+  i18n.on('languageChanged', () => useAgents.setState((s) => labelled(s.registry)));
+}
+
 export const useAgents = create<AgentsState>((set) => ({
   agents: [],
+  registry: [],
   names: {},
   views: {},
   errors: {},
@@ -32,7 +59,7 @@ export const useAgents = create<AgentsState>((set) => ({
   async loadRegistry() {
     try {
       const agents = await client().api.listAgents({});
-      set({ agents, names: Object.fromEntries(agents.map((a) => [a.id, a.name])), registryError: null });
+      set({ registry: agents, ...labelled(agents), registryError: null });
     } catch (err) {
       set({ registryError: errorText(err) });
     }

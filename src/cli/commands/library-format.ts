@@ -1,4 +1,5 @@
-import { formatMessage, type ImportResult, type ImportSummary } from '../../contract/index.js';
+import type { ImportResult, ImportSummary } from '../../contract/index.js';
+import { formatMessage } from '../../contract/messages-text.js';
 import { formatDiagnostic, paint, type Colour } from '../format.js';
 
 // Shared output of `import` and `adopt`.

@@ -33,15 +33,18 @@ export const listCommand: CliCommand = {
   name: 'list',
   summary: 'List the skills in every root, with precedence and lint counts',
   usage: 'skilldock list [--json] [--project DIR] [--root DIR]...',
+  lean: true,
   async run(argv: string[], io: CliIO): Promise<number> {
     const { values } = parseArgs({
       args: argv,
       options: { json: { type: 'boolean' }, project: { type: 'string' }, root: { type: 'string', multiple: true } },
     });
-    const catalog = await io.service().api.listCatalog({
+    const query = {
       ...(values.project ? { project: path.resolve(io.cwd, values.project) } : {}),
       ...(values.root?.length ? { roots: values.root.map((r) => path.resolve(io.cwd, r)) } : {}),
-    });
+    };
+    // The catalog alone (what the service's listCatalog runs), without the rest of the engine.
+    const catalog = await io.engine(async (ctx) => (await import('../../catalog/index.js')).getCatalog(ctx).list(query));
     if (values.json) printJson(io, catalog);
     else io.out(formatCatalog(termSafeDeep(catalog), io.color));
     return 0;

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { paint, printJson } from '../format.js';
+import type { WriteDecision } from '../../contract/index.js';
 import { UsageError, type CliCommand, type CliIO } from '../types.js';
 
 const USAGE = `skilldock policy check-write <path> [--conversation ID] [--json]
@@ -17,6 +18,14 @@ interface HookInput {
   tool_input?: { file_path?: unknown; notebook_path?: unknown; path?: unknown; command?: unknown };
 }
 
+/** The service's checkWrite, run without loading the rest of the workspaces service (launch, scanner...). */
+function checkWrite(io: CliIO, input: { path: string; conversationId?: string; cwd?: string }): Promise<WriteDecision> {
+  return io.engine(async (ctx) => {
+    const { checkWriteIn, ConversationLog } = await import('../../workspaces/lean.js');
+    return checkWriteIn(ctx.paths, new ConversationLog(ctx.paths.home, ctx.events), input);
+  });
+}
+
 async function runHook(io: CliIO, conversationId: string | undefined): Promise<number> {
   let input: HookInput;
   try {
@@ -27,13 +36,13 @@ async function runHook(io: CliIO, conversationId: string | undefined): Promise<n
   }
   const ti = input.tool_input ?? {};
   const check = (p: string) =>
-    io.service().api.checkWrite({
+    checkWrite(io, {
       path: p,
       ...(conversationId ? { conversationId } : {}),
       ...(typeof input.cwd === 'string' ? { cwd: input.cwd } : {}),
     });
   const deny = async (d: { reason: string; redirect?: string }) =>
-    io.out((await import('../../workspaces/index.js')).hookDenyOutput(d.redirect ? `${d.reason} Suggested path: ${d.redirect}` : d.reason));
+    io.out((await import('../../workspaces/lean.js')).hookDenyOutput(d.redirect ? `${d.reason} Suggested path: ${d.redirect}` : d.reason));
   const target = [ti.file_path, ti.notebook_path, ti.path].find((p): p is string => typeof p === 'string' && p.length > 0);
   if (target) {
     const d = await check(target);
@@ -60,6 +69,7 @@ export const policyCommand: CliCommand = {
   name: 'policy',
   summary: 'Check where an agent may write during a conversation',
   usage: USAGE,
+  lean: true,
   async run(argv, io) {
     const [action, ...rest] = argv;
     if (action !== 'check-write') throw new UsageError(action ? `unknown action "${action}"` : 'expected an action: check-write');
@@ -74,7 +84,7 @@ export const policyCommand: CliCommand = {
       return runHook(io, values.conversation);
     }
     if (positionals.length !== 1) throw new UsageError('expected exactly one path');
-    const d = await io.service().api.checkWrite({
+    const d = await checkWrite(io, {
       path: positionals[0]!,
       cwd: io.cwd,
       ...(values.conversation ? { conversationId: values.conversation } : {}),

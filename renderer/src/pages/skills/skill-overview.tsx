@@ -8,6 +8,7 @@ import { useCatalog } from '../../stores/catalog-store';
 import { useAgents } from '../../stores/agents-store';
 import { TID, rowId } from '../../testids';
 import { catalogAgents, verdictFor } from './skill-filter';
+import { useOriginRows } from './skill-origin';
 
 const KNOWN_FIELDS = ['name', 'description', 'license', 'compatibility', 'metadata', 'allowed-tools'];
 
@@ -30,6 +31,7 @@ export function SkillOverview({ entry }: { entry: CatalogEntry }) {
   const registry = useAgents((s) => s.agents);
   const agents = registry.length ? registry.map((a) => a.id) : catalog ? catalogAgents(catalog) : [];
   const loadView = useAgents((s) => s.loadView);
+  const originRows = useOriginRows(entry);
   useEffect(() => {
     // The engine's per-agent view is the authority; the catalog-only guess shows until it arrives.
     for (const a of agents) if (!views[a]) void loadView(a);
@@ -87,6 +89,7 @@ export function SkillOverview({ entry }: { entry: CatalogEntry }) {
                 label: t('skills.drawer.size'),
                 value: t('skills.drawer.sizeValue', { count: entry.fileCount, size: formatBytes(entry.size, i18n.language) }),
               },
+              ...originRows,
             ]}
           />
         </div>

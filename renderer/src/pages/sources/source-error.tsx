@@ -11,9 +11,20 @@ import { errorText } from '../../stores/errors';
  * points below, and git's output is shown apart, verbatim, labelled as git's.
  */
 export function splitGitDetail(t: TFunction, msg: MessageRef | undefined, fallback: string): { text: string; detail?: string } {
-  const detail = msg?.params?.detail;
-  if (!msg || typeof detail !== 'string' || !detail) return { text: engineText(t, msg, fallback) };
-  return { text: engineText(t, { ...msg, params: { ...msg.params, detail: t('sources.gitOutputBelow') } }, fallback), detail };
+  const found = msg && withoutGitDetail(msg, t('sources.gitOutputBelow'));
+  if (!found) return { text: engineText(t, msg, fallback) };
+  return { text: engineText(t, found.msg, fallback), detail: found.detail };
+}
+
+/** The message with its innermost string `detail` (git's words) replaced by `instead`; nested refs are followed. */
+function withoutGitDetail(msg: MessageRef, instead: string): { msg: MessageRef; detail: string } | undefined {
+  const detail = msg.params?.detail;
+  if (typeof detail === 'string' && detail) return { msg: { ...msg, params: { ...msg.params, detail: instead } }, detail };
+  if (detail && typeof detail === 'object' && !Array.isArray(detail)) {
+    const inner = withoutGitDetail(detail, instead);
+    if (inner) return { msg: { ...msg, params: { ...msg.params, detail: inner.msg } }, detail: inner.detail };
+  }
+  return undefined;
 }
 
 export function SourceError({ err, testId }: { err: unknown; testId?: string }) {

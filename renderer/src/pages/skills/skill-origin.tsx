@@ -1,0 +1,103 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Spin } from '@arco-design/web-react';
+import type { CatalogEntry, SkillOrigins } from '../../../../src/contract/index';
+import { client } from '../../client-port';
+import { errorText } from '../../stores/errors';
+import { TID } from '../../testids';
+
+/** A time as the user's language writes it, to the minute. */
+function when(iso: string, language: string): string {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? iso : new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(d);
+}
+
+type Row = { label: string; value: React.ReactNode };
+
+/**
+ * Where a library skill came from (issue 12, full provenance): the folder or archive the user gave
+ * (as they named it, never SkillDock's staging copy), when, and the published source with its commit.
+ * Rows for the drawer's provenance list; none for skills outside the library.
+ */
+export function useOriginRows(entry: CatalogEntry): Row[] {
+  const { t, i18n } = useTranslation();
+  const [origins, setOrigins] = useState<SkillOrigins | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const library = entry.provenance.rootKind === 'library';
+
+  useEffect(() => {
+    setOrigins(null);
+    setError(null);
+    if (!library) return;
+    let live = true;
+    client()
+      .api.skillOrigin({ name: entry.dirName })
+      .then((o) => live && setOrigins(o))
+      .catch((err) => live && setError(errorText(err)));
+    return () => {
+      live = false;
+    };
+  }, [library, entry.dirName, entry.digest]);
+
+  if (!library) return [];
+  if (error) return [{ label: t('skills.origin.from'), value: <span className="muted">{error}</span> }];
+  if (!origins) return [{ label: t('skills.origin.from'), value: <Spin size={14} /> }];
+  const { imported, source } = origins;
+  const rows: Row[] = [];
+  if (imported) {
+    const how =
+      imported.kind === 'adopted'
+        ? t(imported.mode === 'link' ? 'skills.origin.adoptedLink' : 'skills.origin.adoptedCopy')
+        : t(`skills.origin.${imported.kind}${imported.dropped ? 'Dropped' : ''}`);
+    rows.push({
+      label: t('skills.origin.from'),
+      value: (
+        <span data-testid={TID.skillOriginFrom} data-kind={imported.kind}>
+          <code>{imported.from}</code>
+          {imported.member && (
+            <>
+              {' › '}
+              <code>{imported.member}</code>
+            </>
+          )}{' '}
+          <span className="muted">({how})</span>
+        </span>
+      ),
+    });
+    rows.push({ label: t('skills.origin.added'), value: when(imported.time, i18n.language) });
+  }
+  if (source) {
+    rows.push({
+      label: t('skills.origin.source'),
+      value: (
+        <span data-testid={TID.skillOriginSource}>
+          <code>{source.source.url}</code>
+          {source.path && (
+            <>
+              {' › '}
+              <code>{source.path}</code>
+            </>
+          )}
+        </span>
+      ),
+    });
+    rows.push({
+      label: t('skills.origin.ref'),
+      value: source.source.ref ? <code>{source.source.ref}</code> : t('skills.origin.defaultBranch'),
+    });
+    rows.push({ label: t('skills.origin.commit'), value: <code title={source.commit}>{source.commit.slice(0, 12)}</code> });
+    if (source.pinned) rows.push({ label: t('skills.origin.pinned'), value: <code>{source.pinned}</code> });
+    rows.push({ label: t('skills.origin.installed'), value: when(source.time, i18n.language) });
+    if (source.via) rows.push({ label: t('skills.origin.via'), value: <code>{source.via}</code> });
+  }
+  if (!imported && !source)
+    rows.push({
+      label: t('skills.origin.from'),
+      value: (
+        <span className="muted" data-testid={TID.skillOriginFrom} data-kind="unknown">
+          {t('skills.origin.unknown')}
+        </span>
+      ),
+    });
+  return rows;
+}

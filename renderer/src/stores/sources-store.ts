@@ -1,0 +1,112 @@
+import { create } from 'zustand';
+import type { CheckResult, FileChoice, SkillOrigin, UpdateResult } from '../../../src/contract/index';
+import { client } from '../client-port';
+import { useImport } from './import-store';
+
+/**
+ * Skills from sources (issue 15): provenance, the last check and the last update per skill. The
+ * engine owns all of it; this is a cache the Updates page and the nav badge read.
+ */
+interface SourcesState {
+  provenance: Record<string, SkillOrigin> | null;
+  /** Last check per skill. */
+  checks: Record<string, CheckResult>;
+  /** Skills with an update available after the last check (the nav badge). */
+  updates: number;
+  checkedAt: number | null;
+  checking: boolean;
+  /** Skills being updated, pinned or unpinned right now ('*' = update all). */
+  busy: Record<string, true>;
+  /** Last update outcome per skill: a conflict carries its files for the resolve dialog. */
+  outcomes: Record<string, UpdateResult>;
+  /** Whatever the last call threw (worded by the page). */
+  error: unknown;
+  load(): Promise<void>;
+  check(names?: string[]): Promise<void>;
+  /** `names` = null: every skill from a source. */
+  update(names: string[] | null, resolutions?: Record<string, Record<string, FileChoice>>): Promise<void>;
+  pin(name: string): Promise<void>;
+  unpin(name: string): Promise<void>;
+}
+
+const countUpdates = (checks: Record<string, CheckResult>) => Object.values(checks).filter((c) => c.status === 'update-available').length;
+
+export const useSources = create<SourcesState>((set, get) => {
+  const mark = (keys: string[], on: boolean) =>
+    set((s) => {
+      const busy = { ...s.busy };
+      for (const k of keys) {
+        if (on) busy[k] = true;
+        else delete busy[k];
+      }
+      return { busy };
+    });
+  /** Run `fn` with `keys` marked busy; a failure lands in `error`. */
+  const guarded = async (keys: string[], fn: () => Promise<void>) => {
+    mark(keys, true);
+    set({ error: null });
+    try {
+      await fn();
+    } catch (err) {
+      set({ error: err });
+    } finally {
+      mark(keys, false);
+    }
+  };
+  /** Pin or unpin, then show the record (and the check, when there was one) as they now are. */
+  const pinning = (name: string, call: () => Promise<unknown>) =>
+    guarded([name], async () => {
+      await call();
+      await get().load();
+      if (get().checks[name]) await get().check([name]);
+    });
+  return {
+    provenance: null,
+    checks: {},
+    updates: 0,
+    checkedAt: null,
+    checking: false,
+    busy: {},
+    outcomes: {},
+    error: null,
+    async load() {
+      try {
+        const { skills } = await client().api.listProvenance({});
+        set({ provenance: skills });
+      } catch (err) {
+        set({ error: err });
+      }
+    },
+    async check(names) {
+      set({ checking: true, error: null });
+      try {
+        const { results } = await client().api.checkSources(names?.length ? { names } : {});
+        const checks = names?.length ? { ...get().checks } : {};
+        for (const r of results) checks[r.skill] = r;
+        set({ checks, updates: countUpdates(checks), checkedAt: Date.now() });
+      } catch (err) {
+        set({ error: err });
+      } finally {
+        set({ checking: false });
+      }
+    },
+    async update(names, resolutions) {
+      await guarded(names ?? ['*'], async () => {
+        const out = await client().api.updateSkills({
+          ...(names ? { names } : { all: true }),
+          ...(resolutions ? { resolutions } : {}),
+        });
+        const outcomes = { ...get().outcomes };
+        for (const r of out.results) outcomes[r.skill] = r;
+        set({ outcomes });
+        // The import panel's toast undoes the newest journal entry: this update run.
+        if (out.journalId) useImport.setState({ lastJournalId: out.journalId });
+        const changed = out.results.filter((r) => r.status === 'updated').map((r) => r.skill);
+        await get().load();
+        if (changed.length) await get().check(changed);
+      });
+    },
+    pin: (name) => pinning(name, () => client().api.pinSkill({ name })),
+    unpin: (name) => pinning(name, () => client().api.unpinSkill({ name })),
+  };
+});

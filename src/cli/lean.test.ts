@@ -1,0 +1,163 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createService, type SkillDockService } from '../service.js';
+import { cliScript, repoRoot, resources, sandbox, writeSkill, type Sandbox } from '../workspaces/test-helpers.js';
+
+// `list` and `policy check-write` start without the service and without zod (src/cli/lean.ts):
+// their answers must be the full engine's, byte for byte, on the same home. The first start has
+// no memo of validations and runs the full engine; the next ones answer lean.
+
+let sb: Sandbox;
+let svc: SkillDockService;
+beforeAll(() => {
+  execFileSync(process.execPath, ['scripts/build-engine.mjs'], { cwd: repoRoot, stdio: 'inherit' });
+});
+beforeEach(() => {
+  sb = sandbox();
+  svc = createService({ paths: { home: sb.home, userHome: sb.userHome, resourcesDir: resources } });
+});
+afterEach(async () => {
+  await svc.close();
+  sb.done();
+});
+
+function cli(args: string[], input = '', cwd = sb.dir) {
+  const env = {
+    PATH: process.env.PATH ?? '',
+    HOME: sb.userHome,
+    SKILLDOCK_HOME: sb.home,
+    SKILLDOCK_USER_HOME: sb.userHome,
+    SKILLDOCK_RESOURCES: resources,
+    SKILLDOCK_TRACE_LEAN: '1',
+    NO_COLOR: '1',
+  };
+  const r = spawnSync(process.execPath, [cliScript, ...args], { env, encoding: 'utf8', input, cwd, timeout: 60_000 });
+  const lean = r.stderr.includes('skilldock: lean start');
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr.replace(/^skilldock: (lean start|full engine .*)\n/m, ''), lean };
+}
+
+/** The catalog as the full service answers it, as JSON (what `list --json` prints). */
+async function serviceCatalog(): Promise<unknown> {
+  return JSON.parse(JSON.stringify(await svc.api.listCatalog({})));
+}
+
+describe('lean list --json', () => {
+  it('answers as the full service does, first through the full engine, then lean', async () => {
+    for (const n of ['alpha', 'beta', 'gamma']) writeSkill(sb.lib, n);
+    fs.mkdirSync(path.join(sb.lib, 'broken'));
+    fs.writeFileSync(path.join(sb.lib, 'broken', 'SKILL.md'), '---\nname: Broken Name\n---\nno description\n');
+    // A settings file (an extra root, a custom agent) read from the memo by the lean start.
+    const extra = path.join(sb.dir, 'extra');
+    writeSkill(extra, 'delta');
+    await svc.api.updateSettings({
+      extraRoots: [extra],
+      customAgents: [{ id: 'mine', name: 'Mine', command: 'mine', skillsDir: '.mine/skills', contextFile: 'MINE.md' }],
+    });
+    const expected = await serviceCatalog();
+    const first = cli(['list', '--json']);
+    expect(first.status, first.stderr).toBe(0);
+    expect(first.lean).toBe(false);
+    expect(JSON.parse(first.stdout)).toEqual(expected);
+    for (let i = 0; i < 2; i++) {
+      const again = cli(['list', '--json']);
+      expect(again.status, again.stderr).toBe(0);
+      expect(again.lean).toBe(true);
+      expect(again.stdout).toBe(first.stdout);
+    }
+    // The text listing goes the same way.
+    const text = cli(['list']);
+    expect(text.lean).toBe(true);
+    expect(text.stdout).toContain('delta');
+  });
+
+  it('a changed settings file is validated again (full engine), then answered lean', async () => {
+    writeSkill(sb.lib, 'alpha');
+    cli(['list', '--json']);
+    expect(cli(['list', '--json']).lean).toBe(true);
+    const extra = path.join(sb.dir, 'extra');
+    writeSkill(extra, 'later');
+    await svc.api.updateSettings({ extraRoots: [extra] });
+    const expected = await serviceCatalog();
+    const changed = cli(['list', '--json']);
+    expect(changed.lean).toBe(false);
+    expect(JSON.parse(changed.stdout)).toEqual(expected);
+    const next = cli(['list', '--json']);
+    expect(next.lean).toBe(true);
+    expect(next.stdout).toBe(changed.stdout);
+  });
+
+  it('a damaged settings file: the full engine recovers it and says so, as without the lean start', async () => {
+    writeSkill(sb.lib, 'alpha');
+    await svc.api.updateSettings({ theme: 'dark' });
+    await svc.api.updateSettings({ theme: 'light' }); // the dark one is now the backup
+    cli(['list', '--json']);
+    expect(cli(['list', '--json']).lean).toBe(true);
+    fs.writeFileSync(path.join(sb.home, 'settings.json'), '{ "version": 1, "data": { "theme": 42 } }');
+    const r = cli(['list', '--json']);
+    expect(r.lean).toBe(false);
+    expect(r.status).toBe(0);
+    expect(JSON.parse(r.stderr.trim().split('\n').pop()!)).toMatchObject({ warning: 'store-corrupt', recoveredFrom: 'backup' });
+    expect(fs.readdirSync(sb.home).some((f) => f.startsWith('settings.json.corrupt-'))).toBe(true);
+  });
+
+  it('a memo of validations from another build is not used', async () => {
+    writeSkill(sb.lib, 'alpha');
+    cli(['list', '--json']);
+    const dir = path.join(sb.home, 'cache', 'validated');
+    for (const f of fs.readdirSync(dir)) {
+      const memo = JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8'));
+      fs.writeFileSync(path.join(dir, f), JSON.stringify({ ...memo, build: 'another build' }));
+    }
+    expect(cli(['list', '--json']).lean).toBe(false);
+    expect(cli(['list', '--json']).lean).toBe(true);
+  });
+});
+
+describe('lean policy check-write', () => {
+  it('the hook and the check answer as the service does, inside a launched conversation', async () => {
+    writeSkill(sb.lib, 'code', {
+      version: '1.0.4',
+      description: 'Keeps code notes.',
+      body: 'Read `~/code/memory.md` first and write new notes back to `~/code/memory.md`.',
+    });
+    await svc.api.createAssistant({ name: 'Code Buddy', agent: 'claude', rules: 'Be brief.', skills: ['code'] });
+    const r = await svc.api.launchAssistant({ assistant: 'Code Buddy' });
+    const legacy = path.join(sb.userHome, 'code', 'memory.md');
+    const hookInput = (file: string) => JSON.stringify({ cwd: r.workspace, tool_name: 'Write', tool_input: { file_path: file } });
+    const cases = [
+      legacy,
+      path.join(r.workspace, 'notes.md'),
+      path.join(r.workspace, '.claude/skills/code/x.md'),
+      path.join(sb.userHome, '.ssh/config'),
+    ];
+    const full = cases.map((f) => cli(['policy', 'check-write', '--hook', '--conversation', r.conversationId], hookInput(f)));
+    expect(full[0]!.lean).toBe(false);
+    for (const [i, f] of cases.entries()) {
+      const lean = cli(['policy', 'check-write', '--hook', '--conversation', r.conversationId], hookInput(f));
+      expect(lean.lean, f).toBe(true);
+      expect(lean.status, lean.stderr).toBe(0);
+      expect(lean.stdout, f).toBe(full[i]!.stdout);
+    }
+    expect(JSON.parse(full[0]!.stdout).hookSpecificOutput.permissionDecisionReason).toContain(
+      path.join(sb.home, 'skills-state', 'code-1.0.4'),
+    );
+    expect(full[1]!.stdout).toBe('');
+    // Without --conversation: the conversation whose workspace holds the cwd.
+    for (const f of cases) {
+      const expected = JSON.parse(JSON.stringify(await svc.api.checkWrite({ path: f, cwd: r.workspace })));
+      const lean = cli(['policy', 'check-write', f, '--json'], '', r.workspace);
+      expect(lean.lean).toBe(true);
+      expect(JSON.parse(lean.stdout)).toEqual(expected);
+      expect(lean.status).toBe(expected.allowed ? 0 : 1);
+    }
+  });
+
+  it('an unknown conversation is the same error on the lean start', async () => {
+    cli(['list', '--json']); // the memo of the registry
+    const r = cli(['policy', 'check-write', '/tmp/x', '--conversation', 'nope-1']);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/nope-1/);
+  });
+});

@@ -1,0 +1,105 @@
+import { DIAG_MESSAGES } from './messages-diag.js';
+import { AGENT_MESSAGES } from './messages-agents.js';
+import { SECURITY_MESSAGES } from './messages-security.js';
+import { IMPORT_MESSAGES } from './messages-import.js';
+import { LAUNCH_MESSAGES } from './messages-launch.js';
+import { EDITOR_MESSAGES } from './messages-editor.js';
+import { ASSISTANT_MESSAGES } from './messages-assistants.js';
+import { SOURCES_GIT_MESSAGES, SOURCES_MESSAGES, SOURCES_SHARE_MESSAGES, SOURCES_UPDATE_MESSAGES } from './messages-sources.js';
+
+// Plain data and functions only, no zod: the CLI's lean commands and the renderer's first script
+// import this without building any contract schema (the schemas are in messages.ts).
+//
+// Every sentence the engine says to a user travels as a key and its parameters (a MessageRef),
+// next to an English `message` for the CLI and for any client that does not know the key.
+// The renderer words the key from its locale files (`engine.<key>`); the English here IS the
+// `en` locale for those keys (the renderer builds it from this table), so there is one English
+// source. Adding a key here without zh-CN, zh-TW and ja entries fails the locale test.
+//
+// Keys: `<domain>.<what>` in kebab-case; a plural pair is `<key>_one` / `<key>_other` driven by
+// a `count` parameter, as i18next does. Placeholders are i18next's `{{name}}`.
+
+// A parameter is a plain value, another message (a phrase worded in the same language, such as
+// "a list" inside "`name` is a list, not a string") or a list of those (joined with the
+// language's list separator, `common.list-separator`).
+export type MessageScalar = string | number | boolean;
+export type MessageParam = MessageScalar | MessageRef | Array<MessageScalar | MessageRef>;
+export type MessageParams = Record<string, MessageParam>;
+export interface MessageRef {
+  key: string;
+  params?: MessageParams;
+}
+
+/** True for a parameter that is itself a message. */
+export function isMessageRef(v: unknown): v is MessageRef {
+  return typeof v === 'object' && v !== null && !Array.isArray(v) && typeof (v as MessageRef).key === 'string';
+}
+
+/** English templates of every engine message key. */
+export const ENGINE_MESSAGES = {
+  ...DIAG_MESSAGES,
+  ...AGENT_MESSAGES,
+  ...SECURITY_MESSAGES,
+  ...IMPORT_MESSAGES,
+  ...LAUNCH_MESSAGES,
+  ...EDITOR_MESSAGES,
+  ...ASSISTANT_MESSAGES,
+  ...SOURCES_MESSAGES,
+  ...SOURCES_GIT_MESSAGES,
+  ...SOURCES_UPDATE_MESSAGES,
+  ...SOURCES_SHARE_MESSAGES,
+  'common.list-separator': ', ',
+  'common.unknown-method': 'Unknown method: {{method}}',
+  'common.invalid-payload': 'Invalid payload for {{method}}: {{reason}}',
+  'common.io': 'A disk operation failed ({{errno}}): {{reason}}',
+  'common.internal': 'Something went wrong inside SkillDock: {{reason}}',
+} as const satisfies Record<string, string>;
+
+export type MessageKey = keyof typeof ENGINE_MESSAGES;
+
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+
+/** The English template of `key` (plural form chosen by `count`), or undefined for an unknown key. */
+export function englishTemplate(key: string, params?: MessageParams): string | undefined {
+  const table = ENGINE_MESSAGES as Record<string, string>;
+  if (params && typeof params.count === 'number') {
+    const form = table[`${key}_${params.count === 1 ? 'one' : 'other'}`];
+    if (form !== undefined) return form;
+  }
+  return Object.prototype.hasOwnProperty.call(table, key) ? table[key] : undefined;
+}
+
+/**
+ * Parameters with nested messages and lists turned into text by `word` (which words one message
+ * in the caller's language) and `separator` (that language's list separator).
+ */
+export function flattenParams(
+  params: MessageParams | undefined,
+  word: (ref: MessageRef) => string,
+  separator: string,
+): Record<string, MessageScalar> {
+  const out: Record<string, MessageScalar> = {};
+  if (!params) return out;
+  const one = (v: MessageScalar | MessageRef): MessageScalar => (isMessageRef(v) ? word(v) : v);
+  for (const [k, v] of Object.entries(params)) out[k] = Array.isArray(v) ? v.map(one).join(separator) : one(v);
+  return out;
+}
+
+/** Fill `{{name}}` placeholders the way i18next does (no escaping: callers render as text). */
+export function interpolate(template: string, params: Record<string, MessageScalar> = {}): string {
+  return template.replace(/\{\{\s*([\w.]+)\s*\}\}/g, (whole, name: string) =>
+    Object.prototype.hasOwnProperty.call(params, name) ? String(params[name]) : whole,
+  );
+}
+
+/** The English sentence for a message; an unknown key falls back to the key itself. */
+export function formatMessage(ref: MessageRef): string {
+  const template = englishTemplate(ref.key, ref.params);
+  if (template === undefined) return ref.key;
+  return interpolate(template, flattenParams(ref.params, formatMessage, ENGINE_MESSAGES['common.list-separator']));
+}
+
+/** Base keys (plural suffixes removed) of every message, for tests and tools. */
+export function messageKeys(): string[] {
+  return [...new Set(Object.keys(ENGINE_MESSAGES).map((k) => k.replace(PLURAL, '')))];
+}
