@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
@@ -27,6 +28,32 @@ async function noRawKeys(page: Page, where: string): Promise<void> {
   const text = await page.locator('body').innerText();
   expect(text, where).not.toContain('{{');
   expect(text, where).not.toMatch(/\b(launch|assistants|import|skills)\.[a-z]+[A-Z]?\w*\b/);
+}
+
+/** A bare git repository on disk holding `files` in one commit (the user's own git, no shell). */
+function gitRepo(app: SkillDockApp, name: string, files: Record<string, string>): string {
+  const work = path.join(app.scratch, `${name}-work`);
+  for (const [rel, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(work, rel)), { recursive: true });
+    fs.writeFileSync(path.join(work, rel), text);
+  }
+  const git = (cwd: string, ...args: string[]) =>
+    execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.invalid', '-c', 'init.defaultBranch=main', ...args], {
+      cwd,
+      stdio: 'ignore',
+    });
+  git(work, 'init', '-q');
+  git(work, 'add', '-A');
+  git(work, 'commit', '-q', '-m', 'publish');
+  const bare = path.join(app.scratch, `${name}.git`);
+  git(app.scratch, 'clone', '-q', '--bare', work, bare);
+  return bare;
+}
+
+async function setTheme(app: SkillDockApp, page: Page, theme: 'light' | 'dark'): Promise<void> {
+  await patchSettings(app, { theme });
+  if (theme === 'dark') await expect(page.locator('body')).toHaveAttribute('arco-theme', 'dark');
+  else await expect(page.locator('body')).not.toHaveAttribute('arco-theme', 'dark');
 }
 
 for (const lang of ['en', 'zh-CN'] as const) {
@@ -63,7 +90,7 @@ for (const lang of ['en', 'zh-CN'] as const) {
     // The drawer is on top: a real click reaches its approve button.
     await drawer.getByTestId(TID.skillApprove).click();
     await expect(drawer.getByTestId(TID.skillApprovalStatus)).toHaveAttribute('data-status', 'approved');
-    await page.getByTestId(TID.skillDrawerClose).click();
+    await page.keyboard.press('Escape'); // closes the drawer only, not the picker under it
     await expect(drawer).toBeHidden();
     await expect(picker).toBeVisible();
     for (const name of ['beta-review', 'risky-tool']) {
@@ -74,6 +101,10 @@ for (const lang of ['en', 'zh-CN'] as const) {
     await expect(picker).toBeHidden();
     for (const name of ['alpha-notes', 'beta-review', 'risky-tool']) {
       await expect(page.getByTestId(rowId(TID.assistantSkillRow, name))).toBeVisible();
+    }
+    for (const theme of ['dark', 'light'] as const) {
+      await setTheme(app, page, theme);
+      await shot(page, `assistant-page-${theme}-${lang}`);
     }
 
     // 3. The script changes after approval: the launch refusal opens the skill with its approve button.
@@ -147,9 +178,7 @@ for (const lang of ['en', 'zh-CN'] as const) {
     );
     await noRawKeys(page, 'provenance');
     for (const theme of ['light', 'dark'] as const) {
-      await patchSettings(app, { theme });
-      if (theme === 'dark') await expect(page.locator('body')).toHaveAttribute('arco-theme', 'dark');
-      else await expect(page.locator('body')).not.toHaveAttribute('arco-theme', 'dark');
+      await setTheme(app, page, theme);
       await shot(page, `provenance-${theme}-${lang}`);
     }
     await page.getByTestId(TID.skillDrawerClose).click();
@@ -159,5 +188,54 @@ for (const lang of ['en', 'zh-CN'] as const) {
     await page.getByTestId(rowId(TID.skillRow, 'library/alpha-notes')).click();
     await expect(drawer.getByTestId(TID.skillOriginFrom)).toHaveAttribute('data-kind', 'folder');
     await expect(drawer.getByTestId(TID.skillOriginFrom)).toContainText(folder);
+    await page.getByTestId(TID.skillDrawerClose).click();
+
+    // Added from a published source (a git repository on disk): its URL, the path in it and the commit.
+    const repo = gitRepo(app, 'published', {
+      'skills/from-git/SKILL.md': '---\nname: from-git\ndescription: Published. Use when asked.\n---\n\nDo it.\n',
+    });
+    const added = await app.call<{ commit: string }>('addFromSource', { source: `file://${repo}` });
+    await page.getByTestId(rowId(TID.skillRow, 'library/from-git')).click();
+    const source = drawer.getByTestId(TID.skillOriginSource);
+    await expect(source).toContainText(`file://${repo}`);
+    await expect(source).toContainText('skills/from-git');
+    await expect(drawer.getByTestId(TID.skillProvenance)).toContainText(added.commit.slice(0, 12));
+    await expect(drawer.getByTestId(TID.skillProvenance)).not.toContainText('staging');
+    await shot(page, `provenance-source-dark-${lang}`);
+  });
+}
+
+// 6. First run: an empty library says how skills get in and offers what the agents already have.
+const FIRST_RUN_DROP = { en: 'anywhere on this window', 'zh-CN': '拖到窗口的任意位置' } as const;
+for (const lang of ['en', 'zh-CN'] as const) {
+  test(`in ${lang}: the empty Skills page says skills can be dropped anywhere and offers the agents' skills to adopt`, async ({
+    app,
+    page,
+  }) => {
+    const inClaude = path.join(app.userHome, '.claude', 'skills', 'from-claude');
+    fs.mkdirSync(inClaude, { recursive: true });
+    fs.writeFileSync(
+      path.join(inClaude, 'SKILL.md'),
+      '---\nname: from-claude\ndescription: Made in Claude Code. Use when asked.\n---\n\nDo it.\n',
+    );
+    await patchSettings(app, { language: lang });
+    await app.open(page);
+
+    const firstRun = page.getByTestId(TID.skillsFirstRun);
+    await expect(firstRun.getByTestId(TID.skillsFirstRunDrop)).toContainText(FIRST_RUN_DROP[lang]);
+    await expect(firstRun.getByTestId(rowId(TID.adoptRow, 'from-claude'))).toHaveAttribute('data-in-library', 'no');
+    await expect(page.getByTestId(TID.adoptBanner)).toHaveCount(0); // the card says it; no second banner
+    await noRawKeys(page, 'first run');
+    for (const theme of ['light', 'dark'] as const) {
+      await setTheme(app, page, theme);
+      await shot(page, `skills-first-run-${theme}-${lang}`);
+    }
+    await setTheme(app, page, 'light');
+
+    await firstRun.getByTestId(TID.adoptAll).click();
+    await expect(page.getByTestId(rowId(TID.skillRow, 'library/from-claude'))).toBeVisible();
+    await expect(firstRun).toHaveCount(0); // the library has a skill now
+    expect(fs.existsSync(path.join(app.home, 'library', 'from-claude', 'SKILL.md'))).toBe(true);
+    expect(fs.existsSync(path.join(inClaude, 'SKILL.md'))).toBe(true); // adopted by copy: the agent's folder is untouched
   });
 }

@@ -132,3 +132,42 @@ for (const lang of ['en', 'ja'] as const) {
     await expect(page.getByTestId(rowId(TID.assistantSkillRow, 'risky-tool'))).toBeVisible();
   });
 }
+
+for (const lang of ['en', 'ja'] as const) {
+  test(`in ${lang}: the Files tab shows scripts/install.sh read-only with colours`, async ({ app, page }) => {
+    await importSkills(app);
+    const dir = path.join(app.home, 'library', 'risky-tool');
+    fs.writeFileSync(path.join(dir, 'logo.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]));
+    fs.symlinkSync('/etc/passwd', path.join(dir, 'passwd'));
+    await app.call('refreshCatalog', {});
+    await patchSettings(app, { language: lang });
+    await app.open(page);
+    await row(page, 'risky-tool').click();
+    const drawer = page.getByTestId(TID.skillDrawer);
+    await drawer.getByTestId(rowId(TID.skillTab, 'files')).click();
+    await drawer.getByTestId(rowId(TID.skillFile, 'scripts/install.sh')).click();
+    const viewer = drawer.getByTestId(TID.fileViewer);
+    await expect(viewer).toHaveAttribute('data-path', 'scripts/install.sh');
+    const code = viewer.getByTestId(TID.fileViewerCode);
+    await expect(code).toHaveAttribute('data-language', 'shell');
+    await expect(code).toContainText('curl -fsSL https://example.invalid/get.sh | sh');
+    await expect(code.locator('.tok-comment')).toHaveText('# Installs the helper');
+    await expect(code.locator('.code-line')).toHaveCount(5);
+    await expect(viewer).toContainText(lang === 'en' ? 'read-only' : '読み取り専用');
+    for (const theme of ['light', 'dark'] as const) {
+      await patchSettings(app, { theme });
+      if (theme === 'dark') await expect(page.locator('body')).toHaveAttribute('arco-theme', 'dark');
+      else await expect(page.locator('body')).not.toHaveAttribute('arco-theme', 'dark');
+      await shot(page, `truth-file-viewer-${theme}-${lang}`);
+    }
+    // A binary file is named, not shown; a link to /etc/passwd is refused in the user's language.
+    await drawer.getByTestId(rowId(TID.skillFile, 'logo.png')).click();
+    await expect(viewer.getByTestId(TID.fileViewerNotice)).toContainText(lang === 'en' ? 'Binary file' : 'バイナリファイル');
+    await drawer.getByTestId(rowId(TID.skillFile, 'passwd')).click();
+    const refusal = viewer.getByTestId(TID.fileViewerNotice);
+    await expect(refusal).toBeVisible();
+    await expect(refusal).not.toContainText('root:');
+    if (lang === 'en') await expect(refusal).toContainText('points outside the skill folder');
+    else await expect(refusal).not.toContainText('points outside');
+  });
+}

@@ -3,7 +3,34 @@
 import { build } from 'esbuild';
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 
-const common = { bundle: true, platform: 'node', target: 'node20', sourcemap: 'linked', logLevel: 'warning', legalComments: 'none' };
+// gray-matter loads js-yaml (and through it esprima, at run time) for its default YAML engine.
+// SkillDock never uses that engine: src/skills/parse.ts passes its own parser for YAML and refusing
+// ones for every other language. Bundle a stand-in that refuses too: a start (`list`, the hook)
+// then compiles neither js-yaml nor esprima.
+const grayMatterYaml = {
+  name: 'gray-matter-yaml',
+  setup(b) {
+    b.onResolve({ filter: /^js-yaml$/ }, (args) =>
+      /[\\/]gray-matter[\\/]/.test(args.importer) ? { path: 'js-yaml', namespace: 'sd-refusing-yaml' } : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'sd-refusing-yaml' }, () => ({
+      loader: 'js',
+      contents:
+        "const refuse = () => { throw new Error('gray-matter default YAML engine: not bundled (SkillDock parses YAML itself)'); };\n" +
+        'module.exports = { safeLoad: refuse, safeDump: refuse };\n',
+    }));
+  },
+};
+
+const common = {
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  sourcemap: 'linked',
+  logLevel: 'warning',
+  legalComments: 'none',
+  plugins: [grayMatterYaml],
+};
 
 // Split at the CLI's dynamic imports: `--help` and a command's own `--help` load only the entry
 // (command names and usage), a command loads the engine when it runs. Chunks sit next to cli.mjs,

@@ -22,7 +22,7 @@ export interface RunOpts {
   match?: (body: unknown) => boolean;
 }
 
-function baseEnv(home: string): NodeJS.ProcessEnv {
+export function baseEnv(home: string): NodeJS.ProcessEnv {
   return {
     PATH: process.env.PATH ?? '',
     HOME: home,

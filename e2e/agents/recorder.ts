@@ -1,9 +1,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-// A loopback HTTP server that plays an agent CLI's model endpoint only to record what the CLI sends:
+// A loopback HTTP server that plays an agent CLI's model endpoint to record what the CLI sends:
 // every request is kept (method, url, headers, body) and answered with an error, so the CLI stops
-// after its first call. Nothing leaves 127.0.0.1; the server is closed by the test.
+// after its first call, unless a script answers it (a tool call for the CLI to make, then text).
+// Nothing leaves 127.0.0.1; the server is closed by the test.
 
 export interface Recorded {
   method: string;
@@ -19,10 +20,20 @@ export interface Recorder {
   close(): Promise<void>;
 }
 
+/** A scripted answer to one request. */
+export interface Answer {
+  status?: number;
+  contentType: string;
+  body: string;
+}
+
+/** Answers a recorded request (its index among all requests), or undefined for the error. */
+export type Script = (req: Recorded, index: number) => Answer | undefined;
+
 const MAX_BODY = 32 * 1024 * 1024;
 const MAX_REQUESTS = 200;
 
-export async function startRecorder(): Promise<Recorder> {
+export async function startRecorder(script?: Script): Promise<Recorder> {
   const requests: Recorded[] = [];
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -32,8 +43,20 @@ export async function startRecorder(): Promise<Recorder> {
       if (size <= MAX_BODY) chunks.push(c);
     });
     req.on('end', () => {
-      if (requests.length < MAX_REQUESTS) {
-        requests.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+      const rec: Recorded = {
+        method: req.method ?? '',
+        url: req.url ?? '',
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      };
+      // Past the bound, nothing is kept or scripted: the error below ends any loop.
+      const kept = requests.length < MAX_REQUESTS;
+      if (kept) requests.push(rec);
+      const answer = kept && script ? script(rec, requests.length - 1) : undefined;
+      if (answer) {
+        res.writeHead(answer.status ?? 200, { 'content-type': answer.contentType });
+        res.end(answer.body);
+        return;
       }
       // A non-retryable client error: the CLI gives up at once instead of retrying.
       res.writeHead(400, { 'content-type': 'application/json' });

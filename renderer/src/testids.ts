@@ -89,6 +89,10 @@ export const TID = {
   updateConflictFile: 'update-conflict-file',
   updateConflictMine: 'update-conflict-mine',
   updateConflictUpstream: 'update-conflict-upstream',
+  updateConflictEdit: 'update-conflict-edit',
+  updateConflictDiff: 'update-conflict-diff',
+  updateConflictEditor: 'update-conflict-editor',
+  updateConflictUnsettled: 'update-conflict-unsettled',
 
   // skills
   skillsSearch: 'skills-search',
@@ -118,9 +122,17 @@ export const TID = {
   skillBody: 'skill-body',
   skillFrontmatter: 'skill-frontmatter',
   skillFileTree: 'skill-file-tree',
+  /** A file in the Files tab's tree: `skill-file-<relative path>` (folders are not clickable). */
+  skillFile: 'skill-file',
+  /** The read-only viewer of the file picked in the Files tab (`data-path`), its text (`data-language`) and notices. */
+  fileViewer: 'file-viewer',
+  fileViewerCode: 'file-viewer-code',
+  fileViewerNotice: 'file-viewer-notice',
   skillDiagnostics: 'skill-diagnostics',
   skillDiagnostic: 'skill-diagnostic',
   skillProvenance: 'skill-provenance',
+  skillsFirstRun: 'skills-first-run', // the empty-library card on the Skills page
+  skillsFirstRunDrop: 'skills-first-run-drop',
   skillOriginFrom: 'skill-origin-from', // where a library skill came from; data-kind: folder | archive | adopted | unknown
   skillOriginSource: 'skill-origin-source',
   skillShadowChain: 'skill-shadow-chain',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { GUARD_KINDS } from './hook-dialects.js';
 
 // The shape of resources/agents.json. Provided by name in src/schemas.ts; the registry
 // itself (registry.ts) reads the file without zod when an earlier validation of the same bytes is
@@ -148,14 +149,20 @@ export const AgentDefSchema = z.object({
     .nullable(),
   /** How an interactive session takes its first message: a positional argument, or null (paste it). */
   initialPrompt: z.enum(['positional']).nullable().default(null),
-  /** A pre-write hook the agent runs, used to enforce the write policy in temporary workspaces. */
+  /**
+   * A pre-tool hook the agent runs before file writes and shell commands, used to enforce the write
+   * policy (`kind` names its protocol, see src/agents/hook-dialects.ts and docs/agents.md).
+   */
   writeGuard: z
     .object({
-      kind: z.literal('claude-pretooluse'),
+      kind: z.enum(GUARD_KINDS),
       /** Where the hook goes in a temporary workspace. */
       settingsFile: z.string(),
       /** Flag that loads a settings file from elsewhere (the guard for a user's project, written outside it). */
       settingsFlag: z.string().nullable().default(null),
+      /** Else a variable naming a settings file the agent reads besides the project's (same purpose). */
+      settingsEnv: z.string().nullable().default(null),
+      /** The agent's names of its file-writing and shell tools, in its matcher syntax. */
       matcher: z.string(),
     })
     .nullable()

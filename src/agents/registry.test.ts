@@ -42,7 +42,20 @@ describe('launch fields of the registry', () => {
     expect(byId.gemini.extraDirFlag).toMatchObject({ flag: '--include-directories', style: 'comma', loadsSkills: false });
     expect(byId.codex.extraDirFlag?.loadsSkills).toBeNull();
     for (const id of ['claude', 'gemini', 'codex']) expect(byId[id].initialPrompt).toBe('positional');
-    for (const id of ['gemini', 'codex', 'opencode', 'qwen', 'generic']) expect(byId[id].writeGuard).toBeNull();
+    // Gemini's BeforeTool hook in a temporary workspace only (docs/agents.md "Write guard hooks"; e2e/agents/guard.test.ts)
+    expect(byId.gemini.writeGuard).toMatchObject({
+      kind: 'gemini-beforetool',
+      settingsFile: '.gemini/settings.json',
+      settingsFlag: null,
+      settingsEnv: null,
+    });
+    // Qwen Code's PreToolUse hook; a user's project gets it from its system-defaults file, named by a variable
+    expect(byId.qwen.writeGuard).toMatchObject({
+      kind: 'qwen-pretooluse',
+      settingsFile: '.qwen/settings.json',
+      settingsEnv: 'QWEN_CODE_SYSTEM_DEFAULTS_PATH',
+    });
+    for (const id of ['codex', 'opencode', 'generic']) expect(byId[id].writeGuard).toBeNull();
   });
 
   it('gives a custom agent no extra-dir flag, no guard and no first-message argument', () => {

@@ -34,6 +34,18 @@ describe('agentView', () => {
     await expect(svc.agentView('nobody')).rejects.toMatchObject({ code: 'not-found' });
   });
 
+  it('says which agents the write guard hook covers, and where (registry writeGuard)', async () => {
+    const svc = catalogFor(sb);
+    const guard = async (id: string) => (await svc.agentView(id)).guard;
+    // Claude Code: a hook everywhere (--settings loads it for a user's project too)
+    expect(await guard('claude')).toBe('hook');
+    // Gemini CLI: a hook in a temporary workspace; in a user's project only the rules
+    expect(await guard('gemini')).toBe('hook-temporary');
+    // Qwen Code: a hook everywhere (its system-defaults file, named by a variable, for a user's project)
+    expect(await guard('qwen')).toBe('hook');
+    expect(await guard('generic')).toBe('rules');
+  });
+
   it('drops what each loader drops: dot-dirs for gemini, a symlinked SKILL.md for codex, a long description', async () => {
     writeSkill(path.join(user('.agents/skills'), '.dotted'), { name: 'dotted' });
     const real = writeSkill(path.join(sb.base, 'store', 'linkfile'));

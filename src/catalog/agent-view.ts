@@ -250,7 +250,7 @@ export function buildAgentView(
   return {
     agent: { id: agent.id, name: agent.name },
     sameName: agent.sameName,
-    guard: agent.writeGuard ? 'hook' : 'rules',
+    guard: !agent.writeGuard ? 'rules' : agent.writeGuard.settingsFlag || agent.writeGuard.settingsEnv ? 'hook' : 'hook-temporary',
     roots: read.map((r) => r.root),
     skills,
     duplicates,

@@ -10,9 +10,6 @@ import { applyPrecedence, defaultAnalyze, withRoot, type AnalyzeFn } from './ent
 import { compareNames } from './scan.js';
 import type { RootWatcher } from './watch.js';
 import { ScanPool, findWorkerScript, workerCount } from './analyze-pool.js';
-import { buildAgentView } from './agent-view.js';
-import { readSkillFile } from './listing.js';
-import { lintPaths } from './lint-paths.js';
 import { CatalogIndex } from './persist.js';
 
 // The catalog: every skill under every root, with precedence, provenance and lint, kept in memory
@@ -311,10 +308,13 @@ export class CatalogService {
         r.state.kind === 'nested' ? r.state.nested.map((dir) => ({ dir, rootId: root.id })) : [],
       ),
     );
+    // The listing models (and the SKILL.md parser they use) load with the first agent view.
+    const [{ buildAgentView }, { readSkillFile }] = await Promise.all([import('./agent-view.js'), import('./listing.js')]);
     return buildAgentView(agent, catalog, nested, readSkillFile);
   }
 
-  lint(paths: string[]): Promise<LintReport> {
+  async lint(paths: string[]): Promise<LintReport> {
+    const { lintPaths } = await import('./lint-paths.js');
     return lintPaths(paths, this.env());
   }
 }

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { CatalogEntry, Counts, Diagnostic, Root } from '../contract/index.js';
-import { analyzeSkill, makeDiagnostic, type SkillAnalysis } from '../skills/index.js';
+import { makeDiagnostic } from '../skills/rules.js';
+import type { SkillAnalysis } from '../skills/analyze.js';
 import type { Registry } from '../agents/registry.js';
 import type { Child } from './scan.js';
 import type { Listed } from '../skills/walk.js';
@@ -13,7 +14,15 @@ export type AnalyzeFn = (
   options: { resourcesDir: string; dirName?: string; digest?: boolean; listing?: Listed[] },
 ) => Promise<SkillAnalysis>;
 
-export const defaultAnalyze: AnalyzeFn = (dir, options) => analyzeSkill(dir, options);
+let analyzeSkill: typeof import('../skills/analyze.js').analyzeSkill | undefined;
+/**
+ * The real analyser, loaded with the first skill read (the SKILL.md parser and its YAML library):
+ * a listing answered from a valid index reads no skill and never loads it.
+ */
+export const defaultAnalyze: AnalyzeFn = async (dir, options) => {
+  analyzeSkill ??= (await import('../skills/analyze.js')).analyzeSkill;
+  return analyzeSkill(dir, options);
+};
 
 export function countDiagnostics(diagnostics: Diagnostic[]): Counts {
   const counts: Counts = { errors: 0, warnings: 0, infos: 0 };

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Root } from '../contract/index.js';
 import type { Registry } from '../agents/registry.js';
-import { RULES } from '../skills/index.js';
+import { RULES } from '../skills/rules.js';
 import type { ChildRecord } from './child-tasks.js';
 import { resolutionNs, rowsValid } from './stat-rows.js';
 import { engineBuild } from '../store/lazy-schema.js';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Diagnostic } from '../contract/index.js';
-import { makeDiagnostic } from '../skills/index.js';
+import { makeDiagnostic } from '../skills/rules.js';
 import { listDir, type Listed } from '../skills/walk.js';
 import type { Registry } from '../agents/registry.js';
 

@@ -1,4 +1,4 @@
-import { walkSkill } from '../skills/index.js';
+import { walkSkill } from '../skills/walk.js';
 
 // A per-skill signature: every file the analysis saw, with size, mtime and whether it is
 // executable (a chmod moves no mtime, and lint and the script checks care about it). A rescan walks the

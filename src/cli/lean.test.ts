@@ -46,6 +46,11 @@ async function serviceCatalog(): Promise<unknown> {
 describe('lean list --json', () => {
   it('answers as the full service does, first through the full engine, then lean', async () => {
     for (const n of ['alpha', 'beta', 'gamma']) writeSkill(sb.lib, n);
+    // Frontmatter beyond plain `key: value` lines goes through gray-matter (bundled with a refusing
+    // stand-in for its own YAML engine, scripts/build-engine.mjs): nested maps, code frontmatter.
+    writeSkill(sb.lib, 'versioned', { version: '2.0.0' });
+    fs.mkdirSync(path.join(sb.lib, 'coded'));
+    fs.writeFileSync(path.join(sb.lib, 'coded', 'SKILL.md'), "---js\n{ name: 'coded' }\n---\nBody.\n");
     fs.mkdirSync(path.join(sb.lib, 'broken'));
     fs.writeFileSync(path.join(sb.lib, 'broken', 'SKILL.md'), '---\nname: Broken Name\n---\nno description\n');
     // A settings file (an extra root, a custom agent) read from the memo by the lean start.

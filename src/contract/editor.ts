@@ -99,7 +99,15 @@ export const editorMethods = {
   /** Each agent's user skills folder and what is there under this skill's name. */
   exportTargets: { input: z.object({ name: z.string().min(1) }), output: z.object({ targets: z.array(ExportTargetSchema) }) },
   listSkillFiles: { input: z.object(SkillRef), output: SkillFilesSchema },
-  readSkillFile: { input: z.object({ ...SkillRef, path: z.string() }), output: SkillFileContentSchema },
+  /**
+   * One file of a skill, confined to its folder (links followed only when they stay inside it).
+   * `maxBytes` (the drawer's read-only viewer): a bigger file is not read at all, its content is null
+   * and `readOnlyReason` is `viewer.too-large`.
+   */
+  readSkillFile: {
+    input: z.object({ ...SkillRef, path: z.string(), maxBytes: z.number().int().positive().optional() }),
+    output: SkillFileContentSchema,
+  },
   /** Lint unsaved SKILL.md text in the skill's folder as it is on disk (nothing is written). */
   lintSkillBuffer: { input: z.object({ ...SkillRef, content: z.string() }), output: BufferLintSchema },
   /** The security scan of one file's unsaved text (a script being edited), as the scan would judge it saved. */

@@ -4,6 +4,7 @@ import { SECURITY_MESSAGES } from './messages-security.js';
 import { IMPORT_MESSAGES } from './messages-import.js';
 import { LAUNCH_MESSAGES } from './messages-launch.js';
 import { EDITOR_MESSAGES } from './messages-editor.js';
+import { VIEWER_MESSAGES } from './messages-viewer.js';
 import { ASSISTANT_MESSAGES } from './messages-assistants.js';
 import { SOURCES_GIT_MESSAGES, SOURCES_MESSAGES, SOURCES_SHARE_MESSAGES, SOURCES_UPDATE_MESSAGES } from './messages-sources.js';
 
@@ -43,6 +44,7 @@ export const ENGINE_MESSAGES = {
   ...IMPORT_MESSAGES,
   ...LAUNCH_MESSAGES,
   ...EDITOR_MESSAGES,
+  ...VIEWER_MESSAGES,
   ...ASSISTANT_MESSAGES,
   ...SOURCES_MESSAGES,
   ...SOURCES_GIT_MESSAGES,

@@ -164,10 +164,11 @@ export const AgentViewSchema = z.object({
   sameName: z.string().nullable(),
   /**
    * How SkillDock keeps this agent's writes where they belong in a conversation: `hook`, a pre-tool
-   * hook the agent runs before each file write and shell command; `rules`, only the rules written
-   * into its context file (the agent is asked, not stopped).
+   * hook the agent runs before each file write and shell command; `hook-temporary`, that hook in a
+   * temporary workspace only (in the user's own project the agent reads hooks from no file SkillDock
+   * may write); `rules`, only the rules written into its context file (asked, not stopped).
    */
-  guard: z.enum(['hook', 'rules']),
+  guard: z.enum(['hook', 'hook-temporary', 'rules']),
   /** Only the roots this agent reads, in the order it reads them. */
   roots: z.array(RootSchema),
   skills: z.array(AgentViewSkillSchema),

@@ -9,7 +9,7 @@ export function editorHandlers(ctx: ServiceContext): Pick<Api, Keys> {
   return {
     exportTargets: async (input) => ({ targets: await ed().exportTargets(input.name) }),
     listSkillFiles: (input) => ed().listFiles(input.skill),
-    readSkillFile: (input) => ed().read(input.skill, input.path),
+    readSkillFile: (input) => ed().read(input.skill, input.path, input.maxBytes),
     lintSkillBuffer: (input) => ed().lintBuffer(input.skill, input.content),
     scanSkillBuffer: (input) => ed().scanBuffer(input.skill, input.path, input.content),
     saveSkillFile: (input) => ed().save(input.skill, input.path, input.content, input.expectedHash),

@@ -155,12 +155,17 @@ export class EditorService {
     };
   }
 
-  async read(skill: string, rel: string): Promise<SkillFileContent> {
+  async read(skill: string, rel: string, maxBytes?: number): Promise<SkillFileContent> {
     const loc = await this.locate(skill);
     const abs = resolveInSkill(loc.dir, rel, 'read');
     const st = fs.statSync(abs, { throwIfNoEntry: false });
     if (!st) throw fail('not-found', 'editor.path.not-found', { path: rel, skill: loc.skill });
     if (!st.isFile()) throw fail('refused', 'editor.path.not-file', { path: rel });
+    if (maxBytes !== undefined && st.size > maxBytes) {
+      // The viewer's limit: not even hashed, so a huge file costs one stat.
+      const reason = { key: 'viewer.too-large', params: { kb: Math.ceil(st.size / 1024), maxKb: Math.floor(maxBytes / 1024) } };
+      return { path: rel, content: null, hash: '', size: st.size, readOnly: true, readOnlyReason: reason };
+    }
     const ro = loc.readOnlyReason ? { readOnly: true, readOnlyReason: loc.readOnlyReason } : { readOnly: false };
     if (st.size > EDIT_MAX_BYTES) {
       const reason = { key: 'editor.readonly.too-large', params: { size: st.size } };

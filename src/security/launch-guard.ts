@@ -125,6 +125,7 @@ export function bashGuardCommand(denied: DeniedSkill[]): string {
 /** Hook protocols where the shell tool can be checked before it runs (keyed by the registry's guard kind). */
 export const SHELL_HOOKS: Record<string, { matcher: string }> = {
   'claude-pretooluse': { matcher: 'Bash' },
+  'gemini-beforetool': { matcher: '^run_shell_command$' },
 };
 
 /** The `hooks.PreToolUse` entry to merge into the workspace's `.claude/settings.json`. */

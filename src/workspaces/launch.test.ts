@@ -199,6 +199,66 @@ describe('temporary workspace launch', () => {
     expect(conversation.guardFiles).toEqual([settingsFile]);
   });
 
+  it("writes a Gemini BeforeTool hook on write_file, replace and run_shell_command (timeouts in ms, Gemini's answer format)", async () => {
+    const skills = await launchSkills(threeSkills());
+    const extra = { matcher: '^run_shell_command$', hooks: [{ type: 'command' as const, command: 'deny-scripts', timeout: 10 }] };
+    const { result, conversation } = launchWorkspace({
+      home: sb.home,
+      userHome: sb.userHome,
+      agent: agent('gemini'),
+      assistant: { id: 'a1', name: 'R', rules: '' },
+      skills,
+      cli,
+      guardHooks: [extra],
+    });
+    const settingsFile = path.join(result.workspace, '.gemini/settings.json');
+    const settings = JSON.parse(fs.readFileSync(settingsFile, 'utf8'));
+    expect(Object.keys(settings.hooks)).toEqual(['BeforeTool']);
+    const [group, scripts] = settings.hooks.BeforeTool;
+    // Gemini reads the matcher as a regular expression over its own tool names.
+    const matcher = new RegExp(group.matcher);
+    for (const tool of ['write_file', 'replace', 'run_shell_command']) expect(matcher.test(tool), tool).toBe(true);
+    for (const tool of ['read_file', 'glob', 'write_todos', 'run_shell_command_x']) expect(matcher.test(tool), tool).toBe(false);
+    expect(group.hooks[0]).toMatchObject({ type: 'command', timeout: 30_000 });
+    expect(group.hooks[0].command).toContain(
+      `${process.execPath} ${cliScript} policy check-write --hook --conversation ${result.conversationId} --format gemini-beforetool`,
+    );
+    expect(scripts).toEqual({
+      matcher: '^run_shell_command$',
+      hooks: [{ name: 'skilldock-guard', type: 'command', command: 'deny-scripts', timeout: 10_000 }],
+    });
+    expect(conversation.guardFiles).toEqual([settingsFile]);
+    // a temporary workspace needs no variable for it: Gemini reads the workspace's own settings
+    expect(result.env).toEqual({ GEMINI_CLI_TRUST_WORKSPACE: 'true' });
+  });
+
+  it('writes a Qwen Code PreToolUse hook; for a user project it goes beside the conversation, named by QWEN_CODE_SYSTEM_DEFAULTS_PATH', async () => {
+    const skills = await launchSkills(threeSkills());
+    const base = { home: sb.home, userHome: sb.userHome, agent: agent('qwen'), assistant: { id: 'a1', name: 'R', rules: '' }, skills, cli };
+    const { result } = launchWorkspace(base);
+    const settings = JSON.parse(fs.readFileSync(path.join(result.workspace, '.qwen/settings.json'), 'utf8'));
+    const group = settings.hooks.PreToolUse[0];
+    const matcher = new RegExp(group.matcher);
+    for (const tool of ['write_file', 'edit', 'notebook_edit', 'run_shell_command']) expect(matcher.test(tool), tool).toBe(true);
+    for (const tool of ['read_file', 'todo_write', 'save_memory']) expect(matcher.test(tool), tool).toBe(false);
+    expect(group.hooks[0]).toMatchObject({ type: 'command', timeout: 30 });
+    expect(group.hooks[0].command).toContain(`--conversation ${result.conversationId} --format qwen-pretooluse`);
+    expect(result.env).toEqual({});
+
+    const project = path.join(sb.dir, 'project');
+    fs.mkdirSync(project);
+    fs.writeFileSync(path.join(project, 'README.md'), 'hi\n');
+    const before = treeHash(project);
+    const { result: mine, conversation } = launchWorkspace({ ...base, workspace: project });
+    expect(treeHash(project)).toBe(before);
+    const guardFile = path.join(sb.home, 'conversations', mine.conversationId, 'guard-settings.json');
+    expect(mine.env).toEqual({ QWEN_CODE_SYSTEM_DEFAULTS_PATH: guardFile });
+    expect(conversation.guardFiles).toEqual([guardFile]);
+    expect(JSON.parse(fs.readFileSync(guardFile, 'utf8')).hooks.PreToolUse[0].hooks[0].command).toContain(
+      `--conversation ${mine.conversationId} --format qwen-pretooluse`,
+    );
+  });
+
   it("adds security's extra hook groups to the same settings file", async () => {
     const skills = await launchSkills(threeSkills());
     const extra = { matcher: 'Bash', hooks: [{ type: 'command' as const, command: 'deny-scripts', timeout: 10 }] };
@@ -295,7 +355,10 @@ describe('launch into the user workspace', () => {
     expect(result.links).toEqual([]);
     expect(result.contextFile).toBeNull();
     // Session trust only: headless Gemini refuses an untrusted folder; nothing is written to trust it.
+    // No write guard here: Gemini reads hooks from no settings file SkillDock may write for a
+    // user's project (it skips a system-defaults file not owned by root); the rules are all it gets.
     expect(result.env).toEqual({ GEMINI_CLI_TRUST_WORKSPACE: 'true' });
+    expect(fs.existsSync(path.join(sb.home, 'conversations', result.conversationId, 'guard-settings.json'))).toBe(false);
     const msg = result.firstMessage!;
     for (const d of dirs) {
       const name = path.basename(d);

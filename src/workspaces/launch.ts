@@ -9,7 +9,7 @@ import { legacyMappings } from '../state/write-policy.js';
 import { linkSkill, removeTreeNoFollow } from './links.js';
 import { renderContextFile, renderFirstMessage, renderStateRules } from './context-file.js';
 import { conversationDataDir, createUniqueDir, newConversationId, workspacesRoot } from './conversations.js';
-import { writeClaudeGuard, type CliInvocation } from './write-guard.js';
+import { writeGuardSettings, type CliInvocation } from './write-guard.js';
 import type { GuardHookGroup, ScriptVerdict } from './script-policy.js';
 
 // One launch: a conversation id, the skills linked where the agent looks for them natively (or an
@@ -152,20 +152,23 @@ function buildWorkspace(spec: LaunchSpec, { id, workspace, temporary, dataDir, n
   }
 
   // The write guard: in a temporary workspace the agent's own settings file; for a user's project a
-  // settings file beside the conversation's data, loaded with the agent's settings flag.
+  // settings file beside the conversation's data, loaded with the agent's settings flag, or named by
+  // its settings variable (Gemini CLI and Qwen Code read a "system defaults" file from one).
   const guardFiles: string[] = [];
   const guardArgs: string[] = [];
+  const guardEnv: Record<string, string> = {};
   const guard = agent.writeGuard;
-  if (guard && (temporary || guard.settingsFlag)) {
+  if (guard && (temporary || guard.settingsFlag || guard.settingsEnv)) {
     if (!spec.cli) {
       problems.push(launchProblem(null, 'guard', 'launch.problem.guard'));
     } else {
       const file = temporary ? path.join(workspace, guard.settingsFile) : path.join(dataDir, 'guard-settings.json');
       // In a temporary workspace the settings file usually sits in the folder just made for the skills.
       const dirReady = temporary && skillsDir !== null && isInside(skillsDir, path.dirname(file));
-      writeClaudeGuard(file, guard, spec.cli, { home, userHome: spec.userHome, conversationId: id }, spec.guardHooks, dirReady);
+      writeGuardSettings(file, guard, spec.cli, { home, userHome: spec.userHome, conversationId: id }, spec.guardHooks, dirReady);
       guardFiles.push(file);
-      if (!temporary) guardArgs.push(guard.settingsFlag!, file);
+      if (!temporary && guard.settingsFlag) guardArgs.push(guard.settingsFlag, file);
+      else if (!temporary) guardEnv[guard.settingsEnv!] = file;
     }
   }
 
@@ -182,6 +185,7 @@ function buildWorkspace(spec: LaunchSpec, { id, workspace, temporary, dataDir, n
     // list): without it headless Gemini refuses to run in a user's project (observed on 0.61.0).
     ...agent.trustEnv,
     ...(viewLoads ? (flag?.contextEnv ?? {}) : {}),
+    ...guardEnv,
   };
 
   const result: LaunchResult = {

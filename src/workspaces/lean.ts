@@ -2,4 +2,3 @@
 // without the workspaces service, the scanner or zod: the front doors' quick path into this domain.
 export { checkWriteIn } from './check-write.js';
 export { ConversationLog } from './conversations.js';
-export { hookDenyOutput } from './write-guard.js';

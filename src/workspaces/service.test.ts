@@ -183,6 +183,47 @@ describe('write policy through the CLI and the Claude hook', () => {
   });
 });
 
+describe('the Gemini CLI hook (BeforeTool) through the real CLI', () => {
+  it("denies the legacy path in Gemini's answer format, for write_file and run_shell_command; silent when allowed", async () => {
+    await codeAssistant('gemini', 'Gem Buddy');
+    const r = await svc.api.launchAssistant({ assistant: 'Gem Buddy' });
+    expect(r.problems.filter((p) => p.code === 'guard')).toEqual([]);
+    const settings = JSON.parse(fs.readFileSync(path.join(r.workspace, '.gemini/settings.json'), 'utf8'));
+    const command: string = settings.hooks.BeforeTool[0].hooks[0].command;
+    /** Run the hook as Gemini CLI 0.61.0 does: its shell, the workspace as cwd, the call on stdin. */
+    const hook = (tool_name: string, tool_input: Record<string, string>) =>
+      spawnSync('bash', ['-c', command], {
+        cwd: r.workspace,
+        encoding: 'utf8',
+        env: { PATH: process.env.PATH ?? '', HOME: sb.userHome, GEMINI_PROJECT_DIR: r.workspace },
+        input: JSON.stringify({ session_id: 's1', hook_event_name: 'BeforeTool', cwd: r.workspace, tool_name, tool_input }),
+      });
+    const redirect = path.join(sb.home, 'skills-state', 'code-1.0.4', 'memory.md');
+    const write = hook('write_file', { file_path: path.join(sb.userHome, 'code', 'memory.md'), content: 'note\n' });
+    expect(write.status, write.stderr).toBe(0);
+    const answer = JSON.parse(write.stdout);
+    expect(answer.decision).toBe('deny');
+    expect(answer.reason).toContain(`Suggested path: ${redirect}`);
+    const shell = hook('run_shell_command', { command: 'mkdir -p ~/code && echo note >> ~/code/memory.md' });
+    expect(JSON.parse(shell.stdout)).toMatchObject({ decision: 'deny' });
+    expect(JSON.parse(shell.stdout).reason).toContain(path.join(sb.home, 'skills-state', 'code-1.0.4'));
+    const intoSkill = hook('replace', {
+      file_path: path.join(r.workspace, '.gemini/skills/code/SKILL.md'),
+      old_string: 'a',
+      new_string: 'b',
+    });
+    expect(JSON.parse(intoSkill.stdout).reason).toMatch(/read-only/);
+    for (const [tool, input] of [
+      ['write_file', { file_path: path.join(r.workspace, 'notes.md'), content: 'x' }],
+      ['write_file', { file_path: 'relative/notes.md', content: 'x' }],
+      ['run_shell_command', { command: 'ls ~/code && npm test > /tmp/out.txt' }],
+    ] as const) {
+      const out = hook(tool, input);
+      expect([tool, input, out.status, out.stdout]).toEqual([tool, input, 0, '']);
+    }
+  });
+});
+
 describe('state resolve through the CLI', () => {
   it('resolves a state URI and refuses traversal', async () => {
     await codeAssistant();

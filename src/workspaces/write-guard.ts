@@ -3,11 +3,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AgentDef } from '../agents/registry.js';
 import type { GuardHookGroup } from './script-policy.js';
+import type { GuardKind } from '../agents/hook-dialects.js';
 
-// The write guard for agents with a pre-write hook (registry `writeGuard`). Claude Code runs the
-// command of a PreToolUse hook before Write/Edit with the tool call as JSON on stdin; our command is
+// The write guard for agents with a pre-tool hook (registry `writeGuard`). The agent runs the
+// hook's command before a file write or shell command with the tool call as JSON on stdin (Claude
+// Code and Qwen Code: PreToolUse; Gemini CLI: BeforeTool); our command is
 // `skilldock policy check-write --hook`, which answers with a deny decision and the suggested
-// redirect as its reason, so the agent corrects the path itself.
+// redirect as its reason in the agent's own format, so the agent corrects the path itself.
 
 export interface CliInvocation {
   /** Program that runs the CLI script (node, or the desktop app's own executable). */
@@ -63,7 +65,10 @@ export function shellQuote(word: string): string {
   return /^[A-Za-z0-9_./:=@%+-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
-export function guardCommand(cli: CliInvocation, opts: { home: string; userHome: string; conversationId: string }): string {
+export function guardCommand(
+  cli: CliInvocation,
+  opts: { home: string; userHome: string; conversationId: string; kind?: GuardKind },
+): string {
   const env = { ...cli.env, SKILLDOCK_HOME: opts.home, SKILLDOCK_USER_HOME: opts.userHome };
   const words = [
     ...Object.entries(env).map(([k, v]) => `${k}=${shellQuote(v)}`),
@@ -75,39 +80,46 @@ export function guardCommand(cli: CliInvocation, opts: { home: string; userHome:
     '--hook',
     '--conversation',
     shellQuote(opts.conversationId),
+    // Claude Code's format is the default; other agents name theirs.
+    ...(opts.kind && opts.kind !== 'claude-pretooluse' ? ['--format', opts.kind] : []),
   ];
   return words.join(' ');
 }
 
+type Guard = NonNullable<AgentDef['writeGuard']>;
+
+/**
+ * The settings the agent reads its hooks from, holding the guard and `extraGroups` (given in
+ * Claude Code's shape, timeouts in seconds). Claude Code and Qwen Code: `hooks.PreToolUse`, timeout
+ * in seconds; Gemini CLI: `hooks.BeforeTool`, timeout in milliseconds, a regex matcher.
+ */
+export function guardSettings(guard: Guard, command: string, extraGroups: GuardHookGroup[] = []): object {
+  const groups = [{ matcher: guard.matcher, hooks: [{ type: 'command' as const, command, timeout: 30 }] }, ...extraGroups];
+  if (guard.kind === 'gemini-beforetool') {
+    return {
+      hooks: {
+        BeforeTool: groups.map((g) => ({
+          matcher: g.matcher,
+          hooks: g.hooks.map((h) => ({ name: 'skilldock-guard', type: h.type, command: h.command, timeout: h.timeout * 1000 })),
+        })),
+      },
+    };
+  }
+  return { hooks: { PreToolUse: groups } };
+}
+
 /** Write the agent's settings file holding the hook to `file`; returns `file`. */
-export function writeClaudeGuard(
+export function writeGuardSettings(
   file: string,
-  guard: NonNullable<AgentDef['writeGuard']>,
+  guard: Guard,
   cli: CliInvocation,
   opts: { home: string; userHome: string; conversationId: string },
   extraGroups: GuardHookGroup[] = [],
   /** The caller just made the file's folder. */
   dirReady = false,
 ): string {
-  const settings = {
-    hooks: {
-      PreToolUse: [
-        {
-          matcher: guard.matcher,
-          hooks: [{ type: 'command', command: guardCommand(cli, opts), timeout: 30 }],
-        },
-        ...extraGroups,
-      ],
-    },
-  };
+  const settings = guardSettings(guard, guardCommand(cli, { ...opts, kind: guard.kind }), extraGroups);
   if (!dirReady) fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, `${JSON.stringify(settings, null, 2)}\n`);
   return file;
-}
-
-/** The answer a PreToolUse hook prints to deny a tool call (Claude Code hook output format). */
-export function hookDenyOutput(reason: string): string {
-  return JSON.stringify({
-    hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: reason },
-  });
 }

@@ -1,5 +1,6 @@
+import type { ReactNode } from 'react';
 import { Tree } from '@arco-design/web-react';
-import { TID } from '../testids';
+import { TID, rowId } from '../testids';
 
 interface Node {
   key: string;
@@ -34,11 +35,35 @@ export function toTree(files: readonly string[]): Node[] {
   return sort(root.children ?? []);
 }
 
-export function FileTree({ files }: { files: readonly string[] }) {
+/** Files (not folders) carry a test id, and are selectable when `onSelect` is given. */
+function withTitles(nodes: Node[]): Array<Omit<Node, 'title' | 'children'> & { title: ReactNode; children?: unknown[] }> {
+  return nodes.map((n) =>
+    n.children
+      ? { ...n, selectable: false, children: withTitles(n.children) }
+      : { ...n, title: <span data-testid={rowId(TID.skillFile, n.key)}>{n.title}</span> },
+  );
+}
+
+export function FileTree({
+  files,
+  selected,
+  onSelect,
+}: {
+  files: readonly string[];
+  selected?: string | null;
+  onSelect?(path: string): void;
+}) {
   const data = toTree(['SKILL.md', ...files.filter((f) => f !== 'SKILL.md')]);
   return (
     <div data-testid={TID.skillFileTree} className="file-tree">
-      <Tree treeData={data} defaultExpandedKeys={data.filter((n) => n.children).map((n) => n.key)} blockNode size="small" />
+      <Tree
+        treeData={withTitles(data) as never}
+        defaultExpandedKeys={data.filter((n) => n.children).map((n) => n.key)}
+        blockNode
+        size="small"
+        selectedKeys={selected ? [selected] : []}
+        onSelect={(keys) => keys[0] && onSelect?.(keys[0])}
+      />
     </div>
   );
 }

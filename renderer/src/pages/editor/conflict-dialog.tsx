@@ -1,9 +1,6 @@
-import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Modal } from '@arco-design/web-react';
-import { EditorView } from '@codemirror/view';
-import { EditorState } from '@codemirror/state';
-import { MergeView } from '@codemirror/merge';
+import { SideBySide } from '../../components/side-by-side';
 import { TID } from '../../testids';
 import { useEditor } from './editor-store';
 
@@ -48,26 +45,7 @@ export function ConflictDialog() {
 
 function Diff({ disk, mine }: { disk: string; mine: string }) {
   const { t } = useTranslation();
-  const host = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    // The merge view's own words ("$ unchanged lines") in the UI's language.
-    const phrases = EditorState.phrases.of({ '$ unchanged lines': t('editor.cmUnchangedLines') });
-    const ro = [EditorState.readOnly.of(true), EditorView.editable.of(false), EditorView.lineWrapping, phrases];
-    const view = new MergeView({
-      a: { doc: disk, extensions: ro },
-      b: { doc: mine, extensions: ro },
-      parent: host.current!,
-      collapseUnchanged: { margin: 2 },
-    });
-    return () => view.destroy();
-  }, [disk, mine, t]);
   return (
-    <div>
-      <div className="conflict-diff-legend">
-        <span>{t('editor.conflictDisk')}</span>
-        <span>{t('editor.conflictMine')}</span>
-      </div>
-      <div ref={host} className="conflict-diff" data-testid={TID.conflictDiffView} />
-    </div>
+    <SideBySide left={disk} right={mine} labels={[t('editor.conflictDisk'), t('editor.conflictMine')]} testId={TID.conflictDiffView} />
   );
 }

@@ -7,7 +7,7 @@ import { client } from '../../client-port';
 import { useCatalog } from '../../stores/catalog-store';
 import { errorText } from '../../stores/errors';
 import { TID, rowId } from '../../testids';
-import { FileTree } from '../../components/file-tree';
+import { FilesTab } from './file-viewer';
 import { SkillBadges } from './skill-list';
 import { SkillOverview } from './skill-overview';
 import { SecurityPanel } from './security-panel';
@@ -77,7 +77,7 @@ export function SkillDrawer() {
               key="files"
               title={<span data-testid={rowId(TID.skillTab, 'files')}>{t('skills.drawer.files', { count: entry.fileCount })}</span>}
             >
-              {activation ? <FileTree files={activation.files} /> : error ? <Alert type="error" content={error} /> : <Spin />}
+              {activation ? <FilesTab entry={entry} files={activation.files} /> : error ? <Alert type="error" content={error} /> : <Spin />}
             </Tabs.TabPane>
             <Tabs.TabPane
               key="diagnostics"

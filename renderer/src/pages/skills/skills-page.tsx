@@ -19,6 +19,7 @@ import {
 import { SkillList } from './skill-list';
 import { ImportButton } from '../import/import-button';
 import { AdoptBanner } from '../library/adopt-banner';
+import { FirstRun } from './first-run';
 import { PageHeader } from '../../components/page-header';
 
 type Facets = Omit<SkillFilter, 'query'>;
@@ -54,6 +55,8 @@ export function SkillsPage() {
     last.current = { index, result };
     return result.entries;
   }, [catalog, index, facets, query, risks]);
+  // First run: nothing of the user's in the library yet (built-in and agent-folder skills do not count).
+  const libraryEmpty = useMemo(() => Boolean(catalog && !catalog.entries.some((e) => e.provenance.rootKind === 'library')), [catalog]);
   const patch = useCallback((p: Partial<Facets>) => setFacets((f) => ({ ...f, ...p })), []);
   const onOpen = useCallback((id: string) => open(id), [open]);
 
@@ -76,7 +79,7 @@ export function SkillsPage() {
         <FilterBar catalog={catalog} facets={facets} patch={patch} />
       </div>
       <CatalogAlerts catalog={catalog} error={error} />
-      <AdoptBanner />
+      {libraryEmpty ? <FirstRun /> : <AdoptBanner />}
       <SkillList entries={visible} onOpen={onOpen} />
     </div>
   );

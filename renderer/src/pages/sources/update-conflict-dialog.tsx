@@ -1,10 +1,20 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Modal, Radio } from '@arco-design/web-react';
-import type { UpdateFile, UpdateResult } from '../../../../src/contract/index';
+import { Alert, Button, Modal, Radio } from '@arco-design/web-react';
+import { EditorView } from '@codemirror/view';
+import type { FileChoice, UpdateFile, UpdateResult } from '../../../../src/contract/index';
 import { TID, rowId } from '../../testids';
+import { SideBySide } from '../../components/side-by-side';
 
-type Choice = 'upstream' | 'mine';
+type Choice = 'upstream' | 'mine' | 'edit';
+
+/** Conflict markers (as the engine writes them) left in an edited text: not settled yet. */
+const MARKERS = /^(<{7}|\|{7}|={7}|>{7})( |$)/m;
+
+/** A file both sides changed as text can also be settled by editing the merged text. */
+function editable(f: UpdateFile): boolean {
+  return f.conflict === 'both-changed' && f.merged !== undefined;
+}
 
 /**
  * An update stopped because files changed both here and upstream: one choice per file, take
@@ -18,14 +28,34 @@ export function UpdateConflictDialog({
 }: {
   result: UpdateResult;
   busy: boolean;
-  onApply(choices: Record<string, Choice>): void;
+  onApply(choices: Record<string, FileChoice>): void;
   onCancel(): void;
 }) {
   const { t } = useTranslation();
   const files = result.files.filter((f) => f.action === 'conflict');
   const [choices, setChoices] = useState<Record<string, Choice>>({});
-  const all = (c: Choice) => setChoices(Object.fromEntries(files.map((f) => [f.path, c])));
+  /** Readers of the merged-text editors, per file. */
+  const edited = useRef<Record<string, () => string>>({});
+  const [unsettled, setUnsettled] = useState<string | null>(null);
+  const all = (c: 'upstream' | 'mine') => setChoices(Object.fromEntries(files.map((f) => [f.path, c])));
   const ready = files.every((f) => choices[f.path]);
+  const apply = () => {
+    const out: Record<string, FileChoice> = {};
+    for (const f of files) {
+      const c = choices[f.path]!;
+      if (c !== 'edit') {
+        out[f.path] = c;
+        continue;
+      }
+      const content = edited.current[f.path]?.() ?? f.merged ?? '';
+      if (MARKERS.test(content)) {
+        setUnsettled(f.path);
+        return;
+      }
+      out[f.path] = { content };
+    }
+    onApply(out);
+  };
 
   return (
     <Modal
@@ -39,7 +69,7 @@ export function UpdateConflictDialog({
           <Button onClick={onCancel} disabled={busy}>
             {t('common.cancel')}
           </Button>
-          <Button type="primary" disabled={!ready} loading={busy} onClick={() => onApply(choices)} data-testid={TID.updateConflictApply}>
+          <Button type="primary" disabled={!ready} loading={busy} onClick={apply} data-testid={TID.updateConflictApply}>
             {t('sources.conflict.apply')}
           </Button>
         </>
@@ -55,15 +85,39 @@ export function UpdateConflictDialog({
             {t('sources.conflict.allUpstream')}
           </Button>
         </div>
+        {unsettled && (
+          <Alert type="error" content={t('sources.conflict.markersLeft', { file: unsettled })} data-testid={TID.updateConflictUnsettled} />
+        )}
         {files.map((f) => (
-          <ConflictFile key={f.path} file={f} choice={choices[f.path]} onChoose={(c) => setChoices((p) => ({ ...p, [f.path]: c }))} />
+          <ConflictFile
+            key={f.path}
+            file={f}
+            choice={choices[f.path]}
+            onChoose={(c) => {
+              setUnsettled(null);
+              setChoices((p) => ({ ...p, [f.path]: c }));
+            }}
+            onEditor={(read) => {
+              edited.current[f.path] = read;
+            }}
+          />
         ))}
       </div>
     </Modal>
   );
 }
 
-function ConflictFile({ file, choice, onChoose }: { file: UpdateFile; choice: Choice | undefined; onChoose(c: Choice): void }) {
+function ConflictFile({
+  file,
+  choice,
+  onChoose,
+  onEditor,
+}: {
+  file: UpdateFile;
+  choice: Choice | undefined;
+  onChoose(c: Choice): void;
+  onEditor(read: () => string): void;
+}) {
   const { t } = useTranslation();
   return (
     <div className="update-conflict-file" data-testid={rowId(TID.updateConflictFile, file.path)}>
@@ -78,24 +132,51 @@ function ConflictFile({ file, choice, onChoose }: { file: UpdateFile; choice: Ch
           <Radio value="upstream" data-testid={rowId(TID.updateConflictUpstream, file.path)}>
             {t('sources.conflict.upstream')}
           </Radio>
+          {editable(file) && (
+            <Radio value="edit" data-testid={rowId(TID.updateConflictEdit, file.path)}>
+              {t('sources.conflict.edit')}
+            </Radio>
+          )}
         </Radio.Group>
       </div>
-      {file.conflict !== 'binary' && (
-        <div className="update-conflict-sides">
-          <Side label={t('sources.conflict.mineVersion')} text={file.mine} />
-          <Side label={t('sources.conflict.upstreamVersion')} text={file.upstream} />
-        </div>
+      {file.conflict === 'binary' ? null : choice === 'edit' ? (
+        <MergedText text={file.merged ?? ''} onEditor={onEditor} />
+      ) : (
+        <Difference mine={file.mine} upstream={file.upstream} />
       )}
     </div>
   );
 }
 
-function Side({ label, text }: { label: string; text: string | undefined }) {
+/** The user's version beside upstream's. */
+function Difference({ mine, upstream }: { mine: string | undefined; upstream: string | undefined }) {
   const { t } = useTranslation();
+  const absent = (v: string | undefined) => (v === undefined ? ` ${t('sources.conflict.absent')}` : '');
   return (
-    <div className="update-conflict-side">
-      <div className="muted small">{label}</div>
-      {text === undefined ? <div className="muted small">{t('sources.conflict.absent')}</div> : <pre className="mono small">{text}</pre>}
+    <SideBySide
+      left={mine ?? ''}
+      right={upstream ?? ''}
+      labels={[`${t('sources.conflict.mineVersion')}${absent(mine)}`, `${t('sources.conflict.upstreamVersion')}${absent(upstream)}`]}
+      testId={TID.updateConflictDiff}
+    />
+  );
+}
+
+/** The merged text with the engine's conflict markers, to edit into what should stay. */
+function MergedText({ text, onEditor }: { text: string; onEditor(read: () => string): void }) {
+  const { t } = useTranslation();
+  const host = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const view = new EditorView({ doc: text, extensions: [EditorView.lineWrapping], parent: host.current! });
+    onEditor(() => view.state.doc.toString());
+    return () => view.destroy();
+    // One editor per file and text; `onEditor` only hands its reader up.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [text]);
+  return (
+    <div>
+      <div className="muted small">{t('sources.conflict.editHint')}</div>
+      <div ref={host} className="update-conflict-editor" data-testid={TID.updateConflictEditor} />
     </div>
   );
 }

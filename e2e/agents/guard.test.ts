@@ -1,0 +1,187 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { repoRoot, treeHash } from '../../src/workspaces/test-helpers.js';
+import { agentFixture, type AgentFixture } from './fixture.js';
+import { baseEnv, run } from './capture.js';
+import { geminiScript, geminiToolResult, openaiChatScript, openaiToolResult, type ToolCall } from './model-script.js';
+import { startRecorder, type Recorded, type Script } from './recorder.js';
+import { requireAgent } from './pins.js';
+
+// The write guard with the real CLIs: the recording model server answers with a tool call that
+// writes the legacy path an attached skill mentions (notes-keeper: `~/notes/log.md`), the CLI runs
+// SkillDock's hook before the tool, and the hook denies it. The file is not written, and the model's
+// next request carries the deny reason with the state-dir path to use instead. Every CLI runs with
+// every tool call approved (its own permission prompt would otherwise stop the call first), so
+// only the hook stands between the model and the file.
+
+let fx: AgentFixture;
+beforeAll(() => {
+  // The hook runs this checkout's bundled CLI (bin/skilldock.js -> dist/cli.mjs): build it as it is now.
+  execFileSync(process.execPath, ['scripts/build-engine.mjs'], { cwd: repoRoot, stdio: 'inherit' });
+});
+afterEach(() => fx.done());
+
+const LEGACY_SHELL = 'mkdir -p ~/notes && echo remember >> ~/notes/log.md';
+
+interface Outcome {
+  requests: Recorded[];
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Run `bin args` with the scripted model server; HOME is the SkillDock user's home, as for a user. */
+async function scripted(
+  bin: string,
+  args: string[],
+  script: Script,
+  urlEnv: (url: string) => Record<string, string>,
+  o: { cwd: string; env: Record<string, string> },
+): Promise<Outcome> {
+  const rec = await startRecorder(script);
+  try {
+    const tmp = path.join(fx.sb.dir, 'agent-tmp');
+    fs.mkdirSync(tmp, { recursive: true });
+    const env = { ...baseEnv(fx.sb.userHome), TMPDIR: tmp, ...urlEnv(rec.url), ...o.env };
+    const r = await run(bin, args, { cwd: o.cwd, env }, 150_000);
+    return { requests: [...rec.requests], ...r };
+  } finally {
+    await rec.close();
+  }
+}
+
+/** notes-keeper's state dir, where the guard redirects `~/notes/`. */
+function stateDir(): string {
+  const dir = fs.readdirSync(path.join(fx.sb.home, 'skills-state')).find((d) => d.startsWith('notes-keeper'));
+  if (!dir) throw new Error('no state dir for notes-keeper');
+  return path.join(fx.sb.home, 'skills-state', dir);
+}
+
+describe('Gemini CLI 0.61.0 runs the guard (BeforeTool hook)', () => {
+  beforeEach(async () => {
+    fx = await agentFixture('gemini');
+    // An API-key user: gemini reads the auth choice from the user's settings.
+    fs.mkdirSync(path.join(fx.sb.userHome, '.gemini'), { recursive: true });
+    fs.writeFileSync(
+      path.join(fx.sb.userHome, '.gemini', 'settings.json'),
+      JSON.stringify({ security: { auth: { selectedType: 'gemini-api-key' } } }),
+    );
+  });
+
+  const model = (url: string) => ({ GOOGLE_GEMINI_BASE_URL: url, GEMINI_API_KEY: 'recorded' });
+  const gemini = (bin: string, r: { command: string[]; firstMessage?: string }, call: ToolCall, cwd: string, env: Record<string, string>) =>
+    scripted(bin, [...r.command.slice(1), '--approval-mode', 'yolo', '-p', r.firstMessage ?? 'Keep a note.'], geminiScript(call), model, {
+      cwd,
+      env,
+    });
+
+  /** The tool results gemini sent back to the model, in order. */
+  const results = (o: Outcome) => o.requests.map(geminiToolResult).filter((t): t is string => t !== null);
+
+  it('temporary workspace: a shell command writing ~/notes/log.md is denied, the model is told the state path; without the hook it is written', async () => {
+    const bin = requireAgent('gemini');
+    const r = await fx.launch();
+    const call = { name: 'run_shell_command', args: { command: LEGACY_SHELL } };
+    const denied = await gemini(bin, r, call, r.workspace, r.env);
+    const sent = results(denied);
+    expect(sent, `gemini sent no tool result:\n${denied.stderr.slice(-3000)}`).toHaveLength(1);
+    expect(sent[0]).toContain('Tool execution blocked');
+    expect(sent[0]).toContain(`Suggested path: ${stateDir()}${path.sep}`);
+    expect(fs.existsSync(path.join(fx.sb.userHome, 'notes'))).toBe(false);
+
+    // The same call with the guard's settings file gone: the hook alone stopped it.
+    fs.rmSync(path.join(r.workspace, '.gemini', 'settings.json'));
+    const unguarded = await gemini(bin, r, call, r.workspace, r.env);
+    expect(results(unguarded)).toHaveLength(1);
+    expect(results(unguarded)[0]).not.toContain('Tool execution blocked');
+    expect(fs.readFileSync(path.join(fx.sb.userHome, 'notes', 'log.md'), 'utf8')).toBe('remember\n');
+  });
+
+  it("temporary workspace: write_file on the guard's own settings file is denied (Gemini itself allows it: it is inside the workspace)", async () => {
+    const bin = requireAgent('gemini');
+    const r = await fx.launch();
+    const settings = path.join(r.workspace, '.gemini', 'settings.json');
+    const before = fs.readFileSync(settings, 'utf8');
+    const o = await gemini(bin, r, { name: 'write_file', args: { file_path: settings, content: '{}\n' } }, r.workspace, r.env);
+    const sent = results(o);
+    expect(sent, o.stderr.slice(-3000)).toHaveLength(1);
+    expect(sent[0]).toContain('Tool execution blocked');
+    expect(fs.readFileSync(settings, 'utf8')).toBe(before);
+  });
+
+  it("user's project gets no hook: Gemini skips a settings file it would load by variable unless root owns it and its folders", async () => {
+    const bin = requireAgent('gemini');
+    const project = path.join(fx.sb.dir, 'project');
+    fs.mkdirSync(project);
+    const r = await fx.launch(project);
+    expect(Object.keys(r.env)).toEqual(['GEMINI_CLI_TRUST_WORKSPACE']);
+    // The one settings file gemini loads from outside the project and the user's ~/.gemini: its
+    // system defaults, named by GEMINI_CLI_SYSTEM_DEFAULTS_PATH. Written where SkillDock could write
+    // it (its home), with the same hook a temporary workspace gets, gemini skips it.
+    const file = path.join(fx.sb.home, 'conversations', r.conversationId, 'gemini-defaults.json');
+    const hook = { type: 'command', command: `echo '{"decision":"deny","reason":"guarded"}'`, timeout: 30_000 };
+    fs.writeFileSync(file, JSON.stringify({ hooks: { BeforeTool: [{ matcher: '^run_shell_command$', hooks: [hook] }] } }));
+    const o = await gemini(bin, r, { name: 'run_shell_command', args: { command: LEGACY_SHELL } }, project, {
+      ...r.env,
+      GEMINI_CLI_SYSTEM_DEFAULTS_PATH: file,
+    });
+    expect(o.stderr + o.stdout).toContain(`Skipping system defaults file '${file}'`);
+    expect(results(o)[0]).not.toContain('guarded');
+    expect(fs.readFileSync(path.join(fx.sb.userHome, 'notes', 'log.md'), 'utf8')).toBe('remember\n');
+  });
+});
+
+describe('Qwen Code 0.24.4 runs the guard (PreToolUse hook)', () => {
+  beforeEach(async () => {
+    fx = await agentFixture('qwen');
+  });
+
+  const model = (url: string) => ({ OPENAI_BASE_URL: `${url}/v1`, OPENAI_API_KEY: 'recorded', OPENAI_MODEL: 'gpt-4o' });
+  const qwen = (bin: string, r: { command: string[]; firstMessage?: string }, call: ToolCall, cwd: string, env: Record<string, string>) =>
+    scripted(
+      bin,
+      [...r.command.slice(1), '--approval-mode', 'yolo', '-p', r.firstMessage ?? 'Keep a note.'],
+      openaiChatScript(call),
+      model,
+      {
+        cwd,
+        env: { QWEN_CODE_SUPPRESS_YOLO_WARNING: '1', ...env },
+      },
+    );
+  const results = (o: Outcome) => o.requests.map(openaiToolResult).filter((t): t is string => t !== null);
+  const call = { name: 'run_shell_command', args: { command: LEGACY_SHELL } };
+
+  it('temporary workspace: the shell command writing ~/notes/log.md is denied with the state path; without the hook it is written', async () => {
+    const bin = requireAgent('qwen');
+    const r = await fx.launch();
+    const denied = await qwen(bin, r, call, r.workspace, r.env);
+    const sent = results(denied);
+    expect(sent, `qwen sent no tool result:\n${denied.stderr.slice(-3000)}`).toHaveLength(1);
+    expect(sent[0]).toContain(`Suggested path: ${stateDir()}${path.sep}`);
+    expect(fs.existsSync(path.join(fx.sb.userHome, 'notes'))).toBe(false);
+
+    fs.rmSync(path.join(r.workspace, '.qwen', 'settings.json'));
+    const unguarded = await qwen(bin, r, call, r.workspace, r.env);
+    expect(results(unguarded)).toHaveLength(1);
+    expect(results(unguarded)[0]).not.toContain('Suggested path');
+    expect(fs.readFileSync(path.join(fx.sb.userHome, 'notes', 'log.md'), 'utf8')).toBe('remember\n');
+  });
+
+  it("user's project: the hook comes from the launch's system-defaults file outside it; the project is untouched", async () => {
+    const bin = requireAgent('qwen');
+    const project = path.join(fx.sb.dir, 'project');
+    fs.mkdirSync(project);
+    fs.writeFileSync(path.join(project, 'README.md'), '# mine\n');
+    const before = treeHash(project);
+    const r = await fx.launch(project);
+    expect(r.env.QWEN_CODE_SYSTEM_DEFAULTS_PATH).toBe(path.join(fx.sb.home, 'conversations', r.conversationId, 'guard-settings.json'));
+    const o = await qwen(bin, r, call, project, r.env);
+    const sent = results(o);
+    expect(sent, o.stderr.slice(-3000)).toHaveLength(1);
+    expect(sent[0]).toContain(`Suggested path: ${stateDir()}${path.sep}`);
+    expect(fs.existsSync(path.join(fx.sb.userHome, 'notes'))).toBe(false);
+    expect(treeHash(project)).toBe(before);
+  });
+});

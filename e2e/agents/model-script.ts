@@ -1,0 +1,72 @@
+import type { Answer, Recorded, Script } from './recorder.js';
+
+// What the recording model server answers when a test needs the CLI to act: the first main request
+// gets one tool call, every later one plain text, so the CLI makes the call once (its hook runs),
+// sends the result back and stops. Per model API, in the wire format the pinned CLI reads.
+
+export interface ToolCall {
+  name: string;
+  args: Record<string, unknown>;
+}
+
+function json(body: string): Record<string, unknown> | null {
+  try {
+    const v = JSON.parse(body) as unknown;
+    return v && typeof v === 'object' ? (v as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Gemini API (`:streamGenerateContent?alt=sse`): the text of the tool result the CLI sent back, if any. */
+export function geminiToolResult(req: Recorded): string | null {
+  const body = json(req.body);
+  const contents = Array.isArray(body?.contents) ? (body.contents as Array<{ parts?: Array<Record<string, unknown>> }>) : [];
+  const last = contents[contents.length - 1];
+  const part = last?.parts?.find((p) => p.functionResponse);
+  return part ? JSON.stringify(part.functionResponse) : null;
+}
+
+function geminiSse(part: Record<string, unknown>): Answer {
+  const chunk = {
+    candidates: [{ content: { role: 'model', parts: [part] }, finishReason: 'STOP', index: 0 }],
+    usageMetadata: { promptTokenCount: 1, candidatesTokenCount: 1, totalTokenCount: 2 },
+  };
+  return { contentType: 'text/event-stream', body: `data: ${JSON.stringify(chunk)}\n\n` };
+}
+
+/**
+ * Gemini CLI: its main requests stream (`streamGenerateContent`); the prompt router's side request
+ * (`generateContent`) keeps the recorder's error, and the CLI falls back to its default model.
+ */
+export function geminiScript(call: ToolCall): Script {
+  return (req) => {
+    if (!req.url.includes(':streamGenerateContent')) return undefined;
+    if (geminiToolResult(req) !== null) return geminiSse({ text: 'Done.' });
+    return geminiSse({ functionCall: { name: call.name, args: call.args } });
+  };
+}
+
+/** OpenAI chat completions: the text of the tool result the CLI sent back (a `tool` message), if any. */
+export function openaiToolResult(req: Recorded): string | null {
+  const body = json(req.body);
+  const messages = Array.isArray(body?.messages) ? (body.messages as Array<{ role?: string; content?: unknown }>) : [];
+  const last = messages[messages.length - 1];
+  return last?.role === 'tool' ? JSON.stringify(last.content) : null;
+}
+
+function openaiSse(delta: Record<string, unknown>, finish: string): Answer {
+  const chunk = (d: Record<string, unknown>, f: string | null) =>
+    `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', created: 1, model: 'gpt-4o', choices: [{ index: 0, delta: d, finish_reason: f }] })}\n\n`;
+  return { contentType: 'text/event-stream', body: `${chunk({ role: 'assistant', ...delta }, null)}${chunk({}, finish)}data: [DONE]\n\n` };
+}
+
+/** A CLI on the OpenAI chat completions API, streaming (Qwen Code): one tool call, then text. */
+export function openaiChatScript(call: ToolCall): Script {
+  return (req) => {
+    if (!req.url.includes('/chat/completions') || json(req.body)?.stream !== true) return undefined;
+    if (openaiToolResult(req) !== null) return openaiSse({ content: 'Done.' }, 'stop');
+    const tool = { index: 0, id: 'call_1', type: 'function', function: { name: call.name, arguments: JSON.stringify(call.args) } };
+    return openaiSse({ tool_calls: [tool] }, 'tool_calls');
+  };
+}

@@ -1,0 +1,63 @@
+// How each agent CLI's pre-tool hook talks to `skilldock policy check-write --hook`: the JSON the
+// CLI writes on the hook's stdin, read into one shape (the paths a file tool would write, or the
+// shell command), and the answer that denies the call with a reason the model reads. Pure, no
+// imports: the hook runs before every tool call of the agent and must start fast. The facts behind
+// each dialect, with the CLI version and where in its package they were read: docs/agents.md
+// ("Write guard hooks").
+
+/** The registry's `writeGuard.kind`; each names one hook protocol. */
+export const GUARD_KINDS = ['claude-pretooluse', 'gemini-beforetool', 'qwen-pretooluse'] as const;
+export type GuardKind = (typeof GUARD_KINDS)[number];
+
+export function isGuardKind(value: string): value is GuardKind {
+  return (GUARD_KINDS as readonly string[]).includes(value);
+}
+
+/** One tool call as the write guard judges it. */
+export interface GuardedCall {
+  /** Paths a file tool would write (empty for a shell command or another tool). */
+  paths: string[];
+  /** A shell command line, or null. */
+  command: string | null;
+  /** The agent's working folder, when the CLI sends it. */
+  cwd: string | null;
+}
+
+const PATH_FIELDS = ['file_path', 'notebook_path', 'path'] as const;
+
+function record(v: unknown): Record<string, unknown> {
+  return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+}
+
+/**
+ * The tool call in a hook's stdin. Claude Code (PreToolUse), Gemini CLI (BeforeTool) and Qwen Code
+ * (PreToolUse) all send `{cwd, tool_name, tool_input}` with the path in `tool_input.file_path`
+ * (`notebook_path` for notebooks) and the shell line in `tool_input.command`; the tool names differ
+ * and are chosen by the registry's matcher, so the fields are enough here.
+ */
+export function readHookInput(_kind: GuardKind, input: unknown): GuardedCall {
+  const top = record(input);
+  const ti = record(top.tool_input);
+  const paths = PATH_FIELDS.map((f) => ti[f]).filter((p): p is string => typeof p === 'string' && p.length > 0);
+  return {
+    paths: paths.slice(0, 1),
+    command: typeof ti.command === 'string' ? ti.command : null,
+    cwd: typeof top.cwd === 'string' ? top.cwd : null,
+  };
+}
+
+/** What the hook prints on stdout (exit 0) to deny the call; the reason reaches the model. */
+export function hookDenyAnswer(kind: GuardKind, reason: string): string {
+  switch (kind) {
+    case 'gemini-beforetool':
+      // Gemini CLI 0.61.0: `decision` "deny" (or "block") with `reason`; the model gets
+      // "Tool execution blocked: <reason>" as the function response.
+      return JSON.stringify({ decision: 'deny', reason });
+    case 'claude-pretooluse':
+    case 'qwen-pretooluse':
+      // Claude Code; Qwen Code 0.24.4 reads the same hookSpecificOutput (and also `decision`).
+      return JSON.stringify({
+        hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: reason },
+      });
+  }
+}
