@@ -6,6 +6,8 @@ import { LAUNCH_MESSAGES } from './messages-launch.js';
 import { EDITOR_MESSAGES } from './messages-editor.js';
 import { VIEWER_MESSAGES } from './messages-viewer.js';
 import { ASSISTANT_MESSAGES } from './messages-assistants.js';
+import { SETTINGS_MESSAGES } from './messages-settings.js';
+import { JOURNAL_MESSAGES } from './messages-journal.js';
 import { SOURCES_GIT_MESSAGES, SOURCES_MESSAGES, SOURCES_SHARE_MESSAGES, SOURCES_UPDATE_MESSAGES } from './messages-sources.js';
 
 // Plain data and functions only, no zod: the CLI's lean commands and the renderer's first script
@@ -46,6 +48,8 @@ export const ENGINE_MESSAGES = {
   ...EDITOR_MESSAGES,
   ...VIEWER_MESSAGES,
   ...ASSISTANT_MESSAGES,
+  ...SETTINGS_MESSAGES,
+  ...JOURNAL_MESSAGES,
   ...SOURCES_MESSAGES,
   ...SOURCES_GIT_MESSAGES,
   ...SOURCES_UPDATE_MESSAGES,

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { JournalEntrySchema, type JournalChange, type JournalEntry } from '../contract/index.js';
+import { JournalEntrySchema, type JournalChange, type JournalEntry, type MessageKey, type MessageRef } from '../contract/index.js';
 import type { ServiceContext } from '../service-context.js';
-import { SkillDockError } from '../errors.js';
+import { fail } from '../errors.js';
 import { FileLock } from '../store/index.js';
 import { allAgents, expandHome } from '../agents/registry.js';
 import { lstatOrNull, removeNoFollow, treeDigest, isInside } from './tree.js';
@@ -106,17 +106,19 @@ function present(sim: Sim, p: string): boolean {
   return v ?? lstatOrNull(p) !== undefined;
 }
 
-function matchesCreated(change: Extract<JournalChange, { kind: 'created' }>): string | undefined {
+/** Why a path stops undo, as a message. */
+const about = (key: MessageKey, p: string): MessageRef => ({ key, params: { path: p } });
+
+function matchesCreated(change: Extract<JournalChange, { kind: 'created' }>): MessageRef | undefined {
   const st = lstatOrNull(change.path);
-  if (!st) return `${change.path} is gone`;
+  if (!st) return about('journal.gone', change.path);
   if (change.linkTarget !== undefined) {
-    if (!st.isSymbolicLink() || fs.readlinkSync(change.path) !== change.linkTarget)
-      return `${change.path} is no longer the link SkillDock made`;
+    if (!st.isSymbolicLink() || fs.readlinkSync(change.path) !== change.linkTarget) return about('journal.not-our-link', change.path);
     return undefined;
   }
-  if (st.isSymbolicLink()) return `${change.path} is now a link`;
-  if (!change.digest) return `${change.path} has no recorded digest`;
-  if (treeDigest(change.path) !== change.digest) return `${change.path} was modified after this operation`;
+  if (st.isSymbolicLink()) return about('journal.now-link', change.path);
+  if (!change.digest) return about('journal.no-digest', change.path);
+  if (treeDigest(change.path) !== change.digest) return about('journal.modified', change.path);
   return undefined;
 }
 
@@ -125,15 +127,15 @@ function checkRevert(changes: JournalChange[], roots: string[]): void {
   const sim: Sim = new Map();
   const guard = (p: string) => {
     if (!path.isAbsolute(p) || !roots.some((r) => isInside(path.resolve(p), r))) {
-      throw new SkillDockError('refused', `Undo would touch ${p}, outside SkillDock's home and the agents' skill folders`);
+      throw fail('refused', 'journal.outside', { path: p });
     }
   };
   for (const c of [...changes].reverse()) {
-    const why = (m: string) => new SkillDockError('conflict', `Cannot undo: ${m}. Nothing was changed.`);
+    const why = (m: MessageRef) => fail('conflict', 'journal.cannot-undo', { why: m });
     switch (c.kind) {
       case 'created': {
         guard(c.path);
-        const problem = sim.has(c.path) ? (sim.get(c.path) ? undefined : `${c.path} is gone`) : matchesCreated(c);
+        const problem = sim.has(c.path) ? (sim.get(c.path) ? undefined : about('journal.gone', c.path)) : matchesCreated(c);
         if (problem) throw why(problem);
         sim.set(c.path, false);
         break;
@@ -146,8 +148,8 @@ function checkRevert(changes: JournalChange[], roots: string[]): void {
       case 'moved':
         guard(c.from);
         guard(c.to);
-        if (!present(sim, c.to)) throw why(`${c.to} is gone`);
-        if (present(sim, c.from)) throw why(`${c.from} exists again`);
+        if (!present(sim, c.to)) throw why(about('journal.gone', c.to));
+        if (present(sim, c.from)) throw why(about('journal.exists-again', c.from));
         sim.set(c.to, false);
         sim.set(c.from, true);
         break;
@@ -155,7 +157,7 @@ function checkRevert(changes: JournalChange[], roots: string[]): void {
       case 'removed-file':
       case 'removed-dir':
         guard(c.path);
-        if (present(sim, c.path)) throw why(`${c.path} exists again`);
+        if (present(sim, c.path)) throw why(about('journal.exists-again', c.path));
         sim.set(c.path, true);
         break;
     }
@@ -249,7 +251,7 @@ export async function undoLastLocked(
   ctx: ServiceContext,
 ): Promise<{ undone: JournalEntry; entry: JournalEntry; message: string; names: string[] }> {
   const target = lastUndoable(readJournal(ctx));
-  if (!target) throw new SkillDockError('not-found', 'Nothing to undo: the journal has no operation left to revert.');
+  if (!target) throw fail('not-found', 'journal.nothing-to-undo');
   const handler = ctx.use('journal:undo-handlers', () => new Map<string, UndoHandler>()).get(target.op);
   let changes: JournalChange[];
   let message: string;
@@ -262,10 +264,7 @@ export async function undoLastLocked(
     changes = revertAll([...target.changes].reverse());
     message = `Undid ${target.op}${target.summary ? `: ${target.summary}` : ''}`;
   } else {
-    throw new SkillDockError(
-      'unsupported',
-      `The last operation (${target.op}${target.summary ? `: ${target.summary}` : ''}) cannot be undone automatically.`,
-    );
+    throw fail('unsupported', 'journal.not-undoable', { op: `${target.op}${target.summary ? `: ${target.summary}` : ''}` });
   }
   const entry = appendJournal(ctx, { op: 'undo', undoes: target.id, summary: message, changes });
   return { undone: target, entry, message, names: libraryNames(ctx, [...(target.changes ?? []), ...changes]) };

@@ -13,7 +13,7 @@ import type {
   TrashEntry,
 } from '../contract/index.js';
 import type { ServiceContext } from '../service-context.js';
-import { fail, SkillDockError } from '../errors.js';
+import { fail } from '../errors.js';
 import { allAgents, expandHome, findAgent } from '../agents/registry.js';
 import { getSettings } from '../settings/settings.js';
 import { getCatalog } from '../catalog/index.js';
@@ -165,7 +165,7 @@ export class LibraryService {
   }
 
   async listAdoptable(agentId?: string): Promise<AdoptableSkill[]> {
-    if (agentId && !this.agents().some((a) => a.id === agentId)) throw new SkillDockError('not-found', `Unknown agent "${agentId}".`);
+    if (agentId && !this.agents().some((a) => a.id === agentId)) throw fail('not-found', 'library.unknown-agent', { agent: agentId });
     const libReal = fs.existsSync(this.dir) ? fs.realpathSync(this.dir) : this.dir;
     const out: AdoptableSkill[] = [];
     for (const { root, agents } of this.userRoots(agentId)) {
@@ -228,7 +228,7 @@ export class LibraryService {
     for (const item of items) {
       const abs = path.resolve(item.path);
       if (!roots.includes(path.dirname(abs))) {
-        throw new SkillDockError('refused', `${abs} is not a skill in an agent's user skills folder (${roots.join(', ')}).`);
+        throw fail('refused', 'library.not-adoptable', { path: abs, roots });
       }
     }
     return this.importSources(
@@ -279,15 +279,14 @@ export class LibraryService {
   async export(input: { name: string; agent: string; mode: LibraryMode; root?: string }) {
     const src = this.checkName(input.name);
     const agent = findAgent(this.ctx.paths.resourcesDir, input.agent, getSettings(this.ctx).get().customAgents);
-    if (!agent) throw new SkillDockError('not-found', `Unknown agent "${input.agent}".`);
+    if (!agent) throw fail('not-found', 'library.unknown-agent', { agent: input.agent });
     const roots = agent.userDirs.map((d) => path.resolve(expandHome(d, this.ctx.paths.userHome)));
-    if (roots.length === 0) throw new SkillDockError('unsupported', `${agent.name} has no user skills folder to export to.`);
+    if (roots.length === 0) throw fail('unsupported', 'export.no-user-folder', { agent: agent.name });
     const root = input.root ? path.resolve(expandHome(input.root, this.ctx.paths.userHome)) : roots[0];
-    if (!roots.includes(root))
-      throw new SkillDockError('bad-request', `${root} is not one of ${agent.name}'s user skills folders (${roots.join(', ')}).`);
+    if (!roots.includes(root)) throw fail('bad-request', 'export.bad-root', { root, agent: agent.name, roots });
     const out = await libraryLock(this.ctx).runAsync(async () => {
       if (!lstatOrNull(src) || !fs.statSync(src, { throwIfNoEntry: false })?.isDirectory()) {
-        throw new SkillDockError('not-found', `No skill named "${input.name}" in the library.`);
+        throw fail('not-found', 'library.not-found', { name: input.name });
       }
       const dest = path.join(root, input.name);
       const there = lstatOrNull(dest);
@@ -299,14 +298,14 @@ export class LibraryService {
           same = false;
         }
         if (same && input.mode === 'link') return { path: dest, mode: input.mode, status: 'already-present' as const };
-        throw new SkillDockError('conflict', `${dest} is already a link (to ${fs.readlinkSync(dest)}); remove it first to export there.`);
+        throw fail('conflict', 'export.already-link', { path: dest, target: fs.readlinkSync(dest) });
       }
       if (there) {
         if (input.mode === 'copy' && there.isDirectory()) {
           const [a, b] = await Promise.all([skillFacts(this.ctx, dest), skillFacts(this.ctx, src, input.name)]);
           if (a.digest === b.digest) return { path: dest, mode: input.mode, status: 'already-present' as const };
         }
-        throw new SkillDockError('refused', `${dest} already exists and is not SkillDock's; SkillDock never replaces a real folder.`);
+        throw fail('refused', 'export.exists', { path: dest });
       }
       const changes: JournalChange[] = [];
       // record every folder level we create, so undo leaves the user's home as it was
@@ -325,7 +324,7 @@ export class LibraryService {
           copySkillTree(src, tmp);
         } catch (err) {
           fs.rmSync(tmp, { recursive: true, force: true });
-          if (err instanceof LinkOutsideError) throw new SkillDockError('refused', err.message);
+          if (err instanceof LinkOutsideError) throw fail('refused', 'export.link-outside', { file: err.rel, target: err.target });
           throw err;
         }
         const digest = treeDigest(tmp);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { TrashEntrySchema, type JournalChange, type TrashEntry } from '../contract/index.js';
 import type { ServiceContext } from '../service-context.js';
-import { SkillDockError, fail } from '../errors.js';
+import { fail } from '../errors.js';
 import { lstatOrNull, treeDigest } from './tree.js';
 import { revertChange } from './journal.js';
 import { setFrontmatterName } from './skill-md-edit.js';
@@ -36,7 +36,7 @@ export function moveToTrash(
 ): { entry: TrashEntry; changes: JournalChange[] } {
   const src = path.join(libraryDir(ctx), name);
   const st = lstatOrNull(src);
-  if (!st) throw new SkillDockError('not-found', `No skill named "${name}" in the library.`);
+  if (!st) throw fail('not-found', 'library.not-found', { name });
   const now = new Date();
   const id = `${stamp(now)}-${name}-${randomBytes(3).toString('hex')}`;
   const dir = path.join(trashDir(ctx), id);
@@ -123,7 +123,7 @@ export function restoreFromTrash(
   wal?: Announce,
 ): { entry: TrashEntry; dir: string; changes: JournalChange[] } {
   const entry = listTrash(ctx).find((e) => e.id === id);
-  if (!entry) throw new SkillDockError('not-found', `No trash entry "${id}".`);
+  if (!entry) throw fail('not-found', 'trash.not-found', { id });
   const name = as ?? entry.name;
   const dest = path.join(libraryDir(ctx), name);
   if (lstatOrNull(dest)) {
@@ -135,7 +135,7 @@ export function restoreFromTrash(
   const meta = path.join(dir, 'meta.json');
   const inside = fs.readdirSync(dir).sort();
   if (inside.join('/') !== 'meta.json/skill') {
-    throw new SkillDockError('conflict', `Trash entry "${id}" holds unexpected files (${inside.join(', ')}); restore it by hand.`);
+    throw fail('conflict', 'trash.unexpected', { id, files: inside });
   }
   const metaText = fs.readFileSync(meta, 'utf8');
   const changes: JournalChange[] = [];

@@ -1,7 +1,8 @@
 import type { CustomAgent } from '../contract/settings.js';
+import type { MessageKey, MessageParams, MessageRef } from '../contract/index.js';
 import { CUSTOM_AGENT_ID, pathsOverlap, skillsDirProblem } from '../contract/custom-agent-rules.js';
-import { workspacePathProblem } from '../agents/workspace-path.js';
-import { SkillDockError } from '../errors.js';
+import { workspacePathMessage } from '../agents/workspace-path.js';
+import { fail } from '../errors.js';
 
 // Rules a custom agent must meet before it is saved. The contract's schema checks shapes; these
 // check meaning: the launcher joins `skillsDir` and `contextFile` onto a workspace and writes there,
@@ -9,8 +10,15 @@ import { SkillDockError } from '../errors.js';
 
 export type CustomAgentField = 'id' | 'name' | 'command' | 'skillsDir' | 'contextFile';
 
-function refuse(agent: string, field: CustomAgentField, message: string, code: 'bad-request' | 'conflict' = 'bad-request'): never {
-  throw new SkillDockError(code, `Custom agent "${agent}": ${message}`, { agent, field });
+function refuse(
+  agent: string | MessageRef,
+  field: CustomAgentField,
+  key: MessageKey,
+  params?: MessageParams,
+  code: 'bad-request' | 'conflict' = 'bad-request',
+): never {
+  const why: MessageRef = params ? { key, params } : { key };
+  throw fail(code, 'custom-agent.refused', { agent, why }, { agent: typeof agent === 'string' ? agent : '', field });
 }
 
 const same = (a: CustomAgent, b: CustomAgent) =>
@@ -46,39 +54,26 @@ export function validateCustomAgents(
       checked.map((c) => c.agent),
       a.id,
     );
-    if (n > 1 && n > count(stored, a.id)) refuse(a.id, 'id', `id "${a.id}" is already used by another custom agent`, 'conflict');
+    if (n > 1 && n > count(stored, a.id)) refuse(a.id, 'id', 'custom-agent.id-taken', { id: a.id }, 'conflict');
   }
   for (const { agent: a, fresh } of checked) {
     if (!fresh) continue;
-    const who = a.id || '(no id)';
-    if (!CUSTOM_AGENT_ID.test(a.id)) {
-      refuse(who, 'id', `id "${a.id}" must be 1-32 characters of a-z, 0-9 and -, starting with a letter or digit`);
-    }
-    if (shipped.has(a.id)) {
-      refuse(a.id, 'id', `id "${a.id}" belongs to a built-in agent; choose another (built-in: ${[...shipped].join(', ')})`, 'conflict');
-    }
-    if (!a.name) refuse(a.id, 'name', 'name is empty');
-    if (!a.command) refuse(a.id, 'command', 'command is empty');
+    const who = a.id || { key: 'custom-agent.no-id' };
+    if (!CUSTOM_AGENT_ID.test(a.id)) refuse(who, 'id', 'custom-agent.id-format', { id: a.id });
+    if (shipped.has(a.id)) refuse(a.id, 'id', 'custom-agent.id-builtin', { id: a.id, builtin: [...shipped] }, 'conflict');
+    if (!a.name) refuse(a.id, 'name', 'custom-agent.name-empty');
+    if (!a.command) refuse(a.id, 'command', 'custom-agent.command-empty');
     for (const field of ['skillsDir', 'contextFile'] as const) {
-      const problem = workspacePathProblem(a[field]);
-      if (problem) refuse(a.id, field, `${field} "${a[field]}" ${problem}`);
+      const problem = workspacePathMessage(a[field]);
+      if (problem) refuse(a.id, field, 'custom-agent.path', { field, value: a[field], problem });
     }
     const reserved = skillsDirProblem(a.skillsDir);
     if (reserved) {
-      refuse(
-        a.id,
-        'skillsDir',
-        reserved.code === 'git-dir'
-          ? `skillsDir "${a.skillsDir}" is inside .git, whose hooks run code; choose a folder of its own`
-          : `skillsDir "${a.skillsDir}" is ${reserved.folder}, where an agent keeps its own settings; choose a folder of its own`,
-      );
+      if (reserved.code === 'git-dir') refuse(a.id, 'skillsDir', 'custom-agent.git-dir', { value: a.skillsDir });
+      else refuse(a.id, 'skillsDir', 'custom-agent.agent-folder', { value: a.skillsDir, folder: reserved.folder });
     }
     if (pathsOverlap(a.skillsDir, a.contextFile)) {
-      refuse(
-        a.id,
-        'contextFile',
-        `contextFile "${a.contextFile}" and skillsDir "${a.skillsDir}" must not be the same path or one inside the other`,
-      );
+      refuse(a.id, 'contextFile', 'custom-agent.overlap', { contextFile: a.contextFile, skillsDir: a.skillsDir });
     }
   }
   return checked.map((c) => c.agent);

@@ -1,4 +1,5 @@
-import { methodNames, type Api, type SkillDockEvent } from '../../../src/contract/index';
+import type { Api, SkillDockEvent } from '../../../src/contract/index';
+import { METHOD_NAMES } from '../../../src/contract/names';
 import type { ImportPickKind, SkillDockBridge } from '../../../src/contract/bridge';
 import { unwrap } from './errors';
 
@@ -15,7 +16,7 @@ export interface BridgeClient {
 
 export function createBridgeClient(bridge: SkillDockBridge): BridgeClient {
   const api = Object.fromEntries(
-    methodNames.map((name) => {
+    METHOD_NAMES.map((name) => {
       const fn = bridge[name] as (input: unknown) => Promise<unknown>;
       return [name, async (input?: unknown) => unwrap(await fn(input ?? {}))];
     }),

@@ -1,4 +1,5 @@
-import { EventSchema, methodNames, type Api, type SkillDockEvent } from '../../../src/contract/index';
+import type { Api, SkillDockEvent } from '../../../src/contract/index';
+import { METHOD_NAMES, isEngineEvent } from '../../../src/contract/names';
 import { HTTP, type UploadBeginResponse, type UploadFileResponse, type UploadFinishResponse } from '../../../src/contract/http';
 import { ApiError, unwrap } from './errors';
 
@@ -66,7 +67,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   }
 
   const api = Object.fromEntries(
-    methodNames.map((name) => [name, (input?: unknown) => request(`${HTTP.apiPrefix}${name}`, { json: input ?? {} })]),
+    METHOD_NAMES.map((name) => [name, (input?: unknown) => request(`${HTTP.apiPrefix}${name}`, { json: input ?? {} })]),
   ) as unknown as Api;
 
   // One stream for all listeners, opened on the first and closed with the last.
@@ -83,11 +84,12 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       } catch {
         return;
       }
-      const parsed = EventSchema.safeParse(data);
-      if (!parsed.success) return;
+      // The engine sends only its own events (loopback, token): known by their type, without
+      // loading the contract's schemas (zod) into the first script.
+      if (!isEngineEvent(data)) return;
       for (const fn of [...listeners]) {
         try {
-          fn(parsed.data);
+          fn(data);
         } catch (err) {
           console.error('skilldock event listener failed', err);
         }

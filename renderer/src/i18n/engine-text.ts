@@ -1,5 +1,6 @@
 import type { i18n as I18n, TFunction } from 'i18next';
-import { ENGINE_MESSAGES, flattenParams, type Diagnostic, type MessageRef } from '../../../src/contract/index';
+import type { Diagnostic, MessageRef } from '../../../src/contract/index';
+import { ENGINE_MESSAGES, flattenParams } from '../../../src/contract/messages-text';
 
 type Tree = { [k: string]: string | Tree };
 

@@ -3,12 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { engineText, findingText } from '../../i18n/engine-text';
 import { sourceLabel } from './source-label';
 import { Alert, Button, Modal, Notification, Progress, Tag } from '@arco-design/web-react';
-import { formatMessage, type ImportResult } from '../../../../src/contract/index';
+import type { ImportResult } from '../../../../src/contract/index';
+import { formatMessage } from '../../../../src/contract/messages-text';
 import { client } from '../../client-port';
 import { useImport, countByStatus } from '../../stores/import-store';
 import { errorText } from '../../stores/errors';
 import { findEntry, useCatalog } from '../../stores/catalog-store';
 import { TID, rowId } from '../../testids';
+import { opName } from '../library/undo-toast';
 
 const STATUS_COLOR: Record<ImportResult['status'], string> = {
   imported: 'green',
@@ -55,7 +57,13 @@ export function ImportPanel() {
             Notification.remove(id);
             try {
               const res = await client().api.undo({});
-              Notification.success({ title: t('import.undone'), content: res.message, duration: 4000, position: 'bottomRight' });
+              // Worded here from the op (the engine's `message` is English, for the CLI).
+              Notification.success({
+                title: t('import.undone'),
+                content: t('library.undone', { op: opName(t, res.undone.op) }),
+                duration: 4000,
+                position: 'bottomRight',
+              });
             } catch (err) {
               Notification.error({ title: t('import.undoFailed'), content: errorText(err), duration: 6000, position: 'bottomRight' });
             }
