@@ -177,45 +177,56 @@ for (const lang of ['en', 'zh-CN'] as const) {
   });
 }
 
-test('a local edit that conflicts with upstream is resolved per file in the Updates view; pin and unpin', async ({ app, page }) => {
-  const repo = twoSkillRepo(app);
-  await app.call('addFromSource', { source: `file://${repo.bare}`, skills: ['alpha'] });
-  const lib = path.join(app.home, 'library', 'alpha');
-  fs.writeFileSync(path.join(lib, 'SKILL.md'), skillMd('alpha', 'Alpha says MY version.'));
-  fs.writeFileSync(path.join(lib, 'mine.md'), 'made here\n');
-  repo.commit({ 'skills/alpha/SKILL.md': skillMd('alpha', 'Alpha says version two.') });
-  await openUpdates(app, page);
-  const alpha = page.getByTestId(rowId(TID.updatesRow, 'alpha'));
+for (const lang of ['en', 'zh-CN'] as const) {
+  // en keeps the local version; zh-CN takes upstream's (editing the merged text has its own test below).
+  test(`in ${lang}: a conflicting local edit is resolved per file in the Updates view; pin and unpin`, async ({ app, page }) => {
+    const repo = twoSkillRepo(app);
+    await app.call('addFromSource', { source: `file://${repo.bare}`, skills: ['alpha'] });
+    const lib = path.join(app.home, 'library', 'alpha');
+    fs.writeFileSync(path.join(lib, 'SKILL.md'), skillMd('alpha', 'Alpha says MY version.'));
+    fs.writeFileSync(path.join(lib, 'mine.md'), 'made here\n');
+    repo.commit({ 'skills/alpha/SKILL.md': skillMd('alpha', 'Alpha says version two.') });
+    await patchSettings(app, { language: lang });
+    await openUpdates(app, page);
+    const alpha = page.getByTestId(rowId(TID.updatesRow, 'alpha'));
 
-  // Pinned: the check leaves it alone; unpinned again, the update shows.
-  await page.getByTestId(rowId(TID.updatesPin, 'alpha')).click();
-  await expect(alpha.getByTestId(TID.updatesPinned)).toBeVisible();
-  await page.getByTestId(TID.updatesCheck).click();
-  await expect(alpha).toHaveAttribute('data-status', 'pinned');
-  await expect(page.getByTestId(rowId(TID.updatesUpdate, 'alpha'))).toHaveCount(0);
-  await page.getByTestId(rowId(TID.updatesPin, 'alpha')).click();
-  await expect(alpha.getByTestId(TID.updatesPinned)).toHaveCount(0);
-  await expect(alpha).toHaveAttribute('data-status', 'update-available');
+    // Pinned: the check leaves it alone; unpinned again, the update shows.
+    await page.getByTestId(rowId(TID.updatesPin, 'alpha')).click();
+    await expect(alpha.getByTestId(TID.updatesPinned)).toBeVisible();
+    await page.getByTestId(TID.updatesCheck).click();
+    await expect(alpha).toHaveAttribute('data-status', 'pinned');
+    await expect(page.getByTestId(rowId(TID.updatesUpdate, 'alpha'))).toHaveCount(0);
+    await page.getByTestId(rowId(TID.updatesPin, 'alpha')).click();
+    await expect(alpha.getByTestId(TID.updatesPinned)).toHaveCount(0);
+    await expect(alpha).toHaveAttribute('data-status', 'update-available');
 
-  await page.getByTestId(rowId(TID.updatesUpdate, 'alpha')).click();
-  await expect(alpha.getByTestId(TID.updatesOutcome)).toHaveAttribute('data-status', 'conflict');
-  expect(fs.readFileSync(path.join(lib, 'SKILL.md'), 'utf8')).toContain('MY version');
-  await page.getByTestId(rowId(TID.updatesResolve, 'alpha')).click();
-  const dialog = page.getByTestId(TID.updateConflictDialog);
-  const file = dialog.getByTestId(rowId(TID.updateConflictFile, 'SKILL.md'));
-  await expect(file).toContainText('MY version');
-  await expect(file).toContainText('version two');
-  await shot(page, 'sources-update-conflict-light-en');
-  await expect(page.getByTestId(TID.updateConflictApply)).toBeDisabled();
-  await file.getByTestId(rowId(TID.updateConflictMine, 'SKILL.md')).click();
-  await page.getByTestId(TID.updateConflictApply).click();
-  await expect(dialog).toBeHidden();
-  await expect(alpha.getByTestId(TID.updatesOutcome)).toHaveAttribute('data-status', 'updated');
-  // The library copy as updated (with the user's choice) is the new baseline for local changes.
-  await expect(alpha).toHaveAttribute('data-status', 'up-to-date');
-  expect(fs.readFileSync(path.join(lib, 'SKILL.md'), 'utf8')).toContain('MY version');
-  expect(fs.readFileSync(path.join(lib, 'mine.md'), 'utf8')).toBe('made here\n');
-});
+    await page.getByTestId(rowId(TID.updatesUpdate, 'alpha')).click();
+    await expect(alpha.getByTestId(TID.updatesOutcome)).toHaveAttribute('data-status', 'conflict');
+    expect(fs.readFileSync(path.join(lib, 'SKILL.md'), 'utf8')).toContain('MY version');
+    await page.getByTestId(rowId(TID.updatesResolve, 'alpha')).click();
+    const dialog = page.getByTestId(TID.updateConflictDialog);
+    const file = dialog.getByTestId(rowId(TID.updateConflictFile, 'SKILL.md'));
+    await expect(file).toContainText('MY version');
+    await expect(file).toContainText('version two');
+    if (lang !== 'en') await expectNoEnglish(page, 'update conflict dialog');
+    for (const theme of ['light', 'dark'] as const) {
+      await themed(app, page, theme);
+      await shot(page, `sources-update-conflict-${theme}-${lang}`);
+    }
+    await themed(app, page, 'light');
+    const apply = page.getByTestId(TID.updateConflictApply);
+    await expect(apply).toBeDisabled();
+    const want = lang === 'en' ? 'MY version' : 'version two';
+    await file.getByTestId(rowId(lang === 'en' ? TID.updateConflictMine : TID.updateConflictUpstream, 'SKILL.md')).click();
+    await apply.click();
+    await expect(dialog).toBeHidden();
+    await expect(alpha.getByTestId(TID.updatesOutcome)).toHaveAttribute('data-status', 'updated');
+    // The library copy as updated (with the user's choice) is the new baseline for local changes.
+    await expect(alpha).toHaveAttribute('data-status', 'up-to-date');
+    expect(fs.readFileSync(path.join(lib, 'SKILL.md'), 'utf8')).toContain(want);
+    expect(fs.readFileSync(path.join(lib, 'mine.md'), 'utf8')).toBe('made here\n');
+  });
+}
 
 test('a conflicting file is settled by editing the merged text; markers left are refused', async ({ app, page }) => {
   const repo = twoSkillRepo(app);

@@ -11,6 +11,7 @@ import { TID, rowId } from '../../testids';
 import { SkillPicker } from './skill-picker';
 import { RemoveSkillDialog } from './remove-skill-dialog';
 import { PageHeader } from '../../components/page-header';
+import { ExportAssistantButton } from './share';
 
 export function AssistantEditor() {
   const { t } = useTranslation();
@@ -48,6 +49,7 @@ export function AssistantEditor() {
             <Button data-testid={TID.assistantDuplicate} onClick={() => void duplicate(view.id)}>
               {t('assistants.duplicate')}
             </Button>
+            {!readOnly && <ExportAssistantButton id={view.id} name={view.name} />}
             {!readOnly && (
               <Popconfirm
                 title={t('assistants.deleteConfirm', { assistant: view.name })}

@@ -6,6 +6,7 @@ import { useAgents } from '../../stores/agents-store';
 import { TID, pageId, rowId } from '../../testids';
 import { AssistantEditor } from './assistant-editor';
 import { PageHeader } from '../../components/page-header';
+import { ImportAssistantButton } from './share';
 
 export function AssistantsPage() {
   const { t } = useTranslation();
@@ -48,6 +49,9 @@ export function AssistantsPage() {
               </div>
             </div>
           ))}
+        </div>
+        <div className="split-list-actions">
+          <ImportAssistantButton />
         </div>
         {starters.length > 0 && (
           <>

@@ -1,0 +1,188 @@
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert, Button, Modal, Tag } from '@arco-design/web-react';
+import type { ConflictChoice } from '../../../../src/contract/index';
+import { client } from '../../client-port';
+import { engineText } from '../../i18n/engine-text';
+import { errorText } from '../../stores/errors';
+import { useAssistants } from '../../stores/assistants-store';
+import { TID, rowId } from '../../testids';
+
+// An assistant as one file: export writes what `skilldock assistant export` writes (persona,
+// agent, each skill with its source and commit, or local-only); import recreates it, adding
+// missing skills from their sources at those commits.
+
+type Imported = Awaited<ReturnType<ReturnType<typeof client>['api']['importAssistant']>>;
+
+/** A file name from an assistant's name: letters and digits of any script kept, the rest dashes. */
+function fileNameOf(name: string): string {
+  const base =
+    name
+      .normalize('NFC')
+      .replace(/[^\p{L}\p{N}]+/gu, '-')
+      .replace(/^-+|-+$/g, '') || 'assistant';
+  return `${base}.skilldock-assistant.json`;
+}
+
+export function ExportAssistantButton({ id, name }: { id: string; name: string }) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <>
+      <Button
+        loading={busy}
+        data-testid={TID.assistantExport}
+        onClick={async () => {
+          setBusy(true);
+          setError(null);
+          try {
+            const { data } = await client().api.exportAssistant({ assistant: id });
+            const url = URL.createObjectURL(new Blob([`${JSON.stringify(data, null, 2)}\n`], { type: 'application/json' }));
+            const a = document.createElement('a');
+            a.href = url;
+            a.download = fileNameOf(name);
+            a.click();
+            setTimeout(() => URL.revokeObjectURL(url), 10_000);
+          } catch (err) {
+            setError(errorText(err));
+          } finally {
+            setBusy(false);
+          }
+        }}
+      >
+        {t('assistants.share.export')}
+      </Button>
+      {error && (
+        <Modal visible title={t('assistants.share.exportFailed')} onCancel={() => setError(null)} footer={null}>
+          <Alert type="error" content={error} />
+        </Modal>
+      )}
+    </>
+  );
+}
+
+const STATUS_COLOR: Record<Imported['skills'][number]['status'], string> = {
+  added: 'green',
+  present: 'gray',
+  conflict: 'orange',
+  missing: 'red',
+  failed: 'red',
+};
+
+export function ImportAssistantButton() {
+  const { t } = useTranslation();
+  const input = useRef<HTMLInputElement>(null);
+  const [data, setData] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [result, setResult] = useState<Imported | null>(null);
+
+  const run = async (doc: unknown, onConflict?: ConflictChoice) => {
+    setBusy(true);
+    setError(null);
+    try {
+      const out = await client().api.importAssistant({ data: doc, ...(onConflict ? { onConflict } : {}) });
+      setResult(out);
+      const assistants = useAssistants.getState();
+      await assistants.load();
+      if (out.assistantId) await assistants.select(out.assistantId);
+    } catch (err) {
+      setError(errorText(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const pick = async (file: File | undefined) => {
+    if (!file) return;
+    setResult(null);
+    let doc: unknown;
+    try {
+      doc = JSON.parse(await file.text());
+    } catch {
+      setData(null);
+      setError(t('assistants.share.notJson', { file: file.name }));
+      return;
+    }
+    setData(doc);
+    await run(doc);
+  };
+
+  const conflicts = result?.skills.some((s) => s.status === 'conflict') ?? false;
+  const open = result !== null || error !== null;
+  const close = () => {
+    setResult(null);
+    setError(null);
+    setData(null);
+  };
+  return (
+    <>
+      <Button size="small" type="text" loading={busy} data-testid={TID.assistantImport} onClick={() => input.current?.click()}>
+        {t('assistants.share.import')}
+      </Button>
+      <input
+        ref={input}
+        type="file"
+        accept=".json,application/json"
+        hidden
+        data-testid={TID.assistantImportInput}
+        onChange={(e) => {
+          const file = e.target.files?.[0];
+          e.target.value = ''; // the same file can be chosen again
+          void pick(file);
+        }}
+      />
+      {open && (
+        <Modal
+          visible
+          title={t('assistants.share.importTitle')}
+          onCancel={close}
+          footer={
+            conflicts && data !== null ? (
+              <>
+                <Button onClick={() => void run(data, 'skip')} loading={busy} data-testid={TID.assistantImportSkip}>
+                  {t('import.skip')}
+                </Button>
+                <Button onClick={() => void run(data, 'keep-both')} loading={busy} data-testid={TID.assistantImportKeepBoth}>
+                  {t('import.keepBoth')}
+                </Button>
+                <Button type="primary" status="warning" onClick={() => void run(data, 'replace')} loading={busy}>
+                  {t('import.replace')}
+                </Button>
+              </>
+            ) : (
+              <Button type="primary" onClick={close}>
+                {t('common.close')}
+              </Button>
+            )
+          }
+        >
+          <div data-testid={TID.assistantImportResult}>
+            {error && <Alert type="error" content={error} />}
+            {result && (
+              <>
+                <p>
+                  {result.assistantId
+                    ? t('assistants.share.created', { name: result.name })
+                    : t('assistants.share.notCreated', { name: result.name })}
+                </p>
+                {conflicts && <Alert type="warning" content={t('assistants.share.conflicts')} style={{ marginBottom: 8 }} />}
+                <div className="rows">
+                  {result.skills.map((s) => (
+                    <div key={s.name} className="row" data-testid={rowId(TID.assistantImportRow, s.name)} data-status={s.status}>
+                      <div className="row-title">
+                        {s.name} <Tag color={STATUS_COLOR[s.status]}>{t(`assistants.share.status.${s.status}`)}</Tag>
+                      </div>
+                      {s.msg && <div className="muted small">{engineText(t, s.msg, s.message ?? '')}</div>}
+                    </div>
+                  ))}
+                </div>
+              </>
+            )}
+          </div>
+        </Modal>
+      )}
+    </>
+  );
+}
