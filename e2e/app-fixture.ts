@@ -51,6 +51,8 @@ async function startServe(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess
 }
 
 export const test = base.extend<{ app: SkillDockApp }>({
+  // Playwright reads a fixture's dependencies from this pattern; this one needs none.
+  // eslint-disable-next-line no-empty-pattern
   app: async ({}, use) => {
     const scratchRoot = fs.mkdtempSync(path.join(fs.realpathSync(os.tmpdir()), 'sd-e2e-'));
     const home = path.join(scratchRoot, 'skilldock-home');

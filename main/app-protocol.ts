@@ -8,7 +8,7 @@ import { answerAppRequest } from './app-request.js';
  * against and to pin the CSP to, and no reach into the rest of the disk (app-request.ts decides
  * what may be read).
  */
-export { APP_ORIGIN, APP_SCHEME } from './app-origin.js';
+export { APP_ORIGIN } from './app-origin.js';
 
 /** Must run before `app` is ready. */
 export function registerAppScheme(): void {

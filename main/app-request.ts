@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { CONTENT_SECURITY_POLICY, SECURITY_HEADERS, contentType, resolveStatic } from '../src/server/static-files.js';
+import { CONTENT_SECURITY_POLICY, SECURITY_HEADERS, contentType, resolveStatic } from '../src/server/index.js';
 import { APP_ORIGIN } from './app-origin.js';
 
 // What the `app://skilldock/` protocol answers, as a plain function (no Electron), so confinement

@@ -1,4 +1,4 @@
-import { APP_CLI_FLAG } from '../src/workspaces/write-guard.js';
+import { APP_CLI_FLAG } from '../src/workspaces/index.js';
 
 // The installed desktop app has no `skilldock` command of its own and its fuses forbid running
 // Electron as Node, yet hooks (the write guard) must call the CLI. So the app's executable is the

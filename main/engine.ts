@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { app } from 'electron';
 import { SkillDockService } from '../src/service.js';
-import { APP_EXECUTABLE_ENV } from '../src/workspaces/write-guard.js';
+import { APP_EXECUTABLE_ENV } from '../src/workspaces/index.js';
 
 /**
  * The engine inside the desktop app. Packaged, the built-in skills, agent registry and starter

@@ -6,7 +6,7 @@ import { setupEvents, setupIpc, trustWindow } from './ipc.js';
 import { setupMenu } from './menu.js';
 import { createMainWindow } from './window.js';
 import { cliArguments } from './cli-mode.js';
-import { runCli } from '../src/cli/main.js';
+import { runCli } from '../src/cli/index.js';
 
 function setupSingleInstance(): boolean {
   if (!app.requestSingleInstanceLock()) {

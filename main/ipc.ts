@@ -1,6 +1,5 @@
 import { BrowserWindow, dialog, ipcMain, shell, type IpcMainInvokeEvent } from 'electron';
-import { methodNames } from '../src/contract/index.js';
-import { IPC } from '../src/contract/bridge.js';
+import { IPC, methodNames } from '../src/contract/index.js';
 import type { SkillDockService } from '../src/service.js';
 import { handleExtraCall, handleMethodCall, type SenderInfo, type SenderPolicy } from './ipc-guard.js';
 import { APP_ORIGIN } from './app-protocol.js';

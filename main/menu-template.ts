@@ -1,6 +1,6 @@
 import type { MenuItemConstructorOptions } from 'electron';
 import type { Language } from '../src/contract/index.js';
-import { matchLanguage } from '../src/contract/language.js';
+import { matchLanguage } from '../src/contract/index.js';
 // The menu's words are the renderer's: the `menu` section of its locale files (one translation
 // table for the whole app). esbuild bundles only that section into the main process.
 import { menu as en } from '../renderer/src/i18n/locales/en.json';

@@ -1,5 +1,4 @@
-import { methodNames, type Result, type SkillDockEvent } from '../src/contract/index.js';
-import { IPC, type ImportPickKind, type SkillDockBridge } from '../src/contract/bridge.js';
+import { IPC, methodNames, type ImportPickKind, type Result, type SkillDockBridge, type SkillDockEvent } from '../src/contract/index.js';
 
 /** The slice of `ipcRenderer` the bridge uses; a capture shim in tests. */
 export interface IpcRendererLike {

@@ -1,5 +1,6 @@
 // Scans import specifiers per layer (see docs/architecture.md). Exported for the test,
-// runnable alone: `node scripts/check-imports.mjs` exits 1 on a violation.
+// runnable alone: `node scripts/check-imports.mjs` exits 1 on a violation. `frontDoorProblem` is
+// also the ESLint rule `skilldock/front-door-imports` (eslint.config.mjs), so editors show it.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,6 +24,25 @@ export function stripComments(text) {
   return text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
 }
 
+const FRONT_DOORS = /^(main\/|src\/cli\/)/;
+
+/**
+ * The front doors (`main/`, `src/cli/`) reach an engine domain only through its public surface:
+ * `src/<domain>/index.ts`, or `src/<domain>/lean.ts` (the part that loads without the service or zod,
+ * for the CLI's quick commands), or a top-level `src/*.ts` file (service, errors, context). The
+ * contract is the API itself: any file of it. Tests beside them may reach further. `file` is
+ * relative to the project root with `/`; returns the problem or null.
+ */
+export function frontDoorProblem(file, spec) {
+  if (!FRONT_DOORS.test(file) || /\.test\.tsx?$/.test(file) || !spec.startsWith('.')) return null;
+  const target = path.posix.normalize(path.posix.join(path.posix.dirname(file), spec)).replace(/\.(js|mjs|ts)$/, '');
+  const parts = target.split('/');
+  if (parts[0] !== 'src' || parts.length <= 2 || parts[1] === 'contract') return null;
+  if (file.startsWith('src/cli/') && parts[1] === 'cli') return null;
+  if (parts.length === 3 && (parts[2] === 'index' || parts[2] === 'lean')) return null;
+  return `${file}: a front door imports "${spec}" past the public surface of src/${parts[1]}: import it from src/${parts[1]}/index.ts or lean.ts (export it there)`;
+}
+
 export function checkImports(root) {
   const problems = [];
   const rel = (f) => path.relative(root, f).split(path.sep).join('/');
@@ -43,6 +63,14 @@ export function checkImports(root) {
     if (!r.endsWith('.test.ts')) {
       const dom = text.match(DOM_RE);
       if (dom) problems.push(`${r}: the engine must not use DOM APIs (${dom[1]})`);
+    }
+  }
+  for (const file of [...walk(path.join(root, 'main')), ...walk(path.join(root, 'src', 'cli'))]) {
+    const r = rel(file);
+    const text = stripComments(fs.readFileSync(file, 'utf8'));
+    for (const m of text.matchAll(IMPORT_RE)) {
+      const problem = frontDoorProblem(r, m[1]);
+      if (problem) problems.push(problem);
     }
   }
   for (const file of walk(path.join(root, 'renderer'))) {

@@ -1,6 +1,7 @@
 // `npm test`: the build, then every test runner in turn (unit/engine with Vitest, browser
 // end-to-end with Playwright), each writing a JSON report, then one plain line over all:
 //   `N passed, N failed, N skipped`
+// Lint, format and dead-code checks are one test each (passed or failed).
 // The line never says 0 failed when something failed: a failed build or typecheck, a runner that
 // crashed, hung past its timeout or exited non-zero without a failed test, and an error outside any
 // test each count as one failure; a failed test counts once, whatever describe blocks hold it.
@@ -69,6 +70,17 @@ function run(label, cmd, args, env = {}) {
       } else resolve({ ok: status === 0, counted: false });
     });
   });
+}
+
+/** A check that is one test of its own (lint, format, dead code): one passed or one failed. */
+async function check(label, cmd, args) {
+  const r = await run(label, cmd, args);
+  if (r.ok) totals.passed += 1;
+  else {
+    totals.failed += 1;
+    if (!r.counted) problems.push(`${label}: failed`);
+  }
+  return r.ok;
 }
 
 /** A step with no tests of its own: any failure is one failed test. */
@@ -148,6 +160,10 @@ if (agents) {
   const built = await step('build (engine and renderer)', npm, ['run', '-s', 'build']);
   // Types are part of the build: a type error fails `npm test` (counted as one failure).
   await step('typecheck (tsc strict: engine, renderer, tests)', npm, ['run', '-s', 'typecheck']);
+  // Each code check is one test in the count: its findings fail the line like a failed test.
+  await check('lint (ESLint, typescript-eslint, front-door imports)', npm, ['run', '-s', 'lint']);
+  await check('format (prettier --check)', npm, ['run', '-s', 'format:check']);
+  await check('dead code (knip)', npm, ['run', '-s', 'knip']);
   if (built) {
     const unit = path.join(reports, 'vitest.json');
     await runner('engine, CLI and components (Vitest)', npx, vitestArgs([], unit), {}, unit, countVitest);

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';
-import { checkImports } from '../scripts/check-imports.mjs';
+import { checkImports, frontDoorProblem } from '../scripts/check-imports.mjs';
 import { domainCycles, domainGraph } from '../scripts/domain-cycles.mjs';
 
 const root = path.resolve(__dirname, '..');
@@ -37,6 +37,36 @@ describe('import boundaries', () => {
     expect(text).toContain('renderer/src/d.tsx');
     expect(text).toContain('renderer/src/e.ts');
     expect(problems.some((p) => p.includes('src/contract/index'))).toBe(false);
+  });
+
+  it('front doors (main/, src/cli) reach a domain only through its index.ts', () => {
+    // Past the public surface: refused, whatever the depth or the extension.
+    expect(frontDoorProblem('src/cli/commands/x.ts', '../../workspaces/cleanup.js')).toContain('src/workspaces/index.ts');
+    expect(frontDoorProblem('src/cli/main.ts', '../library/import')).toContain('src/library/index.ts');
+    expect(frontDoorProblem('main/app-protocol.ts', '../src/server/static-files.ts')).toContain('src/server');
+    // The public surface, the CLI's own files, top-level engine files, packages and tests: allowed.
+    for (const [file, spec] of [
+      ['main/ipc.ts', '../src/contract/index.js'],
+      ['main/ipc.ts', '../src/contract/bridge.js'],
+      ['src/cli/commands/x.ts', '../../workspaces/lean.js'],
+      ['main/ipc.ts', '../src/service.js'],
+      ['main/ipc.ts', './ipc-guard.js'],
+      ['main/ipc.ts', 'electron'],
+      ['src/cli/commands/x.ts', '../../workspaces/index.js'],
+      ['src/cli/commands/x.ts', '../format.js'],
+      ['src/cli/commands/x.ts', '../../errors.js'],
+      ['main/preload.test.ts', '../src/contract/bridge.js'],
+      ['src/catalog/x.ts', '../library/import.js'],
+    ]) {
+      expect(frontDoorProblem(file!, spec!), `${file} -> ${spec}`).toBeNull();
+    }
+    // And checkImports reports it from a scanned tree.
+    const tmp = fs.mkdtempSync(path.join(fs.realpathSync(os.tmpdir()), 'sd-doors-'));
+    fs.mkdirSync(path.join(tmp, 'src', 'cli', 'commands'), { recursive: true });
+    fs.writeFileSync(path.join(tmp, 'src', 'cli', 'commands', 'y.ts'), "const m = await import('../../state/state-dirs.js');\n");
+    const problems = checkImports(tmp);
+    fs.rmSync(tmp, { recursive: true, force: true });
+    expect(problems).toEqual([expect.stringContaining('src/cli/commands/y.ts')]);
   });
 });
 

@@ -17,8 +17,14 @@ afterAll(() => {
 interface Fixture {
   build?: 'ok' | 'fail';
   typecheck?: 'ok' | 'fail';
+  lint?: 'ok' | 'fail';
+  format?: 'ok' | 'fail';
+  knip?: 'ok' | 'fail';
   tests: Record<string, string>;
 }
+
+/** The three code checks (lint, format, dead code) each count as one test: passed when clean. */
+const CHECKS = 3;
 
 function project(f: Fixture): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sd-count-'));
@@ -27,7 +33,18 @@ function project(f: Fixture): string {
     s === 'fail' ? 'node -e "console.error(\'broken on purpose\');process.exit(1)"' : 'node -e 0';
   fs.writeFileSync(
     path.join(dir, 'package.json'),
-    JSON.stringify({ name: 'fixture', private: true, type: 'module', scripts: { build: script(f.build), typecheck: script(f.typecheck) } }),
+    JSON.stringify({
+      name: 'fixture',
+      private: true,
+      type: 'module',
+      scripts: {
+        build: script(f.build),
+        typecheck: script(f.typecheck),
+        lint: script(f.lint),
+        'format:check': script(f.format),
+        knip: script(f.knip),
+      },
+    }),
   );
   fs.writeFileSync(
     path.join(dir, 'vitest.config.mjs'),
@@ -57,16 +74,16 @@ const header = "import { describe, it, expect } from 'vitest';\n";
 describe('scripts/test.mjs counts honestly', () => {
   it('a green project: every test once, exit 0', () => {
     const r = runCount(project({ tests: { 'a.test.mjs': `${header}it('one', () => {});\nit('two', () => {});\n` } }));
-    expect(r.line).toBe('2 passed, 0 failed, 0 skipped');
+    expect(r.line).toBe(`${2 + CHECKS} passed, 0 failed, 0 skipped`);
     expect(r.status).toBe(0);
   });
 
   it('one failing assertion inside nested describe blocks counts once', () => {
     const text = `${header}describe('outer', () => { describe('inner', () => { it('fails', () => { expect(1).toBe(2); }); it('passes', () => {}); }); });\n`;
     const r = runCount(project({ tests: { 'a.test.mjs': text } }));
-    expect(r.line).toBe('1 passed, 1 failed, 0 skipped');
+    expect(r.line).toBe(`${1 + CHECKS} passed, 1 failed, 0 skipped`);
     expect(r.status).toBe(1);
-    expect(r.counts).toEqual({ passed: 1, failed: 1, skipped: 0 });
+    expect(r.counts).toEqual({ passed: 1 + CHECKS, failed: 1, skipped: 0 });
   });
 
   it('an error thrown after a test has passed is a failure, in the line and in the counts file', () => {
@@ -86,20 +103,20 @@ describe('scripts/test.mjs counts honestly', () => {
         },
       }),
     );
-    expect(r.line).toBe('1 passed, 1 failed, 0 skipped');
+    expect(r.line).toBe(`${1 + CHECKS} passed, 1 failed, 0 skipped`);
     expect(r.status).toBe(1);
   });
 
   it('a build error is a counted failure, not a silent stop', () => {
     const r = runCount(project({ build: 'fail', tests: { 'a.test.mjs': `${header}it('ok', () => {});\n` } }));
-    expect(r.line).toBe('0 passed, 1 failed, 0 skipped');
+    expect(r.line).toBe(`${CHECKS} passed, 1 failed, 0 skipped`);
     expect(r.out).toContain('the tests did not run');
     expect(r.status).toBe(1);
   });
 
   it('a type error is a counted failure', () => {
     const r = runCount(project({ typecheck: 'fail', tests: { 'a.test.mjs': `${header}it('ok', () => {});\n` } }));
-    expect(r.line).toBe('1 passed, 1 failed, 0 skipped');
+    expect(r.line).toBe(`${1 + CHECKS} passed, 1 failed, 0 skipped`);
     expect(r.status).toBe(1);
   });
 
@@ -108,8 +125,22 @@ describe('scripts/test.mjs counts honestly', () => {
     const t0 = Date.now();
     const r = runCount(project({ tests: { 'a.test.mjs': text } }), { SKILLDOCK_TEST_TIMEOUT_MS: '8000' });
     expect(Date.now() - t0).toBeLessThan(60_000);
-    expect(r.line).toMatch(/^0 passed, [1-9]\d* failed/);
+    expect(r.line).toMatch(new RegExp(`^${CHECKS} passed, [1-9]\\d* failed`));
     expect(r.out).toMatch(/no end after 8000 ms/);
     expect(r.status).toBe(1);
+  });
+
+  it('a lint, format or dead-code finding is a failed test in the line, the counts file and the exit status', () => {
+    const ok = { 'a.test.mjs': `${header}it('ok', () => {});\n` };
+    const lint = runCount(project({ lint: 'fail', tests: ok }));
+    expect(lint.line).toBe(`${1 + CHECKS - 1} passed, 1 failed, 0 skipped`);
+    expect(lint.out).toMatch(/! lint \(ESLint[^\n]*: failed/);
+    expect(lint.status).toBe(1);
+    expect(lint.counts).toEqual({ passed: CHECKS, failed: 1, skipped: 0 });
+    const all = runCount(project({ lint: 'fail', format: 'fail', knip: 'fail', tests: ok }));
+    expect(all.line).toBe('1 passed, 3 failed, 0 skipped');
+    expect(all.out).toMatch(/! format \(prettier --check\): failed/);
+    expect(all.out).toMatch(/! dead code \(knip\): failed/);
+    expect(all.status).toBe(1);
   });
 });

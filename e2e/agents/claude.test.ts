@@ -25,7 +25,7 @@ const OFFLINE = {
 
 /** Skill names from the init event of `claude <args> -p hi --output-format stream-json`. */
 function initSkills(bin: string, args: string[], cwd: string, env: Record<string, string>): string[] {
-  let out = '';
+  let out: string;
   try {
     out = runAgent(bin, [...args, '-p', 'hi', '--output-format', 'stream-json', '--verbose', '--max-turns', '1'], {
       cwd,

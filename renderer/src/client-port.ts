@@ -45,9 +45,3 @@ export function client(): ClientPort {
   if (!current) throw new Error('client not set: call setClient() before rendering');
   return current;
 }
-
-/** Loose access for methods the contract may not have yet (each domain lands on its own schedule). */
-export function callOptional<T>(method: string, input: unknown): Promise<T> | null {
-  const fn = (client().api as unknown as Record<string, ((i: unknown) => Promise<T>) | undefined>)[method];
-  return typeof fn === 'function' ? fn(input) : null;
-}

@@ -177,7 +177,6 @@ export const DocumentedAgentSchema = z.object({
   userDirs: z.array(z.string()),
   quirks: QuirksSchema,
 });
-export type DocumentedAgent = z.infer<typeof DocumentedAgentSchema>;
 
 export const RegistrySchema = z.object({
   schemaVersion: z.literal(1),

@@ -8,7 +8,7 @@ import { workspacePathProblem } from './workspace-path.js';
 // The agent registry is data (resources/agents.json): what each agent CLI reads, its loader quirks
 // and how to launch it. Code asks the registry; it never hard-codes an agent's behaviour.
 
-export type { AgentDef, DocumentedAgent, Registry } from './registry-schema.js';
+export type { AgentDef, Registry } from './registry-schema.js';
 
 const cache = new Map<string, Registry>();
 

@@ -48,7 +48,7 @@ export function compareNames(a: string, b: string): number {
 /** List a root's children (files excluded, links kept). A missing root is empty. */
 export async function listRoot(rootPath: string): Promise<RootListing> {
   const empty = (exists: boolean, mtimeMs = 0): RootListing => ({ exists, mtimeMs, names: [], kinds: new Map() });
-  let mtimeMs = 0;
+  let mtimeMs: number;
   try {
     const st = await fs.promises.stat(rootPath);
     if (!st.isDirectory()) return empty(false);
@@ -103,7 +103,7 @@ export async function resolveChild(
     if (kind === 'unknown') return null;
   }
   if (kind === 'dir') return { kind: 'child', child: { dirName, dir, realPath: childPath(rootReal, dirName), linked: false } };
-  let linkTarget = '';
+  let linkTarget: string;
   try {
     linkTarget = fs.readlinkSync(dir);
   } catch {

@@ -13,8 +13,8 @@ runCli(process.argv.slice(2)).then(
   (code) => {
     process.exitCode = code;
   },
-  (err) => {
-    process.stderr.write(`skilldock: ${err?.message ?? err}\n`);
+  (err: unknown) => {
+    process.stderr.write(`skilldock: ${err instanceof Error ? err.message : String(err)}\n`);
     process.exitCode = 1;
   },
 );

@@ -7,6 +7,7 @@ export type Colour = keyof typeof codes;
  * Control characters (C0 but line feed and tab, DEL, C1) and bidirectional overrides, which a skill's
  * text could use to clear the screen, retitle the terminal or reorder what the user reads.
  */
+// eslint-disable-next-line no-control-regex
 const UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
 
 /** Text from a skill made safe for a terminal: each control character shown escaped (`\x1b`, `\u202e`). */

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { EventBus, defaultPaths } from '../context.js';
 import { createServiceContext, type ServiceContext } from '../service-context.js';
-import { schemaMisses, useValidationMemo } from '../store/lazy-schema.js';
+import { schemaMisses, useValidationMemo } from '../store/lean.js';
 
 // The engine without the service: a context on which a read-only command (`list`, `policy
 // check-write`) creates just the domain services it asks for (`getCatalog(ctx)`), with no handler

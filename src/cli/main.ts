@@ -18,6 +18,7 @@ function help(): string {
 }
 
 let stdoutIsFile: boolean | null = null;
+// eslint-disable-next-line no-control-regex
 const NON_ASCII = /[^\x00-\x7f]/;
 
 /**

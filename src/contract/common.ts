@@ -57,5 +57,3 @@ export type ErrorInfo = z.infer<typeof ErrorInfoSchema>;
 
 /** What crosses IPC and HTTP: never a thrown error or a stack trace. */
 export type Result<T> = { ok: true; value: T } | { ok: false; error: ErrorInfo };
-
-export const EmptySchema = z.object({}).strict();

@@ -27,6 +27,7 @@ export type WorkspacePathProblem =
 export function workspacePathProblem(value: string): WorkspacePathProblem | null {
   if (!value) return { code: 'empty' };
   if (value.length > CUSTOM_AGENT_PATH_MAX) return { code: 'too-long', max: CUSTOM_AGENT_PATH_MAX };
+  // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f]/.test(value)) return { code: 'control-char' };
   // On Windows `\` separates segments, so `..\..` climbs out even where `/` is checked.
   if (value.includes('\\')) return { code: 'backslash' };

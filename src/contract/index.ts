@@ -21,6 +21,8 @@ export * from './editor.js';
 export * from './sources.js';
 export * from './origins.js';
 export * from './custom-agent-rules.js';
+export * from './bridge.js';
+export * from './language.js';
 
 /**
  * The one API contract. Every front door (IPC, HTTP, CLI) calls these methods on the service,

@@ -441,7 +441,7 @@ export class EditorService {
       const st = lstatOrNull(dest);
       let state: ExportTarget['state'] = 'none';
       if (st?.isSymbolicLink()) {
-        let real = '';
+        let real: string;
         try {
           real = fs.realpathSync(dest);
         } catch {

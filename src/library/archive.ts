@@ -212,21 +212,6 @@ export interface ExtractOptions {
   onBytes?: (n: number) => void;
 }
 
-/** Read an archive's plan without extracting (sizes for progress). */
-export async function inspectArchive(archive: string, limits: Partial<ArchiveLimits> = {}): Promise<ArchivePlan> {
-  let zip: yauzl.ZipFile;
-  try {
-    zip = await openZip(archive);
-  } catch (err) {
-    throw corrupt(archive, err);
-  }
-  try {
-    return (await plan(archive, zip, { ...DEFAULT_ARCHIVE_LIMITS, ...limits })).plan;
-  } finally {
-    zip.close();
-  }
-}
-
 /** Extract `archive` into `dest` (must not exist; created here). Throws `refused` on anything hostile. */
 export async function extractArchive(archive: string, dest: string, opts: ExtractOptions = {}): Promise<ArchivePlan> {
   const limits = { ...DEFAULT_ARCHIVE_LIMITS, ...opts.limits };

@@ -193,7 +193,7 @@ export class LibraryService {
         let inLibrary: AdoptableSkill['inLibrary'] = 'no';
         const libEntry = f.name ? path.join(this.dir, f.name) : undefined;
         if (libEntry && lstatOrNull(libEntry)) {
-          let libReal2 = '';
+          let libReal2: string;
           try {
             libReal2 = fs.realpathSync(libEntry);
           } catch {
@@ -291,7 +291,7 @@ export class LibraryService {
       const dest = path.join(root, input.name);
       const there = lstatOrNull(dest);
       if (there?.isSymbolicLink()) {
-        let same = false;
+        let same: boolean;
         try {
           same = fs.realpathSync(dest) === fs.realpathSync(src);
         } catch {

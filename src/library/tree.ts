@@ -5,22 +5,6 @@ import { createHash } from 'node:crypto';
 // Filesystem helpers for the library: a content digest of a folder, a copy that never follows
 // links out of the source, and removal that never goes through a link.
 
-export interface TreeStats {
-  files: number;
-  bytes: number;
-}
-
-/** Files and bytes under `dir` (links counted, never followed). */
-export function treeStats(dir: string): TreeStats {
-  const out = { files: 0, bytes: 0 };
-  eachEntry(dir, (p, _rel, kind) => {
-    if (kind === 'dir') return;
-    out.files++;
-    if (kind === 'file') out.bytes += fs.lstatSync(p).size;
-  });
-  return out;
-}
-
 /** Deeper than any skill: a folder tree past this is refused rather than walked. */
 export const MAX_TREE_DEPTH = 64;
 
@@ -108,7 +92,7 @@ export function copySkillTree(src: string, dest: string, opts: CopyOptions = {})
       const target = fs.readlinkSync(a);
       const resolved = path.resolve(path.dirname(a), target);
       const inside = !path.isAbsolute(target) && isInside(resolved, src);
-      let realInside = false;
+      let realInside: boolean;
       try {
         realInside = isInside(fs.realpathSync(a), realRoot);
       } catch {
@@ -135,12 +119,6 @@ export class LinkOutsideError extends Error {
 export function isInside(child: string, parent: string): boolean {
   const rel = path.relative(parent, child);
   return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
-}
-
-/** Strictly below `parent` (not equal). */
-export function isBelow(child: string, parent: string): boolean {
-  const rel = path.relative(parent, child);
-  return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
 }
 
 /** lstat that returns undefined for a missing path. */

@@ -105,7 +105,8 @@ export function hiddenMarkdown(lines: MdLine[], file: string): ScanFinding[] {
 
 const TAGS = /[\u{E0000}-\u{E007F}]+/gu;
 const BIDI = /[\u202A-\u202E\u2066-\u2069]/g;
-const ZERO_WIDTH = /[\u200B\u200C\u200D\u2060\u180E\uFEFF]+/g;
+// U+200D (the joiner) stands outside the class: inside one it reads as joining its neighbours.
+const ZERO_WIDTH = /(?:[\u200B\u200C\u2060\u180E\uFEFF]|\u200D)+/g;
 
 function isAsciiOrEdge(ch: string | undefined): boolean {
   return ch === undefined || /^[\x20-\x7E\t]$/.test(ch);

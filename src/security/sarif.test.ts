@@ -49,7 +49,8 @@ describe('SARIF 2.1.0', () => {
     const report = scanPaths([dir, corpusDir]);
     expect(report.summary.high).toBeGreaterThanOrEqual(5);
     for (const cwd of [root, '/nonexistent-elsewhere']) {
-      const sarif = toSarif(report, { cwd }) as { runs: Array<{ results: Array<Record<string, any>> }> };
+      type Loc = { physicalLocation: { region?: unknown; artifactLocation: { uri: string; uriBaseId?: string } } };
+      const sarif = toSarif(report, { cwd }) as { runs: Array<{ results: Array<{ ruleId: string; level: string; locations: Loc[] }> }> };
       const validate = validator();
       expect(validate(sarif), JSON.stringify(validate.errors, null, 1)).toBe(true);
       const results = sarif.runs[0].results;

@@ -6,7 +6,7 @@ import { SkillDockError } from '../errors.js';
 import { hiddenMarkdown, invisibleCharacters } from './hidden.js';
 import { markdownLines, type MdLine } from './markdown.js';
 import { LINE_RULES, type LineContext } from './rules.js';
-import { MAX_FILES, MAX_SCAN_BYTES, readOneFile, sha256, type SkillFile } from './skill-files.js';
+import { MAX_FILES, MAX_SCAN_BYTES, readOneFile, type SkillFile } from './skill-files.js';
 import { inventoryOf, loadSkillSource, type SkillSource } from './surface.js';
 
 // The static security scan: line rules over SKILL.md (prose and code blocks), frontmatter hooks
@@ -251,5 +251,3 @@ export function scanPaths(paths: string[], cwd = process.cwd()): ScanReport {
   }
   return summarize(skills);
 }
-
-export { sha256 };

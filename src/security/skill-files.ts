@@ -294,7 +294,7 @@ export function parseSkillDoc(text: string): SkillDoc {
       let frontmatter: Record<string, unknown> | null = null;
       if (/^\uFEFF?---\s*$/.test(lines[0])) {
         try {
-          const doc = YAML.parse(yamlText, { maxAliasCount: 100, prettyErrors: false });
+          const doc: unknown = YAML.parse(yamlText, { maxAliasCount: 100, prettyErrors: false });
           if (doc && typeof doc === 'object' && !Array.isArray(doc)) frontmatter = doc as Record<string, unknown>;
         } catch {
           // broken YAML: lint reports it; the scan still reads the body

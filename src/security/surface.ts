@@ -137,8 +137,12 @@ function canonical(value: unknown): string {
 function jsonSafe(value: unknown): unknown {
   if (value === undefined) return null;
   try {
-    return JSON.parse(JSON.stringify(value, (_k, v) => (typeof v === 'bigint' ? String(v) : v instanceof Date ? v.toISOString() : v)));
+    return JSON.parse(
+      JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? String(v) : v instanceof Date ? v.toISOString() : v)),
+    ) as unknown;
   } catch {
+    // A value JSON cannot hold (a cycle): its plain String() text, as digests recorded so far were made.
+    // eslint-disable-next-line @typescript-eslint/no-base-to-string
     return String(value);
   }
 }

@@ -1,5 +1,4 @@
-export { startServer, type EngineLike, type RunningServer, type ServerOptions } from './server.js';
-export { TOKEN_HEADER, TOKEN_QUERY, checkOrigin, allowedHosts } from './guard.js';
-export { CONTENT_SECURITY_POLICY, resolveStatic } from './static-files.js';
-export { UploadStaging, safeRelativePath, DEFAULT_UPLOAD_LIMITS } from './upload.js';
-export { findRendererDir, openInBrowser, openerCommand } from './locate.js';
+// The browser front door's public surface (the CLI's `serve`, and main/ for the static-file rules).
+export { startServer, type RunningServer } from './server.js';
+export { CONTENT_SECURITY_POLICY, SECURITY_HEADERS, contentType, resolveStatic } from './static-files.js';
+export { findRendererDir, openInBrowser } from './locate.js';

@@ -49,7 +49,7 @@ async function upload(server: RunningServer, files: Record<string, string>): Pro
   const { batch } = JSON.parse((await post(server, '/api/upload/begin', '{}')).body).value as { batch: string };
   for (const [rel, text] of Object.entries(files)) {
     const q = new URLSearchParams({ batch, path: rel });
-    const res = await post(server, `/api/upload/file?${q}`, text, 'application/octet-stream');
+    const res = await post(server, `/api/upload/file?${q.toString()}`, text, 'application/octet-stream');
     expect(res.status, rel).toBe(200);
   }
   const fin = JSON.parse((await post(server, `/api/upload/finish?batch=${batch}`, '{}')).body).value as { paths: string[] };

@@ -52,6 +52,7 @@ export function safeRelativePath(rel: unknown): string[] {
   }
   // Backslashes, a leading slash, control characters, a colon (a drive prefix `C:x` or an NTFS
   // stream) and invisible direction marks (a name that reads differently from what it is).
+  // eslint-disable-next-line no-control-regex
   if (rel.includes('\\') || rel.startsWith('/') || /[\u0000-\u001f\u007f:]/.test(rel) || BIDI.test(rel)) {
     throw new SkillDockError('refused', `Upload path refused: ${JSON.stringify(rel.replace(BIDI_ALL, '?'))}`);
   }

@@ -52,7 +52,7 @@ function fenceOf(s: string): string {
 function scanLinks(s: string, line: number, refs: BodyRef[]): void {
   // Inline links and images: `](target)` or `](<target>)`.
   for (let i = s.indexOf(']('); i !== -1; i = s.indexOf('](', i + 2)) {
-    let j = i + 2;
+    const j = i + 2;
     let target: string;
     if (s[j] === '<') {
       const close = s.indexOf('>', j);

@@ -1,7 +1,6 @@
 // Public surface of the skills module: safe SKILL.md parsing and per-skill lint.
-export { analyzeSkill, type SkillAnalysis, type AnalyzeOptions } from './analyze.js';
-export { parseSkillText, type ParsedSkill } from './parse.js';
-export { makeDiagnostic, RULES, agentsMissingDepth, type Rule, type DiagnosticInit } from './rules.js';
-export { walkSkill, digestSkill, type SkillFile, type WalkResult, type WalkOptions } from './walk.js';
-export { codePoints, SPEC_FIELDS } from './lint-fields.js';
-export { findReferences, findHomePaths, type BodyRef, type HomePath } from './body-scan.js';
+export { analyzeSkill, type SkillAnalysis } from './analyze.js';
+export { parseSkillText } from './parse.js';
+export { makeDiagnostic, RULES } from './rules.js';
+export { walkSkill } from './walk.js';
+export { codePoints } from './lint-fields.js';

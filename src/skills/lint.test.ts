@@ -150,7 +150,12 @@ describe('lint details', () => {
   it('names the agents from the registry', async () => {
     const agentsOf = async (f: Fixture, code: string) => (await lint(f)).diagnostics.find((d) => d.code === code)?.agents;
     expect(await agentsOf(cases.find((c) => c.code === 'skill-file-symlink')!.bad, 'skill-file-symlink')).toEqual(['codex']);
-    expect(await agentsOf({ dirName: '.demo', files: { 'SKILL.md': skillText() } }, 'skill-dot-dir')).toEqual(['gemini', 'codex', 'opencode', 'copilot']);
+    expect(await agentsOf({ dirName: '.demo', files: { 'SKILL.md': skillText() } }, 'skill-dot-dir')).toEqual([
+      'gemini',
+      'codex',
+      'opencode',
+      'copilot',
+    ]);
     expect(await agentsOf(described('x'.repeat(1025)), 'description-too-long')).toEqual(['codex', 'copilot', 'kiro', 'kimi']);
     expect(await agentsOf(raw(`\uFEFF${skillText()}`), 'frontmatter-not-first')).toEqual(['gemini', 'codex']);
     expect(await agentsOf(clean('metadata: x\n'), 'metadata-not-map')).toEqual(['codex']);

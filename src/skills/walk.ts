@@ -59,7 +59,7 @@ export function listDir(abs: string): Listed[] | null {
   } catch {
     return null;
   }
-  const out: Listed[] = new Array(entries.length);
+  const out = new Array<Listed>(entries.length);
   for (let i = 0; i < entries.length; i++) {
     const e = entries[i];
     out[i] = [e.name, e.isFile() ? 'file' : e.isDirectory() ? 'dir' : e.isSymbolicLink() ? 'link' : ''];

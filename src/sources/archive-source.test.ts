@@ -116,7 +116,13 @@ afterAll(async () => {
 });
 
 const lib = () => path.join(w.home, 'library');
-const libNames = () => (fs.existsSync(lib()) ? fs.readdirSync(lib()).filter((n) => !n.startsWith('.')).sort() : []);
+const libNames = () =>
+  fs.existsSync(lib())
+    ? fs
+        .readdirSync(lib())
+        .filter((n) => !n.startsWith('.'))
+        .sort()
+    : [];
 const staging = () => {
   const st = path.join(w.home, 'staging', 'sources');
   return fs.existsSync(st) ? fs.readdirSync(st) : [];
@@ -252,13 +258,55 @@ describe('archive URLs as sources', () => {
 
   it('refuses hostile .tar.gz entries before writing anything', async () => {
     const cases: Array<[string, Buffer, string]> = [
-      ['link.tar.gz', handTar([{ name: 'skills/a/SKILL.md', text: skillMd('a') }, { name: 'skills/a/pw', type: '2', link: '/etc/passwd' }]), 'archive.symlink'],
-      ['hard.tar.gz', handTar([{ name: 'skills/a/SKILL.md', text: skillMd('a') }, { name: 'skills/a/h', type: '1', link: 'skills/a/SKILL.md' }]), 'archive.hardlink'],
-      ['slip.tar.gz', handTar([{ name: 'skills/a/SKILL.md', text: skillMd('a') }, { name: 'skills/../../evil', text: 'x' }]), 'archive.zip-slip'],
+      [
+        'link.tar.gz',
+        handTar([
+          { name: 'skills/a/SKILL.md', text: skillMd('a') },
+          { name: 'skills/a/pw', type: '2', link: '/etc/passwd' },
+        ]),
+        'archive.symlink',
+      ],
+      [
+        'hard.tar.gz',
+        handTar([
+          { name: 'skills/a/SKILL.md', text: skillMd('a') },
+          { name: 'skills/a/h', type: '1', link: 'skills/a/SKILL.md' },
+        ]),
+        'archive.hardlink',
+      ],
+      [
+        'slip.tar.gz',
+        handTar([
+          { name: 'skills/a/SKILL.md', text: skillMd('a') },
+          { name: 'skills/../../evil', text: 'x' },
+        ]),
+        'archive.zip-slip',
+      ],
       ['abs.tar.gz', handTar([{ name: '/etc/evil', text: 'x' }]), 'archive.absolute'],
-      ['dev.tar.gz', handTar([{ name: 'skills/a/SKILL.md', text: skillMd('a') }, { name: 'skills/a/tty', type: '3' }]), 'archive.special'],
-      ['twin.tar.gz', handTar([{ name: 'skills/a/SKILL.md', text: skillMd('a') }, { name: 'skills/A/x.md', text: 'x' }]), 'archive.case-twin'],
-      ['twice.tar.gz', handTar([{ name: 'skills/a/SKILL.md', text: skillMd('a') }, { name: 'skills/a/SKILL.md', text: 'x' }]), 'archive.twice'],
+      [
+        'dev.tar.gz',
+        handTar([
+          { name: 'skills/a/SKILL.md', text: skillMd('a') },
+          { name: 'skills/a/tty', type: '3' },
+        ]),
+        'archive.special',
+      ],
+      [
+        'twin.tar.gz',
+        handTar([
+          { name: 'skills/a/SKILL.md', text: skillMd('a') },
+          { name: 'skills/A/x.md', text: 'x' },
+        ]),
+        'archive.case-twin',
+      ],
+      [
+        'twice.tar.gz',
+        handTar([
+          { name: 'skills/a/SKILL.md', text: skillMd('a') },
+          { name: 'skills/a/SKILL.md', text: 'x' },
+        ]),
+        'archive.twice',
+      ],
       ['bomb.tar.gz', zlib.gzipSync(Buffer.alloc(40 * 1024 * 1024)), 'archive.too-big'],
       ['junk.tar.gz', zlib.gzipSync(Buffer.from('not a tar archive at all')), 'archive.tar-corrupt'],
     ];

@@ -44,7 +44,8 @@ const upstreamFiles = (skill: string) => {
 };
 
 beforeEach(async () => {
-  if (fs.existsSync(lib())) for (const n of fs.readdirSync(lib()).filter((x) => !x.startsWith('.'))) await w.service.api.deleteSkill({ name: n });
+  if (fs.existsSync(lib()))
+    for (const n of fs.readdirSync(lib()).filter((x) => !x.startsWith('.'))) await w.service.api.deleteSkill({ name: n });
 });
 
 describe("the reference skills CLI's hashes", () => {
@@ -116,7 +117,10 @@ describe('adopting what the skills CLI installed', () => {
     fs.appendFileSync(path.join(installed, 'SKILL.md'), '\nEdited before SkillDock saw it.\n');
     fs.writeFileSync(
       path.join(proj, 'skills-lock.json'),
-      JSON.stringify({ version: 1, skills: { alpha: { source: `file://${repo.bare}`, sourceType: 'git', skillPath: 'skills/alpha/SKILL.md', computedHash: hash } } }),
+      JSON.stringify({
+        version: 1,
+        skills: { alpha: { source: `file://${repo.bare}`, sourceType: 'git', skillPath: 'skills/alpha/SKILL.md', computedHash: hash } },
+      }),
     );
     await w.service.api.importPaths({ paths: [installed] });
     expect((await w.service.api.listProvenance({})).skills.alpha?.upstreamDigest).toBe('empty');

@@ -85,7 +85,9 @@ export function gitTreeId(dir: string): string {
   const entries: Buffer[] = [];
   const names = fs.readdirSync(dir, { withFileTypes: true }).filter((d) => d.name !== '.git');
   // git orders a tree by name, a folder's name as if it ended in '/'
-  names.sort((a, b) => Buffer.compare(Buffer.from(a.name + (a.isDirectory() ? '/' : '')), Buffer.from(b.name + (b.isDirectory() ? '/' : ''))));
+  names.sort((a, b) =>
+    Buffer.compare(Buffer.from(a.name + (a.isDirectory() ? '/' : '')), Buffer.from(b.name + (b.isDirectory() ? '/' : ''))),
+  );
   for (const d of names) {
     const abs = path.join(dir, d.name);
     let mode: string;

@@ -39,7 +39,7 @@ function info(p: ParsedSource): SourceInfo {
 
 /** Run `fn` over `items` with at most `limit` at once, results in order. */
 async function pool<T, R>(items: T[], limit: number, fn: (t: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array(items.length);
+  const out = new Array<R>(items.length);
   let next = 0;
   const worker = async () => {
     while (next < items.length) {

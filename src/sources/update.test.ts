@@ -91,7 +91,7 @@ describe('update', () => {
     expect(fs.existsSync(lib(name, 'extra.txt'))).toBe(true);
     await w.service.api.undo({});
     // take upstream
-    r = await w.service.api.updateSkills({ names: [name], take: 'upstream' });
+    await w.service.api.updateSkills({ names: [name], take: 'upstream' });
     expect(fs.readFileSync(lib(name, 'notes.txt'), 'utf8')).toContain('two upstream');
     await w.service.api.undo({});
     // edited merged text for that one file

@@ -20,7 +20,7 @@ export function isInside(child: string, parent: string): boolean {
 
 /** The state dir of `id`; throws `refused` for anything that is not one safe path segment. */
 export function stateDirFor(home: string, id: string): string {
-  if (!isValidStateId(id)) throw new SkillDockError('refused', `Invalid state id "${id}"`);
+  if (!isValidStateId(id)) throw new SkillDockError('refused', `Invalid state id "${id as string}"`);
   const root = stateRoot(home);
   const dir = path.join(root, id);
   if (path.dirname(dir) !== root) throw new SkillDockError('refused', `State id "${id}" escapes skills-state`);

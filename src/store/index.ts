@@ -2,8 +2,8 @@ import path from 'node:path';
 import type { ServiceContext } from '../service-context.js';
 import { JsonStore, type JsonStoreOptions } from './json-store.js';
 
-export { JsonStore, writeFileAtomic, type JsonStoreOptions, type CorruptInfo } from './json-store.js';
-export { FileLock, pidAlive, type FileLockOptions } from './file-lock.js';
+export { JsonStore, writeFileAtomic, type JsonStoreOptions } from './json-store.js';
+export { FileLock } from './file-lock.js';
 
 /**
  * A store for `<home>/<fileName>` that reports corruption on the engine's event bus

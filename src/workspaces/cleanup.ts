@@ -14,7 +14,7 @@ export function describe(convs: ConversationIndex[], now = Date.now()): Workspac
   const scan = processesWithCwdIn(convs.filter((c) => c.temporary && !c.removedAt).map((c) => c.workspace));
   return convs.map((c) => {
     const used = lastUsed(c);
-    const why = c.removedAt ? null : inUse(c, c.temporary ? scan : new Map());
+    const why = c.removedAt ? null : inUse(c, c.temporary ? scan : new Map<string, number>());
     return {
       conversationId: c.id,
       assistantName: c.assistantName,

@@ -30,29 +30,6 @@ export function linkSkill(target: string, linkPath: string): string | null {
   return null;
 }
 
-/**
- * An existing link: it is a link, it resolves to `target` (compared as real paths) and the folder
- * holds SKILL.md; else why not.
- */
-export function verifyLink(linkPath: string, target: string): string | null {
-  try {
-    if (!fs.lstatSync(linkPath).isSymbolicLink()) return `${linkPath} is not a link`;
-    // Same device and inode = the same folder, however either path is spelled: two stats instead of
-    // realpath, which walks every component of both paths.
-    const viaLink = fs.statSync(linkPath, { bigint: true });
-    const real = fs.statSync(target, { bigint: true });
-    const same =
-      viaLink.ino !== 0n
-        ? viaLink.dev === real.dev && viaLink.ino === real.ino
-        : fs.realpathSync.native(linkPath) === fs.realpathSync.native(target); // no inode numbers (FAT)
-    if (!same) return `${linkPath} resolves to ${fs.realpathSync.native(linkPath)}, expected ${fs.realpathSync.native(target)}`;
-    if (!fs.statSync(path.join(linkPath, 'SKILL.md')).isFile()) return `${linkPath}/SKILL.md is not a file`;
-    return null;
-  } catch (err) {
-    return `${linkPath} does not resolve: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`;
-  }
-}
-
 export interface RemoveStats {
   links: number;
   files: number;

@@ -15,14 +15,10 @@ import type { ClientPort, DroppedItem, UploadOptions } from '../client-port';
 import { ApiError } from './errors';
 import { createBridgeClient } from './bridge';
 import { createHttpClient, type UploadProgress } from './http';
-import { collectDropped, itemsFromFileList } from './drop';
+import { collectDropped } from './drop';
 import { takeToken } from './token';
 
-export { ApiError } from './errors';
-export type { UploadItem, UploadProgress } from './http';
-export { collectDropped, itemsFromFileList } from './drop';
-export { createHttpClient } from './http';
-export { createBridgeClient } from './bridge';
+export type { UploadProgress } from './http';
 
 export interface SkillDockClient extends ClientPort {
   api: Api;
@@ -102,5 +98,3 @@ export function createClient(): SkillDockClient {
   const bridge = (window as unknown as { skilldock?: SkillDockBridge }).skilldock;
   return bridge ? fromBridge(bridge) : fromHttp();
 }
-
-export { itemsFromFileList as filesToUploadItems };

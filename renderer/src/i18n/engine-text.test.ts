@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { ENGINE_MESSAGES, formatMessage, messageKeys, type MessageParams } from '../../../src/contract/index';
+import { ENGINE_MESSAGES, formatMessage, messageKeys } from '../../../src/contract/index';
 import { LANGUAGES, createI18n } from './index';
 import { engineText, errorMessage, findingText, fixText } from './engine-text';
 import { ApiError } from '../client/errors';
 
-const sampleParams = (template: string): MessageParams =>
+const sampleParams = (template: string): Record<string, string | number> =>
   Object.fromEntries([...template.matchAll(/\{\{\s*([\w.]+)\s*\}\}/g)].map((m) => [m[1], m[1] === 'count' ? 3 : `«${m[1]}»`]));
 
 describe('engine messages in the UI', () => {
@@ -41,6 +41,7 @@ describe('engine messages in the UI', () => {
     const future = new ApiError('refused', 'Something new', undefined, { key: 'common.not-yet-known' });
     expect(errorMessage(zh.t, future)).toBe('Something new');
     expect(errorMessage(zh.t, new Error('plain'))).toBe('plain');
+    expect(errorMessage(zh.t, { code: 'odd' })).toBe('{"code":"odd"}');
   });
 
   it('words nested phrases and lists inside a finding in the same language', async () => {

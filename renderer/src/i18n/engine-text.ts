@@ -52,11 +52,20 @@ export function fixText(t: TFunction | I18n['t'], d: Pick<Diagnostic, 'fix' | 'f
   return d.fix === undefined && !d.fixMsg ? undefined : engineText(t, d.fixMsg, d.fix ?? '');
 }
 
+function jsonOr(value: object): string {
+  try {
+    return JSON.stringify(value);
+  } catch {
+    return Object.prototype.toString.call(value); // a cycle
+  }
+}
+
 /** The text of anything a client call threw: its MessageRef worded, else its message. */
 export function errorMessage(t: TFunction | I18n['t'], err: unknown): string {
   if (err && typeof err === 'object') {
     const e = err as { message?: unknown; msg?: MessageRef };
-    const fallback = typeof e.message === 'string' ? e.message : String(err);
+    // An object thrown without a message shows its fields, not "[object Object]".
+    const fallback = typeof e.message === 'string' ? e.message : jsonOr(err);
     return engineText(t, e.msg, fallback);
   }
   return String(err);

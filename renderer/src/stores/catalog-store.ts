@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { Catalog, CatalogEntry, Root } from '../../../src/contract/index';
+import type { Catalog, CatalogEntry } from '../../../src/contract/index';
 import { client } from '../client-port';
 import { errorText } from './errors';
 
@@ -62,10 +62,6 @@ export const useCatalog = create<CatalogState>((set) => ({
     set({ openId: id, openTab: tab, openOver: over });
   },
 }));
-
-export function rootLabel(root: Pick<Root, 'id' | 'kind'>): string {
-  return root.id;
-}
 
 /**
  * The catalog entry for a skill the engine named: by folder (a refusal's `dir`, which may be the

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { Language, Settings } from '../../../src/contract/index';
+import type { Settings } from '../../../src/contract/index';
 import { client } from '../client-port';
 import { errorText } from './errors';
 
@@ -38,5 +38,3 @@ export const useSettings = create<SettingsState>((set) => ({
     set({ settings });
   },
 }));
-
-export type { Language };

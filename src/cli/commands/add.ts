@@ -27,7 +27,7 @@ export const addCommand: CliCommand = {
     }
     const given = positionals[0]!;
     // A relative local path is relative to where the command runs.
-    const { isLocalPath } = await import('../../sources/parse.js');
+    const { isLocalPath } = await import('../../sources/index.js');
     const source = isLocalPath(given) && !given.startsWith('~') ? path.resolve(io.cwd, given) : given;
     const r = await io.service().api.addFromSource({
       source,

@@ -39,8 +39,7 @@ function report(r: LaunchResult, io: CliIO, to: (t: string) => void): void {
 }
 
 async function exec(io: CliIO, conversationId: string): Promise<number> {
-  const { getWorkspaces } = await import('../../workspaces/service.js');
-  const { markExited, writePid } = await import('../../workspaces/in-use.js');
+  const { getWorkspaces, markExited, writePid } = await import('../../workspaces/index.js');
   const ws = getWorkspaces(io.service().ctx);
   const conv = ws.conversation(conversationId);
   const run = ws.agentRun(conv);

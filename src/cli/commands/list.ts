@@ -44,7 +44,7 @@ export const listCommand: CliCommand = {
       ...(values.root?.length ? { roots: values.root.map((r) => path.resolve(io.cwd, r)) } : {}),
     };
     // The catalog alone (what the service's listCatalog runs), without the rest of the engine.
-    const catalog = await io.engine(async (ctx) => (await import('../../catalog/catalog.js')).getCatalog(ctx).list(query));
+    const catalog = await io.engine(async (ctx) => (await import('../../catalog/index.js')).getCatalog(ctx).list(query));
     if (values.json) printJson(io, catalog);
     else io.out(formatCatalog(termSafeDeep(catalog), io.color));
     return 0;

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { paint, printJson } from '../format.js';
-import { hookDenyAnswer, isGuardKind, readHookInput, GUARD_KINDS, type GuardKind } from '../../agents/hook-dialects.js';
+import { hookDenyAnswer, isGuardKind, readHookInput, GUARD_KINDS, type GuardKind } from '../../agents/lean.js';
 import type { WriteDecision } from '../../contract/index.js';
 import { UsageError, type CliCommand, type CliIO } from '../types.js';
 
@@ -19,10 +19,7 @@ ${GUARD_KINDS.join(', ')}.`;
 /** The service's checkWrite, run without loading the rest of the workspaces service (launch, scanner...). */
 function checkWrite(io: CliIO, input: { path: string; conversationId?: string; cwd?: string }): Promise<WriteDecision> {
   return io.engine(async (ctx) => {
-    const [{ checkWriteIn }, { ConversationLog }] = await Promise.all([
-      import('../../workspaces/check-write.js'),
-      import('../../workspaces/conversations.js'),
-    ]);
+    const { checkWriteIn, ConversationLog } = await import('../../workspaces/lean.js');
     return checkWriteIn(ctx.paths, new ConversationLog(ctx.paths.home, ctx.events), input);
   });
 }

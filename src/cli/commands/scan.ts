@@ -44,7 +44,7 @@ export const scanCommand: CliCommand = {
     const paths = positionals.map((p) => path.resolve(io.cwd, p));
     const report = await io.service().api.scanPaths({ paths });
     let text: string;
-    if (format === 'sarif') text = JSON.stringify((await import('../../security/sarif.js')).toSarif(report, { cwd: io.cwd }), null, 2);
+    if (format === 'sarif') text = JSON.stringify((await import('../../security/index.js')).toSarif(report, { cwd: io.cwd }), null, 2);
     else if (format === 'json') text = JSON.stringify(report, null, 2);
     else text = formatScanReport(report, io.color && !values.output);
     if (values.output) {

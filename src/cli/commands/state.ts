@@ -23,7 +23,7 @@ export const stateCommand: CliCommand = {
     }
     if (action === 'list') {
       if (positionals.length) throw new UsageError(`unexpected argument: ${positionals[0]}`);
-      const { listStateDirs } = await import('../../state/state-dirs.js');
+      const { listStateDirs } = await import('../../state/index.js');
       const dirs = listStateDirs(io.service().paths.home);
       if (values.json) printJson(io, dirs);
       else if (!dirs.length) io.out(paint(io.color, 'dim', 'No state dirs yet (they are created at launch).'));

@@ -30,7 +30,7 @@ export const workspacesCommand: CliCommand = {
     });
     if (positionals.length) throw new UsageError(`unexpected argument: ${positionals[0]}`);
     const api = io.service().api;
-    const { formatAge, parseDuration } = await import('../../workspaces/cleanup.js');
+    const { formatAge, parseDuration } = await import('../../workspaces/index.js');
     const c = io.color;
     if (action === 'list') {
       const all = await api.listWorkspaces({});

@@ -215,7 +215,7 @@ export function CodeEditor(props: CodeEditorProps) {
     const v = view.current;
     if (!v) return;
     const spec = setDiagnostics(v.state, toCm(v.state, props.findings));
-    const lint = spec.effects ? (Array.isArray(spec.effects) ? spec.effects : [spec.effects]) : [];
+    const lint: readonly StateEffect<unknown>[] = spec.effects ? (Array.isArray(spec.effects) ? spec.effects : [spec.effects]) : [];
     v.dispatch({ effects: [...lint, setNotes.of(props.findings)] });
   }, [props.findings, props.docKey, props.readOnly]);
 

@@ -63,7 +63,7 @@ export function readFrontmatter(text: string): FrontmatterView | null {
     else if (isScalar(p.value) && typeof (p.value as Scalar).value === 'string') values[f] = (p.value as Scalar).value as string;
     else {
       values[f] =
-        p.value === null || (isScalar(p.value) && (p.value as Scalar).value === null) ? '' : String((p.value as Scalar)?.value ?? '');
+        p.value === null || (isScalar(p.value) && (p.value as Scalar).value === null) ? '' : scalarText((p.value as Scalar)?.value);
       locked.push(f);
     }
   }
@@ -78,18 +78,24 @@ export function readFrontmatter(text: string): FrontmatterView | null {
         const k = isScalar(item.key) ? String((item.key as Scalar).value) : null;
         const val = isScalar(item.value) ? (item.value as Scalar).value : undefined;
         if (k === null || typeof val !== 'string') metadataLocked = true;
-        metadata.push([k ?? '', typeof val === 'string' ? val : String(val ?? '')]);
+        metadata.push([k ?? '', typeof val === 'string' ? val : scalarText(val)]);
       }
     } else metadataLocked = true;
   }
   return { values, locked, metadata, metadataLocked };
 }
 
+/** What a locked (non-string) scalar shows: a number or boolean as its text, anything else as JSON. */
+function scalarText(v: unknown): string {
+  if (v === null || v === undefined) return '';
+  return typeof v === 'object' ? JSON.stringify(v) : String(v as number | boolean | bigint);
+}
+
 /** A YAML scalar for `value`, keeping the old quoting style where it can. */
 function render(value: string, style?: string): string {
   if (style === 'QUOTE_SINGLE' && !/[\n\r]/.test(value)) return `'${value.replace(/'/g, "''")}'`;
   if (style === 'QUOTE_DOUBLE') return JSON.stringify(value);
-  let plainOk = false;
+  let plainOk: boolean;
   try {
     plainOk = value !== '' && !/^[\s]|[\s]$|[\n\r]|: | #|^[-?:,[\]{}#&*!|>'"%@`]/.test(value) && parse(value) === value;
   } catch {

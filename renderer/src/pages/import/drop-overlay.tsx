@@ -59,13 +59,14 @@ export function DropOverlay() {
     window.addEventListener('dragenter', enter);
     window.addEventListener('dragover', over);
     window.addEventListener('dragleave', leave);
-    window.addEventListener('drop', drop);
+    const onDrop = (e: DragEvent) => void drop(e); // import failures are reported by the import store
+    window.addEventListener('drop', onDrop);
     setArmed(true);
     return () => {
       window.removeEventListener('dragenter', enter);
       window.removeEventListener('dragover', over);
       window.removeEventListener('dragleave', leave);
-      window.removeEventListener('drop', drop);
+      window.removeEventListener('drop', onDrop);
     };
   }, [importPaths, importUpload]);
 

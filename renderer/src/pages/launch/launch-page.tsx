@@ -11,6 +11,9 @@ import { LaunchRefusalView } from './launch-refusal';
 import { PageHeader } from '../../components/page-header';
 import { BrowseButton } from '../../components/browse-button';
 
+/** The searchable text of an assistant option (its label: the assistant's name). */
+const optionText = (children: unknown): string => (typeof children === 'string' || typeof children === 'number' ? String(children) : '');
+
 export function LaunchPage() {
   const { t } = useTranslation();
   const assistants = useAssistants((s) => s.list);
@@ -49,7 +52,7 @@ export function LaunchPage() {
             data-testid={TID.launchAssistant}
             showSearch
             filterOption={(input, option) =>
-              String((option as { props?: { children?: unknown } }).props?.children ?? '')
+              optionText((option as { props?: { children?: unknown } }).props?.children)
                 .toLowerCase()
                 .includes(input.toLowerCase())
             }

@@ -29,7 +29,7 @@ export function NewSkillDialog({ visible, onClose, onCreated }: { visible: boole
       setCheck(null);
       setError(null);
     }
-  }, [visible]);
+  }, [visible, setError]);
 
   useEffect(() => {
     if (!name) {

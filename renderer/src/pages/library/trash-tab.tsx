@@ -25,7 +25,7 @@ export function TrashTab({ rev }: { rev: number }) {
   /** Restore as it was, replacing the skill now holding the name, or under another name. */
   const restore = (e: TrashEntry, how: { replace?: boolean; as?: string } = {}) =>
     action.run(async () => {
-      let name = e.name;
+      let name: string;
       try {
         // Replace: the skill now holding the name goes to the trash first (its own undo step).
         if (how.replace) await client().api.deleteSkill({ name: e.name });
@@ -73,7 +73,7 @@ export function TrashTab({ rev }: { rev: number }) {
             onChange={setAsName}
             aria-label={t('library.restoreAsLabel')}
             data-testid={TID.restoreAsName}
-            onPressEnter={(ev) => ev.stopPropagation()}
+            onPressEnter={(ev: React.KeyboardEvent) => ev.stopPropagation()}
           />
           <Button
             disabled={!asName.trim() || asName.trim() === taken?.name}

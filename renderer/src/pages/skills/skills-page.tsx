@@ -121,7 +121,7 @@ const FilterBar = memo(function FilterBar({
         className="toolbar-select"
         placeholder={t('skills.filterRoot')}
         value={facets.rootId ?? undefined}
-        onChange={(v) => patch({ rootId: v ?? null })}
+        onChange={(v: string | undefined) => patch({ rootId: v ?? null })}
         data-testid={TID.skillsFilterRoot}
         options={rootOptions}
       />
@@ -130,7 +130,7 @@ const FilterBar = memo(function FilterBar({
         className="toolbar-select"
         placeholder={t('skills.filterAgent')}
         value={facets.agent ?? undefined}
-        onChange={(v) => patch({ agent: v ?? null })}
+        onChange={(v: string | undefined) => patch({ agent: v ?? null })}
         data-testid={TID.skillsFilterAgent}
         options={agentOptions}
       />
