@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { repoRoot, treeHash } from '../../src/workspaces/test-helpers.js';
 import { agentFixture, type AgentFixture } from './fixture.js';
-import { baseEnv, run } from './capture.js';
+import { baseEnv, copilotOffline, run } from './capture.js';
 import { geminiScript, geminiToolResult, openaiChatScript, openaiToolResult, type ToolCall } from './model-script.js';
 import { startRecorder, type Recorded, type Script } from './recorder.js';
 import { requireAgent } from './pins.js';
@@ -183,5 +183,25 @@ describe('Qwen Code 0.24.4 runs the guard (PreToolUse hook)', () => {
     expect(sent[0]).toContain(`Suggested path: ${stateDir()}${path.sep}`);
     expect(fs.existsSync(path.join(fx.sb.userHome, 'notes'))).toBe(false);
     expect(treeHash(project)).toBe(before);
+  });
+});
+
+describe('GitHub Copilot CLI 1.0.102 runs the guard (preToolUse hook)', () => {
+  beforeEach(async () => {
+    fx = await agentFixture('copilot');
+  });
+
+  it('temporary workspace: the bash call writing ~/notes/log.md is denied with the state path; the model is told why', async () => {
+    const bin = requireAgent('copilot');
+    const r = await fx.launch();
+    const call = { name: 'bash', args: { command: LEGACY_SHELL, description: 'Keep a note' } };
+    // Headless, repository hooks load only in a trusted folder: --trust-folder trusts it for this run.
+    const args = [...r.command.slice(1), '--allow-all-tools', '--trust-folder', '-p', r.firstMessage ?? 'Keep a note.'];
+    const o = await scripted(bin, args, openaiChatScript(call), copilotOffline, { cwd: r.workspace, env: r.env });
+    const sent = o.requests.map(openaiToolResult).filter((t): t is string => t !== null);
+    expect(sent, `copilot sent no tool result:\n${o.stderr.slice(-3000)}\n${o.stdout.slice(-2000)}`).toHaveLength(1);
+    expect(sent[0]).toContain('Denied by preToolUse hook');
+    expect(sent[0]).toContain(`Suggested path: ${stateDir()}${path.sep}`);
+    expect(fs.existsSync(path.join(fx.sb.userHome, 'notes'))).toBe(false);
   });
 });

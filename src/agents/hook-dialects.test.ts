@@ -38,9 +38,34 @@ describe('reading a hook call', () => {
     expect(readHookInput('claude-pretooluse', { ...base, tool_name: 'Bash', tool_input: { command: 'ls' } }).command).toBe('ls');
   });
 
+  it('Copilot CLI preToolUse: toolName and toolArgs (an object, or a JSON string); only bash, create and edit count', () => {
+    // as Copilot CLI 1.0.102 sent it
+    const shell = {
+      sessionId: 'a4217e54-f5e5-41ed-909a-d0bfbf38dca7',
+      timestamp: 1796367806777,
+      cwd: '/w/ws',
+      toolName: 'bash',
+      toolArgs: { command: 'mkdir -p ~/code && echo note >> ~/code/memory.md', description: 'note' },
+    };
+    expect(readHookInput('copilot-pretooluse', shell)).toEqual({ paths: [], command: shell.toolArgs.command, cwd: '/w/ws' });
+    const create = { ...shell, toolName: 'create', toolArgs: JSON.stringify({ path: '/h/code/memory.md', file_text: 'x' }) };
+    expect(readHookInput('copilot-pretooluse', create)).toEqual({ paths: ['/h/code/memory.md'], command: null, cwd: '/w/ws' });
+    expect(
+      readHookInput('copilot-pretooluse', { ...shell, toolName: 'edit', toolArgs: { path: 'a.md', old_str: 'a', new_str: 'b' } }).paths,
+    ).toEqual(['a.md']);
+    // reading a file is not a write; a broken toolArgs string is nothing to check
+    expect(readHookInput('copilot-pretooluse', { ...shell, toolName: 'view', toolArgs: { path: '/h/code/memory.md' } })).toEqual({
+      paths: [],
+      command: null,
+      cwd: '/w/ws',
+    });
+    expect(readHookInput('copilot-pretooluse', { ...shell, toolArgs: '{not json' })).toEqual({ paths: [], command: null, cwd: '/w/ws' });
+  });
+
   it('anything else reads as nothing to check, never a crash', () => {
     for (const junk of [null, 42, 'text', [], { tool_input: 'x' }, { tool_input: { file_path: 7, command: ['rm'] } }, { cwd: 3 }]) {
       expect(readHookInput('gemini-beforetool', junk)).toEqual({ paths: [], command: null, cwd: null });
+      expect(readHookInput('copilot-pretooluse', junk)).toEqual({ paths: [], command: null, cwd: null });
     }
   });
 });
@@ -58,6 +83,13 @@ describe('the deny answer', () => {
         hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: reason },
       });
     }
+  });
+
+  it('Copilot CLI: permissionDecision deny at the top level', () => {
+    expect(JSON.parse(hookDenyAnswer('copilot-pretooluse', reason))).toEqual({
+      permissionDecision: 'deny',
+      permissionDecisionReason: reason,
+    });
   });
 
   it('every kind has an answer that carries the reason; unknown kinds are refused', () => {

@@ -6,7 +6,7 @@
 // ("Write guard hooks").
 
 /** The registry's `writeGuard.kind`; each names one hook protocol. */
-export const GUARD_KINDS = ['claude-pretooluse', 'gemini-beforetool', 'qwen-pretooluse'] as const;
+export const GUARD_KINDS = ['claude-pretooluse', 'gemini-beforetool', 'qwen-pretooluse', 'copilot-pretooluse'] as const;
 export type GuardKind = (typeof GUARD_KINDS)[number];
 
 export function isGuardKind(value: string): value is GuardKind {
@@ -35,8 +35,9 @@ function record(v: unknown): Record<string, unknown> {
  * (`notebook_path` for notebooks) and the shell line in `tool_input.command`; the tool names differ
  * and are chosen by the registry's matcher, so the fields are enough here.
  */
-export function readHookInput(_kind: GuardKind, input: unknown): GuardedCall {
+export function readHookInput(kind: GuardKind, input: unknown): GuardedCall {
   const top = record(input);
+  if (kind === 'copilot-pretooluse') return readCopilot(top);
   const ti = record(top.tool_input);
   const paths = PATH_FIELDS.map((f) => ti[f]).filter((p): p is string => typeof p === 'string' && p.length > 0);
   return {
@@ -46,6 +47,28 @@ export function readHookInput(_kind: GuardKind, input: unknown): GuardedCall {
   };
 }
 
+/**
+ * GitHub Copilot CLI 1.0.102 (`preToolUse`, observed): `{sessionId, timestamp, cwd, toolName,
+ * toolArgs}`, `toolArgs` an object (a JSON string in older releases). Its hooks have no matcher,
+ * so the tools are picked here: `bash` (`command`), `create` and `edit` (`path`).
+ */
+function readCopilot(top: Record<string, unknown>): GuardedCall {
+  let args: unknown = top.toolArgs;
+  if (typeof args === 'string') {
+    try {
+      args = JSON.parse(args) as unknown;
+    } catch {
+      args = null;
+    }
+  }
+  const a = record(args);
+  const cwd = typeof top.cwd === 'string' ? top.cwd : null;
+  if (top.toolName === 'bash' && typeof a.command === 'string') return { paths: [], command: a.command, cwd };
+  if ((top.toolName === 'create' || top.toolName === 'edit') && typeof a.path === 'string' && a.path)
+    return { paths: [a.path], command: null, cwd };
+  return { paths: [], command: null, cwd };
+}
+
 /** What the hook prints on stdout (exit 0) to deny the call; the reason reaches the model. */
 export function hookDenyAnswer(kind: GuardKind, reason: string): string {
   switch (kind) {
@@ -53,6 +76,9 @@ export function hookDenyAnswer(kind: GuardKind, reason: string): string {
       // Gemini CLI 0.61.0: `decision` "deny" (or "block") with `reason`; the model gets
       // "Tool execution blocked: <reason>" as the function response.
       return JSON.stringify({ decision: 'deny', reason });
+    case 'copilot-pretooluse':
+      // Copilot CLI 1.0.102: the model gets "Denied by preToolUse hook: <reason>".
+      return JSON.stringify({ permissionDecision: 'deny', permissionDecisionReason: reason });
     case 'claude-pretooluse':
     case 'qwen-pretooluse':
       // Claude Code; Qwen Code 0.24.4 reads the same hookSpecificOutput (and also `decision`).

@@ -55,6 +55,11 @@ describe('launch fields of the registry', () => {
       settingsFile: '.qwen/settings.json',
       settingsEnv: 'QWEN_CODE_SYSTEM_DEFAULTS_PATH',
     });
+    expect(byId.copilot.writeGuard).toMatchObject({
+      kind: 'copilot-pretooluse',
+      settingsFile: '.github/hooks/skilldock-guard.json',
+      settingsEnv: null,
+    });
     for (const id of ['codex', 'opencode', 'generic']) expect(byId[id].writeGuard).toBeNull();
   });
 

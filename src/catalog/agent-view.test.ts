@@ -43,6 +43,8 @@ describe('agentView', () => {
     expect(await guard('gemini')).toBe('hook-temporary');
     // Qwen Code: a hook everywhere (its system-defaults file, named by a variable, for a user's project)
     expect(await guard('qwen')).toBe('hook');
+    expect(await guard('copilot')).toBe('hook-temporary');
+    expect(await guard('codex')).toBe('rules');
     expect(await guard('generic')).toBe('rules');
   });
 

@@ -8,6 +8,7 @@ import type {
   Diagnostic,
   MessageKey,
   MessageParams,
+  MessageRef,
   Root,
 } from '../contract/index.js';
 import { formatMessage } from '../contract/messages-text.js';
@@ -262,10 +263,18 @@ export function buildAgentView(
         limit !== null &&
         (used > limit || skills.some((x) => x.listing.shown === 'name-only' || x.reasons.some((r) => r.code === 'listed-left-out'))),
       overflow: agent.catalogBudget?.overflow ?? null,
+      overflowMsg: overflowMessage(agent),
       costliest,
     },
     counts,
   };
+}
+
+/** What the agent does past its budget, as a message (from the measured listing's mode); null when unknown. */
+function overflowMessage(agent: AgentDef): MessageRef | null {
+  const budget = agent.listing?.budget;
+  if (!budget) return null;
+  return { key: `agent.overflow.${budget.overflow}`, params: { agent: agent.name, chars: budget.chars, tokens: budget.tokens ?? 0 } };
 }
 
 /** Characters of the skill's line in a measured listing, with its line break. */

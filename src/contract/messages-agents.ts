@@ -16,4 +16,10 @@ export const AGENT_MESSAGES = {
   'agent.same-name-rule.later-tier-wins': 'the later folder wins',
   'agent.same-name-rule.all-listed': 'all copies are listed',
   'agent.same-name-rule.random': 'one copy at random',
+  'agent.overflow.name-only':
+    'past {{chars}} characters of skill listing, {{agent}} keeps its own skills in full and lists each other skill whose description no longer fits by name only, in listing order',
+  'agent.overflow.drop-rest':
+    '{{agent}} lists skills until the listing reaches {{chars}} characters; the first skill that does not fit and every one after it are left out',
+  'agent.overflow.share-tokens':
+    '{{agent}} shares about {{tokens}} tokens among all skill lines; when the full listing does not fit, every description is cut to an equal share',
 } as const satisfies Record<string, string>;

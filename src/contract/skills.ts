@@ -181,8 +181,10 @@ export const AgentViewSchema = z.object({
     limit: z.number().int().nullable(),
     used: z.number().int(),
     over: z.boolean(),
-    /** What the agent does past the limit (registry text). */
+    /** What the agent does past the limit (registry text, English). */
     overflow: z.string().nullable(),
+    /** The same as a message (`agent.overflow.<mode>`), for the UI to word; null when not measured. */
+    overflowMsg: MessageRefSchema.nullable().optional(),
     costliest: z.array(z.object({ entryId: z.string(), identifier: z.string(), chars: z.number().int() })),
   }),
   counts: z.object({

@@ -259,6 +259,25 @@ describe('temporary workspace launch', () => {
     );
   });
 
+  it('writes a Copilot CLI preToolUse hooks file in .github/hooks (no matcher, the command under bash)', async () => {
+    const skills = await launchSkills(threeSkills());
+    const { result, conversation } = launchWorkspace({
+      home: sb.home,
+      userHome: sb.userHome,
+      agent: agent('copilot'),
+      assistant: { id: 'a1', name: 'R', rules: '' },
+      skills,
+      cli,
+    });
+    const file = path.join(result.workspace, '.github/hooks/skilldock-guard.json');
+    const hooks = JSON.parse(fs.readFileSync(file, 'utf8'));
+    expect(hooks.version).toBe(1);
+    expect(hooks.hooks.preToolUse).toHaveLength(1);
+    expect(hooks.hooks.preToolUse[0]).toMatchObject({ type: 'command', timeoutSec: 30 });
+    expect(hooks.hooks.preToolUse[0].bash).toContain(`--conversation ${result.conversationId} --format copilot-pretooluse`);
+    expect(conversation.guardFiles).toEqual([file]);
+  });
+
   it("adds security's extra hook groups to the same settings file", async () => {
     const skills = await launchSkills(threeSkills());
     const extra = { matcher: 'Bash', hooks: [{ type: 'command' as const, command: 'deny-scripts', timeout: 10 }] };

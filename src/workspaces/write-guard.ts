@@ -95,6 +95,11 @@ type Guard = NonNullable<AgentDef['writeGuard']>;
  */
 export function guardSettings(guard: Guard, command: string, extraGroups: GuardHookGroup[] = []): object {
   const groups = [{ matcher: guard.matcher, hooks: [{ type: 'command' as const, command, timeout: 30 }] }, ...extraGroups];
+  if (guard.kind === 'copilot-pretooluse') {
+    // Copilot CLI: a hooks file (`.github/hooks/*.json`), no matcher (the command picks the tools),
+    // the shell command under `bash`, timeout in seconds. Security's groups are Claude-shaped: none fit.
+    return { version: 1, hooks: { preToolUse: [{ type: 'command', bash: command, timeoutSec: 30 }] } };
+  }
   if (guard.kind === 'gemini-beforetool') {
     return {
       hooks: {

@@ -244,7 +244,11 @@ function Budget({ view }: { view: AgentView }) {
             formatText={() => t('agents.budgetUsed', { used: budget.used, limit: budget.limit })}
           />
           {budget.over && (
-            <Alert type="warning" className="page-alert" content={t('agents.overBudget', { overflow: budget.overflow ?? '' })} />
+            <Alert
+              type="warning"
+              className="page-alert"
+              content={t('agents.overBudget', { overflow: engineText(t, budget.overflowMsg ?? undefined, budget.overflow ?? '') })}
+            />
           )}
         </>
       ) : (
