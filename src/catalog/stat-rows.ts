@@ -2,10 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 // The stat signature a persistent index keeps per child of a root: one row per file and folder,
-// `rel \0 dev:ino:size:mtimeNs:ctimeNs:mode`. A later process compares rows with lstat alone (no
+// `rel \0 dev:ino:size:mtimeMs:ctimeMs:mode`. A later process compares rows with lstat alone (no
 // readdir: a folder's mtime moves when an entry is added, removed or renamed in it), so an
 // unchanged skill is never opened again. Rows are taken BEFORE the content is read, so a change
 // made while reading shows up as a different row next time (or as racy, see `rowsValid`).
+// Plain number stats (times in ms with their sub-ms fraction): a BigInt stat allocates a dozen
+// BigInts per file, which at 10,000 skills cost more in garbage collection than the lstat calls.
 
 /** `@` is the child entry itself (lstat: a folder swapped for a link shows), `` the folder followed. */
 export type StatRow = string;
@@ -18,12 +20,18 @@ export function resolutionNs(): bigint {
   return r && /^\d+$/.test(r) && r !== '0' ? BigInt(r) : 1n;
 }
 
-function floor(v: bigint, res: bigint): bigint {
-  return res === 1n ? v : (v / res) * res;
+/** The resolution in ms, 0 for the filesystem's own (nothing floored). */
+function resolutionMs(): number {
+  const res = resolutionNs();
+  return res === 1n ? 0 : Number(res) / 1e6;
 }
 
-function row(rel: string, st: fs.BigIntStats, res: bigint): StatRow {
-  return `${rel}\0${st.dev}:${st.ino}:${st.size}:${floor(st.mtimeNs, res)}:${floor(st.ctimeNs, res)}:${st.mode}`;
+function floor(v: number, resMs: number): number {
+  return resMs === 0 ? v : Math.floor(v / resMs) * resMs;
+}
+
+function row(rel: string, st: fs.Stats, resMs: number): StatRow {
+  return `${rel}\0${st.dev}:${st.ino}:${st.size}:${floor(st.mtimeMs, resMs)}:${floor(st.ctimeMs, resMs)}:${st.mode}`;
 }
 
 /**
@@ -31,11 +39,11 @@ function row(rel: string, st: fs.BigIntStats, res: bigint): StatRow {
  * entries are depth 1). Null when the dir cannot be read as a folder.
  */
 export function statRows(dir: string, minDepth: number, maxDepth: number): StatRow[] | null {
-  const res = resolutionNs();
+  const res = resolutionMs();
   const out: StatRow[] = [];
   if (minDepth === 0) {
-    const own = fs.lstatSync(dir, { bigint: true, throwIfNoEntry: false });
-    const followed = fs.statSync(dir, { bigint: true, throwIfNoEntry: false });
+    const own = fs.lstatSync(dir, { throwIfNoEntry: false });
+    const followed = fs.statSync(dir, { throwIfNoEntry: false });
     if (!own || !followed || !followed.isDirectory()) return null;
     out.push(row('@', own, res));
     // A plain folder's lstat is its stat: the followed row only adds something through a link.
@@ -56,7 +64,7 @@ export function statRows(dir: string, minDepth: number, maxDepth: number): StatR
       const isDir = e.isDirectory();
       if (isDir && e.name === SKIPPED) continue;
       if (depth + 1 >= minDepth) {
-        const st = fs.lstatSync(dir + path.sep + childRel, { bigint: true, throwIfNoEntry: false });
+        const st = fs.lstatSync(dir + path.sep + childRel, { throwIfNoEntry: false });
         if (st) out.push(row(childRel, st, res));
       }
       if (isDir) stack.push({ rel: childRel, depth: depth + 1 });
@@ -71,19 +79,19 @@ export function statRows(dir: string, minDepth: number, maxDepth: number): StatR
  * in the same tick, so such a child is read again (git's racy-clean rule).
  */
 export function rowsValid(dir: string, rows: StatRow[], stampNs: bigint, marginNs: bigint): boolean {
-  const res = resolutionNs();
-  const limit = stampNs - marginNs;
+  const res = resolutionMs();
+  const limit = Number(stampNs - marginNs) / 1e6;
   for (const r of rows) {
     const cut = r.indexOf('\0');
     const rel = r.slice(0, cut);
     const st =
       rel === '@'
-        ? fs.lstatSync(dir, { bigint: true, throwIfNoEntry: false })
+        ? fs.lstatSync(dir, { throwIfNoEntry: false })
         : rel === ''
-          ? fs.statSync(dir, { bigint: true, throwIfNoEntry: false })
-          : fs.lstatSync(dir + path.sep + rel, { bigint: true, throwIfNoEntry: false });
+          ? fs.statSync(dir, { throwIfNoEntry: false })
+          : fs.lstatSync(dir + path.sep + rel, { throwIfNoEntry: false });
     if (!st) return false;
-    if (floor(st.mtimeNs, res) >= limit || floor(st.ctimeNs, res) >= limit) return false;
+    if (floor(st.mtimeMs, res) >= limit || floor(st.ctimeMs, res) >= limit) return false;
     if (row(rel, st, res) !== r) return false;
   }
   return true;
