@@ -5,11 +5,24 @@ import { test, expect, type SkillDockApp } from './app-fixture';
 import { patchSettings } from './helpers';
 import { expectNoEnglish } from './english';
 import { shot } from './shots';
-import { makeRepo, skillMd, type TestRepo } from '../src/sources/fixtures/git-servers';
+import { makeRepo, skillMd, startGitDaemon, type Served, type TestRepo } from '../src/sources/fixtures/git-servers';
 import { TID, pageId, rowId } from '../renderer/src/testids';
 
 // Skills from a source in the browser UI (issue 15): a real git repository in the test's scratch
-// folder, read through a file:// URL (git itself, no server), two skills in it.
+// folder, two skills in it, served by `git daemon` on 127.0.0.1 (add, check, update) or read
+// through a file:// URL (the conflict cases).
+
+const servers: Served[] = [];
+test.afterEach(async () => {
+  for (const s of servers.splice(0)) await s.stop();
+});
+
+/** `git daemon` on loopback serving the test's repositories; stopped after the test. */
+async function served(app: SkillDockApp, repo: TestRepo): Promise<string> {
+  const daemon = await startGitDaemon(path.join(app.scratch, 'git', 'served'));
+  servers.push(daemon);
+  return `${daemon.base}/${path.basename(repo.bare)}`;
+}
 
 function twoSkillRepo(app: SkillDockApp): TestRepo {
   return makeRepo(path.join(app.scratch, 'git'), 'tools', {
@@ -43,6 +56,7 @@ for (const lang of ['en', 'zh-CN'] as const) {
     page,
   }) => {
     const repo = twoSkillRepo(app);
+    const source = await served(app, repo);
     const notRepo = path.join(app.scratch, 'plain-folder');
     fs.mkdirSync(notRepo);
     await patchSettings(app, { language: lang });
@@ -63,7 +77,7 @@ for (const lang of ['en', 'zh-CN'] as const) {
     await expect(add).toBeDisabled();
 
     // Step 1: what the source holds, every skill checked, nothing installed yet.
-    await page.getByTestId(TID.addSourceInput).fill(`file://${repo.bare}`);
+    await page.getByTestId(TID.addSourceInput).fill(source);
     await expect(error).toBeHidden();
     await page.getByTestId(TID.addSourceFind).click();
     await expect(page.getByTestId(TID.addSourceFound)).toBeVisible();
@@ -95,7 +109,7 @@ for (const lang of ['en', 'zh-CN'] as const) {
 
     // Its provenance is recorded: the source as given and the commit it came from.
     const prov = await app.call<{ skills: Record<string, { source: { given: string }; commit: string }> }>('listProvenance');
-    expect(prov.skills.alpha?.source.given).toBe(`file://${repo.bare}`);
+    expect(prov.skills.alpha?.source.given).toBe(source);
     expect(prov.skills.alpha?.commit).toMatch(/^[0-9a-f]{40}$/);
   });
 }
@@ -124,7 +138,7 @@ for (const lang of ['en', 'zh-CN'] as const) {
     page,
   }) => {
     const repo = twoSkillRepo(app);
-    const source = `file://${repo.bare}`;
+    const source = await served(app, repo);
     await app.call('addFromSource', { source, skills: ['alpha', 'beta'] });
     const before = await app.call<{ skills: Record<string, { commit: string }> }>('listProvenance');
     const upstream = repo.commit({
