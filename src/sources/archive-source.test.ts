@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import yazl from 'yazl';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { makeWorld, runWorldCli, snapshot, type World } from '../library/fixtures/helpers.js';
+import { libraryNames, makeWorld, runWorldCli, snapshot, type World } from '../library/fixtures/helpers.js';
 import { skillMd } from './fixtures/git-servers.js';
 import { SkillDockError } from '../errors.js';
 import { DOWNLOAD_LIMITS, fetchArchive } from './download.js';
@@ -116,13 +116,7 @@ afterAll(async () => {
 });
 
 const lib = () => path.join(w.home, 'library');
-const libNames = () =>
-  fs.existsSync(lib())
-    ? fs
-        .readdirSync(lib())
-        .filter((n) => !n.startsWith('.'))
-        .sort()
-    : [];
+const libNames = () => libraryNames(w);
 const staging = () => {
   const st = path.join(w.home, 'staging', 'sources');
   return fs.existsSync(st) ? fs.readdirSync(st) : [];

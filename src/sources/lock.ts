@@ -5,8 +5,8 @@ import { z } from 'zod';
 import type { ImportSummary, SkillOrigin } from '../contract/index.js';
 import type { ServiceContext } from '../service-context.js';
 import { libraryDir } from '../library/trash.js';
-import { isInside, lstatOrNull, treeDigest } from '../library/tree.js';
-import { baseDir, storeBase, writeProvenance } from './store.js';
+import { isInside, treeDigest } from '../library/tree.js';
+import { NO_BASE, baseDir, storeBase, writeProvenance } from './store.js';
 import type { ParsedSource } from './parse.js';
 
 // Skills installed by the reference `skills` CLI carry their source in its lock files: a project's
@@ -191,8 +191,8 @@ export function recordLockOrigins(
       storeBase(ctx, real, upstreamDigest);
     } else {
       // Edited since install (or no hash to tell): no base, so nothing of the user's is overwritten.
-      upstreamDigest = 'empty';
-      if (!lstatOrNull(baseDir(ctx, upstreamDigest))) fs.mkdirSync(baseDir(ctx, upstreamDigest), { recursive: true });
+      upstreamDigest = NO_BASE;
+      fs.mkdirSync(baseDir(ctx, NO_BASE), { recursive: true });
     }
     const skillPath = origin.entry.skillPath ?? 'SKILL.md';
     const sub = path.posix.dirname(skillPath);

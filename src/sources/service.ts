@@ -24,7 +24,7 @@ import { gitFailure, lsRemote, shallowCheckout, GitError } from './git.js';
 import { fetchArchive } from './download.js';
 import { discoverSkills } from './discover.js';
 import { scanSkillDir } from '../security/scan.js';
-import { baseDir, readProvenance, storeBase, writeProvenance } from './store.js';
+import { NO_BASE, baseDir, readProvenance, storeBase, writeProvenance } from './store.js';
 import { diffMaps, fileMap } from './files.js';
 import { runUpdate, type UpdateInput } from './update.js';
 import { exportAssistant, importAssistant } from './share.js';
@@ -338,7 +338,7 @@ export class SourcesService {
             continue;
           }
           // Adopted from a lock file with local edits: no base, so compare with the library copy.
-          const from = p.upstreamDigest === 'empty' ? path.join(libraryDir(this.ctx), name) : baseDir(this.ctx, p.upstreamDigest);
+          const from = p.upstreamDigest === NO_BASE ? path.join(libraryDir(this.ctx), name) : baseDir(this.ctx, p.upstreamDigest);
           const d = diffMaps(fileMap(from), fileMap(up));
           if (!d.added.length && !d.changed.length && !d.removed.length) {
             const msg: MessageRef = {

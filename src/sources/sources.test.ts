@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { makeWorld, runWorldCli, snapshot, type World } from '../library/fixtures/helpers.js';
+import { libraryNames, makeWorld, runWorldCli, snapshot, type World } from '../library/fixtures/helpers.js';
 import { makeRepo, skillMd, startGitDaemon, startHttpGit, type Served, type TestRepo } from './fixtures/git-servers.js';
 import { SkillDockError } from '../errors.js';
 
@@ -51,13 +51,7 @@ afterAll(async () => {
 });
 
 const lib = () => path.join(w.home, 'library');
-const libNames = () =>
-  fs.existsSync(lib())
-    ? fs
-        .readdirSync(lib())
-        .filter((n) => !n.startsWith('.'))
-        .sort()
-    : [];
+const libNames = () => libraryNames(w);
 
 async function clearLibrary(): Promise<void> {
   for (const n of libNames()) await w.service.api.deleteSkill({ name: n });

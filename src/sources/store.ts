@@ -88,6 +88,12 @@ export function writeProvenance(ctx: ServiceContext, changed: Record<string, Ski
   fs.renameSync(tmp, file(ctx));
 }
 
+/**
+ * The base of a skill whose installed upstream version is unknown (adopted from a lock file after
+ * local edits): an empty folder, so every file both sides have is a conflict, never overwritten.
+ */
+export const NO_BASE = 'empty';
+
 export function baseDir(ctx: ServiceContext, digest: string): string {
   return path.join(sourcesDir(ctx), 'base', digest);
 }

@@ -176,7 +176,7 @@ function MergedText({ text, onEditor }: { text: string; onEditor(read: () => str
   return (
     <div>
       <div className="muted small">{t('sources.conflict.editHint')}</div>
-      <div ref={host} className="update-conflict-editor" data-testid={TID.updateConflictEditor} />
+      <div ref={host} className="side-by-side" data-testid={TID.updateConflictEditor} />
     </div>
   );
 }
