@@ -90,7 +90,10 @@ for (const lang of ['en', 'zh-CN'] as const) {
     // The drawer is on top: a real click reaches its approve button.
     await drawer.getByTestId(TID.skillApprove).click();
     await expect(drawer.getByTestId(TID.skillApprovalStatus)).toHaveAttribute('data-status', 'approved');
-    await page.keyboard.press('Escape'); // closes the drawer only, not the picker under it
+    // The approve button went away with the approval, so focus may have fallen to <body> (it did on
+    // CI). Make that certain: Escape from there still closes the drawer only, not the picker under it.
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press('Escape');
     await expect(drawer).toBeHidden();
     await expect(picker).toBeVisible();
     for (const name of ['beta-review', 'risky-tool']) {

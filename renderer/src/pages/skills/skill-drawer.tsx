@@ -27,6 +27,18 @@ export function SkillDrawer() {
   const over = useCatalog((s) => s.openOver);
   const [tab, setTab] = useState(openTab);
   useEffect(() => setTab(openTab), [openId, openTab]);
+  // Arco closes a drawer on Escape only while focus is inside it. When the focused control goes
+  // away (the approve button, replaced once the skill is approved), focus falls to <body>; Escape
+  // must still close the top layer, this drawer, and leave a dialog under it open.
+  useEffect(() => {
+    if (!openId) return;
+    const onKey = (ev: KeyboardEvent) => {
+      if (ev.key === 'Escape' && !ev.defaultPrevented && (ev.target === document.body || ev.target === document.documentElement))
+        close(null);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [openId, close]);
   const [activation, setActivation] = useState<Activation | null>(null);
   const [error, setError] = useState<string | null>(null);
 
