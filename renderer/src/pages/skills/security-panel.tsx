@@ -4,6 +4,7 @@ import { Alert, Button, Empty, Spin, Tag } from '@arco-design/web-react';
 import type { ApprovalDiff, CatalogEntry, Inventory, ScanSkillReport, SkillTrust } from '../../../../src/contract/index';
 import { client } from '../../client-port';
 import { errorText } from '../../stores/errors';
+import { engineText } from '../../i18n/engine-text';
 import { useCatalog } from '../../stores/catalog-store';
 import { TID, rowId } from '../../testids';
 import { DiagnosticList } from './skill-drawer';
@@ -163,7 +164,11 @@ function DiffView({ diff }: { diff: ApprovalDiff }) {
       {diff.files.map((f) => (
         <div key={f.path} className="small">
           <Tag size="small">{t(`security.change.${f.change}`)}</Tag> <code>{f.path}</code>
-          {f.diff ? <pre className="pre-box">{f.diff}</pre> : f.note ? <span className="muted"> {f.note}</span> : null}
+          {f.diff ? (
+            <pre className="pre-box">{f.diff}</pre>
+          ) : f.note ? (
+            <span className="muted"> {engineText(t, f.noteMsg, f.note)}</span>
+          ) : null}
         </div>
       ))}
       {diff.commands.added.map((c) => (
