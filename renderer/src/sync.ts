@@ -9,6 +9,7 @@ import { useAssistants } from './stores/assistants-store';
 import { useCatalog } from './stores/catalog-store';
 import { useImport } from './stores/import-store';
 import { useLaunch } from './stores/launch-store';
+import { useLibrary } from './stores/library-store';
 import { useSettings } from './stores/settings-store';
 
 /** Routes pushed engine events into the stores (which are caches of engine state, nothing more). */
@@ -22,6 +23,7 @@ export function handleEvent(event: SkillDockEvent, i18n: I18n): void {
       break;
     case 'library-changed':
       void useCatalog.getState().load();
+      useLibrary.getState().libraryChanged();
       break;
     case 'import-progress':
       useImport.getState().onProgress(event);

@@ -247,126 +247,124 @@ export class SourcesService {
     const out: CheckResult[] = [];
     const needFetch = new Map<string, string[]>(); // target commit → skills
     for (const name of skills) {
-      const p = prov[name]!;
-      const common = { skill: name, source: p.source.given, fromCommit: p.commit };
-      const say = (status: CheckResult['status'], key: string, params: MessageParams, extra: Partial<CheckResult> = {}) => {
-        const msg: MessageRef = { key, params: { skill: name, source: p.source.given, ...params } };
-        out.push({ ...common, status, localChanges: extra.localChanges ?? false, ...extra, message: formatMessage(msg), msg });
-      };
-      const local = this.localChanges(name, p);
-      if (local === null) {
-        say('missing', 'sources.check.missing', {});
-        continue;
-      }
-      if (p.source.kind === 'archive' && p.pinned) {
-        say('pinned', 'sources.check.pinned', { ref: p.pinned.slice(0, 12) }, { localChanges: local });
-        continue;
-      }
-      if (refs instanceof Error) {
-        if (refs instanceof GitError) {
-          const e = gitFailure(refs, p.source.given, name) as Error & { msg?: MessageRef };
-          say('unreachable', 'sources.check.unreachable', { detail: e.msg ?? e.message });
-        } else {
-          // A download refusal: its own words, in the user's language in the window.
-          const e = refs as Error & { msg?: MessageRef };
-          say('unreachable', 'sources.check.unreachable', { detail: e.msg ?? e.message });
-        }
-        continue;
-      }
-      const ref = p.source.kind === 'archive' ? undefined : (p.pinned ?? p.source.ref);
-      const target = !ref
-        ? refs.get('HEAD')
-        : (refs.get(`refs/tags/${ref}^{}`) ??
-          refs.get(`refs/tags/${ref}`) ??
-          refs.get(`refs/heads/${ref}`) ??
-          refs.get(ref) ??
-          (/^[0-9a-f]{40}$/.test(ref) ? ref : undefined));
-      if (!target) {
-        say('unreachable', 'sources.check.ref-gone', { ref: ref ?? 'HEAD' });
-        continue;
-      }
-      if (target === p.commit) {
-        if (p.pinned) say('pinned', 'sources.check.pinned', { ref: p.pinned }, { localChanges: local });
-        else if (local) say('changed-locally', 'sources.check.changed-locally', {}, { localChanges: true });
-        else say('up-to-date', 'sources.check.up-to-date', {});
-        continue;
-      }
-      needFetch.set(target, [...(needFetch.get(target) ?? []), name]);
+      const settled = this.checkByRefs(name, prov[name]!, refs);
+      if (typeof settled === 'string') needFetch.set(settled, [...(needFetch.get(settled) ?? []), name]);
+      else out.push(settled);
     }
-    for (const [target, names] of needFetch) {
-      const first = prov[names[0]!]!;
-      let co: Checkout | undefined;
-      try {
-        co = prefetched?.commit === target ? prefetched : await this.checkout(this.parse(first.source.url), target);
-      } catch (err) {
-        for (const name of names) {
-          const p = prov[name]!;
-          const e = err as Error & { msg?: MessageRef };
-          const msg: MessageRef = {
-            key: 'sources.check.unreachable',
-            params: { skill: name, source: p.source.given, detail: e.msg ?? e.message },
-          };
-          out.push({
-            skill: name,
-            source: p.source.given,
-            fromCommit: p.commit,
-            status: 'unreachable',
-            localChanges: false,
-            message: formatMessage(msg),
-            msg,
-          });
-        }
-        continue;
-      }
-      try {
-        for (const name of names) {
-          const p = prov[name]!;
-          const local = this.localChanges(name, p) ?? false;
-          const up = path.join(co.dir, ...p.path.split('/').filter(Boolean));
-          const common = { skill: name, source: p.source.given, fromCommit: p.commit, toCommit: co.commit, localChanges: local };
-          if (!fs.existsSync(path.join(up, 'SKILL.md'))) {
-            const facts = discoverSkills(co.dir, '');
-            let renamed = '';
-            for (const rel of facts) {
-              const f = await skillFacts(this.ctx, path.join(co.dir, ...rel.split('/')), path.posix.basename(rel));
-              if (f.name === name || path.posix.basename(rel) === path.posix.basename(p.path)) renamed = rel;
-            }
-            const msg: MessageRef = renamed
-              ? { key: 'sources.check.moved', params: { skill: name, source: p.source.given, path: p.path, to: renamed } }
-              : { key: 'sources.check.removed', params: { skill: name, source: p.source.given, path: p.path } };
-            out.push({ ...common, status: 'upstream-removed', message: formatMessage(msg), msg });
-            continue;
-          }
-          // Adopted from a lock file with local edits: no base, so compare with the library copy.
-          const from = p.upstreamDigest === NO_BASE ? path.join(libraryDir(this.ctx), name) : baseDir(this.ctx, p.upstreamDigest);
-          const d = diffMaps(fileMap(from), fileMap(up));
-          if (!d.added.length && !d.changed.length && !d.removed.length) {
-            const msg: MessageRef = {
-              key: local ? 'sources.check.changed-locally' : 'sources.check.up-to-date',
-              params: { skill: name, source: p.source.given },
-            };
-            out.push({ ...common, status: local ? 'changed-locally' : 'up-to-date', message: formatMessage(msg), msg });
-            continue;
-          }
-          const msg: MessageRef = {
-            key: 'sources.check.update',
-            params: {
-              skill: name,
-              source: p.source.given,
-              from: p.commit.slice(0, 7),
-              to: co.commit.slice(0, 7),
-              added: d.added.length,
-              changed: d.changed.length,
-              removed: d.removed.length,
-            },
-          };
-          out.push({ ...common, status: 'update-available', ...d, message: formatMessage(msg), msg });
-        }
-      } finally {
-        if (co !== prefetched) co.done();
-      }
-    }
+    for (const [target, names] of needFetch) out.push(...(await this.checkAtCommit(target, names, prov, prefetched)));
     return out;
+  }
+
+  /** What the library and the source's refs alone tell about one skill: its result, or the commit to fetch and compare with. */
+  private checkByRefs(name: string, p: SkillOrigin, refs: Map<string, string> | Error): CheckResult | string {
+    const common = { skill: name, source: p.source.given, fromCommit: p.commit };
+    const say = (status: CheckResult['status'], key: string, params: MessageParams, extra: Partial<CheckResult> = {}): CheckResult => {
+      const msg: MessageRef = { key, params: { skill: name, source: p.source.given, ...params } };
+      return { ...common, status, localChanges: extra.localChanges ?? false, ...extra, message: formatMessage(msg), msg };
+    };
+    const local = this.localChanges(name, p);
+    if (local === null) return say('missing', 'sources.check.missing', {});
+    if (p.source.kind === 'archive' && p.pinned)
+      return say('pinned', 'sources.check.pinned', { ref: p.pinned.slice(0, 12) }, { localChanges: local });
+    if (refs instanceof Error) {
+      // A git failure in the user's words; a download refusal: its own words, in the user's language in the window.
+      const e = (refs instanceof GitError ? gitFailure(refs, p.source.given, name) : refs) as Error & { msg?: MessageRef };
+      return say('unreachable', 'sources.check.unreachable', { detail: e.msg ?? e.message });
+    }
+    const ref = p.source.kind === 'archive' ? undefined : (p.pinned ?? p.source.ref);
+    const target = !ref
+      ? refs.get('HEAD')
+      : (refs.get(`refs/tags/${ref}^{}`) ??
+        refs.get(`refs/tags/${ref}`) ??
+        refs.get(`refs/heads/${ref}`) ??
+        refs.get(ref) ??
+        (/^[0-9a-f]{40}$/.test(ref) ? ref : undefined));
+    if (!target) return say('unreachable', 'sources.check.ref-gone', { ref: ref ?? 'HEAD' });
+    if (target !== p.commit) return target;
+    if (p.pinned) return say('pinned', 'sources.check.pinned', { ref: p.pinned }, { localChanges: local });
+    if (local) return say('changed-locally', 'sources.check.changed-locally', {}, { localChanges: true });
+    return say('up-to-date', 'sources.check.up-to-date', {});
+  }
+
+  /** The skills whose source moved to `target`: one checkout of it (or the one already made), each skill compared with it. */
+  private async checkAtCommit(
+    target: string,
+    names: string[],
+    prov: Record<string, SkillOrigin>,
+    prefetched?: Checkout,
+  ): Promise<CheckResult[]> {
+    const first = prov[names[0]!]!;
+    let co: Checkout;
+    try {
+      co = prefetched?.commit === target ? prefetched : await this.checkout(this.parse(first.source.url), target);
+    } catch (err) {
+      return names.map((name) => {
+        const p = prov[name]!;
+        const e = err as Error & { msg?: MessageRef };
+        const msg: MessageRef = {
+          key: 'sources.check.unreachable',
+          params: { skill: name, source: p.source.given, detail: e.msg ?? e.message },
+        };
+        return {
+          skill: name,
+          source: p.source.given,
+          fromCommit: p.commit,
+          status: 'unreachable',
+          localChanges: false,
+          message: formatMessage(msg),
+          msg,
+        };
+      });
+    }
+    try {
+      const out: CheckResult[] = [];
+      for (const name of names) out.push(await this.compareWithUpstream(co, name, prov[name]!));
+      return out;
+    } finally {
+      if (co !== prefetched) co.done();
+    }
+  }
+
+  /** One skill against its source at a new commit: removed or moved upstream, no file changed, or an update. */
+  private async compareWithUpstream(co: Checkout, name: string, p: SkillOrigin): Promise<CheckResult> {
+    const local = this.localChanges(name, p) ?? false;
+    const up = path.join(co.dir, ...p.path.split('/').filter(Boolean));
+    const common = { skill: name, source: p.source.given, fromCommit: p.commit, toCommit: co.commit, localChanges: local };
+    if (!fs.existsSync(path.join(up, 'SKILL.md'))) {
+      const facts = discoverSkills(co.dir, '');
+      let renamed = '';
+      for (const rel of facts) {
+        const f = await skillFacts(this.ctx, path.join(co.dir, ...rel.split('/')), path.posix.basename(rel));
+        if (f.name === name || path.posix.basename(rel) === path.posix.basename(p.path)) renamed = rel;
+      }
+      const msg: MessageRef = renamed
+        ? { key: 'sources.check.moved', params: { skill: name, source: p.source.given, path: p.path, to: renamed } }
+        : { key: 'sources.check.removed', params: { skill: name, source: p.source.given, path: p.path } };
+      return { ...common, status: 'upstream-removed', message: formatMessage(msg), msg };
+    }
+    // Adopted from a lock file with local edits: no base, so compare with the library copy.
+    const from = p.upstreamDigest === NO_BASE ? path.join(libraryDir(this.ctx), name) : baseDir(this.ctx, p.upstreamDigest);
+    const d = diffMaps(fileMap(from), fileMap(up));
+    if (!d.added.length && !d.changed.length && !d.removed.length) {
+      const msg: MessageRef = {
+        key: local ? 'sources.check.changed-locally' : 'sources.check.up-to-date',
+        params: { skill: name, source: p.source.given },
+      };
+      return { ...common, status: local ? 'changed-locally' : 'up-to-date', message: formatMessage(msg), msg };
+    }
+    const msg: MessageRef = {
+      key: 'sources.check.update',
+      params: {
+        skill: name,
+        source: p.source.given,
+        from: p.commit.slice(0, 7),
+        to: co.commit.slice(0, 7),
+        added: d.added.length,
+        changed: d.changed.length,
+        removed: d.removed.length,
+      },
+    };
+    return { ...common, status: 'update-available', ...d, message: formatMessage(msg), msg };
   }
 
   exportAssistant(assistant: string, out?: string) {

@@ -149,6 +149,19 @@ function says(key: string, params: Record<string, string | number>): { message: 
   return { message: formatMessage(msg), msg };
 }
 
+/** A skill whose new folder is built in staging, waiting to be swapped in. */
+interface Staged {
+  name: string;
+  origin: SkillOrigin;
+  dir: string;
+  upstream: string;
+  oursDigest: string;
+  replacedTime: string;
+  result: UpdateResult;
+}
+
+type Checkout = Awaited<ReturnType<SourcesService['checkout']>>;
+
 export async function runUpdate(
   ctx: ServiceContext,
   svc: SourcesService,
@@ -161,142 +174,26 @@ export async function runUpdate(
   const pending: CheckResult[] = [];
   for (const c of checked.results) {
     if (c.status === 'update-available') pending.push(c);
-    else
-      results.push({
-        skill: c.skill,
-        source: c.source,
-        status: c.status,
-        fromCommit: c.fromCommit,
-        ...(c.toCommit ? { toCommit: c.toCommit } : {}),
-        files: [],
-        surfaceChanged: false,
-        message: c.message,
-        msg: c.msg,
-      });
+    else results.push(notUpdated(c, c.status));
   }
-  // One checkout per (source, commit).
-  const groups = new Map<string, CheckResult[]>();
-  for (const c of pending) {
-    const k = `${prov[c.skill]!.source.url}\n${c.toCommit}`;
-    groups.set(k, [...(groups.get(k) ?? []), c]);
-  }
-  const staged: Array<{
-    name: string;
-    origin: SkillOrigin;
-    dir: string;
-    upstream: string;
-    oursDigest: string;
-    replacedTime: string;
-    result: UpdateResult;
-  }> = [];
+  const staged: Staged[] = [];
   const cleanups: Array<() => void> = [];
   try {
-    for (const list of groups.values()) {
-      const first = prov[list[0]!.skill]!;
-      const co = await svc.checkout(svc.parse(first.source.url), list[0]!.toCommit);
+    for (const list of byCheckout(pending, prov).values()) {
+      const co = await svc.checkout(svc.parse(prov[list[0]!.skill]!.source.url), list[0]!.toCommit);
       cleanups.push(co.done);
       for (const c of list) {
-        const origin = prov[c.skill]!;
-        const lib = path.join(libraryDir(ctx), c.skill);
-        const upRaw = path.join(co.dir, ...origin.path.split('/').filter(Boolean));
-        const common = { skill: c.skill, source: origin.source.given, fromCommit: origin.commit, toCommit: co.commit };
-        const upstream = path.join(path.dirname(co.dir), `up-${staged.length}-${results.length}`);
-        try {
-          copySkillTree(upRaw, upstream); // refuses links out of the skill
-        } catch (err) {
-          if (!(err instanceof LinkOutsideError)) throw err;
-          results.push({
-            ...common,
-            status: 'conflict',
-            files: [],
-            surfaceChanged: false,
-            ...says('sources.update.link-out', { skill: c.skill, source: origin.source.given, path: err.rel, target: err.target }),
-          });
-          continue;
-        }
-        const base = baseDir(ctx, origin.upstreamDigest);
-        if (!lstatOrNull(base)) {
-          results.push({
-            ...common,
-            status: 'conflict',
-            files: [],
-            surfaceChanged: false,
-            ...says('sources.update.no-base', { skill: c.skill, source: origin.source.given }),
-          });
-          continue;
-        }
-        const oursDigest = treeDigest(lib);
-        const p = plan(base, lib, upstream, input.resolutions?.[c.skill] ?? {}, input.take);
-        if (p.conflicts) {
-          results.push({
-            ...common,
-            status: 'conflict',
-            files: p.files,
-            surfaceChanged: false,
-            ...says('sources.update.conflict', { skill: c.skill, source: origin.source.given, count: p.conflicts }),
-          });
-          continue;
-        }
-        const dir = path.join(path.dirname(co.dir), `new-${staged.length}`);
-        copySkillTree(lib, dir);
-        apply(dir, upstream, p.ops);
-        const surfaceChanged = getInventory(lib).digest !== getInventory(dir).digest;
-        const key = surfaceChanged ? 'sources.update.updated-approve' : 'sources.update.updated';
-        const result: UpdateResult = {
-          ...common,
-          status: 'updated',
-          files: p.files,
-          surfaceChanged,
-          ...says(key, { skill: c.skill, source: origin.source.given, from: origin.commit.slice(0, 7), to: co.commit.slice(0, 7) }),
-        };
-        staged.push({
-          name: c.skill,
-          origin: { ...origin, commit: co.commit, path: origin.path },
-          dir,
-          upstream,
-          oursDigest,
-          replacedTime: origin.time,
-          result,
+        const scratch = path.dirname(co.dir);
+        const made = stageSkill(ctx, input, c.skill, prov[c.skill]!, co, {
+          upstream: path.join(scratch, `up-${staged.length}-${results.length}`),
+          dir: path.join(scratch, `new-${staged.length}`),
         });
+        if ('refused' in made) results.push(made.refused);
+        else staged.push(made.staged);
       }
     }
     if (!staged.length) return { results: sortResults(results) };
-    // Swap in, all under the library lock, one journal entry.
-    const journalId = await libraryLock(ctx).runAsync(async () => {
-      const changes = [];
-      const records: Record<string, SkillOrigin> = {};
-      for (const s of staged) {
-        const lib = path.join(libraryDir(ctx), s.name);
-        if (!lstatOrNull(lib) || treeDigest(lib) !== s.oursDigest) {
-          s.result.status = 'conflict';
-          Object.assign(s.result, says('sources.update.changed-meanwhile', { skill: s.name, source: s.origin.source.given }));
-          continue;
-        }
-        changes.push(...moveToTrash(ctx, s.name, 'replaced').changes);
-        fs.renameSync(s.dir, lib);
-        const installedDigest = treeDigest(lib);
-        changes.push({ kind: 'created' as const, path: lib, digest: installedDigest });
-        const upstreamDigest = treeDigest(s.upstream);
-        storeBase(ctx, s.upstream, upstreamDigest);
-        records[s.name] = {
-          ...s.origin,
-          upstreamDigest,
-          installedDigest,
-          replacedDigest: s.oursDigest,
-          replacedTime: s.replacedTime,
-          time: new Date().toISOString(),
-        };
-      }
-      if (!changes.length) return undefined;
-      writeProvenance(ctx, records);
-      const names = Object.keys(records);
-      return appendJournal(ctx, {
-        op: 'update',
-        summary: `updated ${names.join(', ')}`,
-        changes,
-        skills: names.map((n) => ({ name: n, status: 'updated' })),
-      }).id;
-    });
+    const journalId = await swapIn(ctx, staged);
     results.push(...staged.map((s) => s.result));
     if (journalId)
       ctx.events.emit({
@@ -308,6 +205,138 @@ export async function runUpdate(
   } finally {
     for (const c of cleanups) c();
   }
+}
+
+/** The result for a skill the check found nothing to update in (up to date, unreachable, ...). */
+function notUpdated(c: CheckResult, status: UpdateResult['status']): UpdateResult {
+  return {
+    skill: c.skill,
+    source: c.source,
+    status,
+    fromCommit: c.fromCommit,
+    ...(c.toCommit ? { toCommit: c.toCommit } : {}),
+    files: [],
+    surfaceChanged: false,
+    message: c.message,
+    msg: c.msg,
+  };
+}
+
+/** One checkout per (source, commit). */
+function byCheckout(pending: CheckResult[], prov: Record<string, SkillOrigin>): Map<string, CheckResult[]> {
+  const groups = new Map<string, CheckResult[]>();
+  for (const c of pending) {
+    const k = `${prov[c.skill]!.source.url}\n${c.toCommit}`;
+    groups.set(k, [...(groups.get(k) ?? []), c]);
+  }
+  return groups;
+}
+
+/**
+ * Merge one skill with its new upstream in staging: refused (a link out of the skill, no base, or
+ * conflicts left unresolved) or staged as a new folder at `at.dir`, the library left as it is.
+ */
+function stageSkill(
+  ctx: ServiceContext,
+  input: UpdateInput,
+  skill: string,
+  origin: SkillOrigin,
+  co: Checkout,
+  at: { upstream: string; dir: string },
+): { refused: UpdateResult } | { staged: Staged } {
+  const lib = path.join(libraryDir(ctx), skill);
+  const upRaw = path.join(co.dir, ...origin.path.split('/').filter(Boolean));
+  const given = origin.source.given;
+  const refused = (files: UpdateFile[], key: string, params: Record<string, string | number>) => ({
+    refused: {
+      skill,
+      source: given,
+      fromCommit: origin.commit,
+      toCommit: co.commit,
+      status: 'conflict' as const,
+      files,
+      surfaceChanged: false,
+      ...says(key, params),
+    },
+  });
+  try {
+    copySkillTree(upRaw, at.upstream); // refuses links out of the skill
+  } catch (err) {
+    if (!(err instanceof LinkOutsideError)) throw err;
+    return refused([], 'sources.update.link-out', { skill, source: given, path: err.rel, target: err.target });
+  }
+  const base = baseDir(ctx, origin.upstreamDigest);
+  if (!lstatOrNull(base)) return refused([], 'sources.update.no-base', { skill, source: given });
+  const oursDigest = treeDigest(lib);
+  const p = plan(base, lib, at.upstream, input.resolutions?.[skill] ?? {}, input.take);
+  if (p.conflicts) return refused(p.files, 'sources.update.conflict', { skill, source: given, count: p.conflicts });
+  copySkillTree(lib, at.dir);
+  apply(at.dir, at.upstream, p.ops);
+  const surfaceChanged = getInventory(lib).digest !== getInventory(at.dir).digest;
+  const key = surfaceChanged ? 'sources.update.updated-approve' : 'sources.update.updated';
+  const result: UpdateResult = {
+    skill,
+    source: given,
+    fromCommit: origin.commit,
+    toCommit: co.commit,
+    status: 'updated',
+    files: p.files,
+    surfaceChanged,
+    ...says(key, { skill, source: given, from: origin.commit.slice(0, 7), to: co.commit.slice(0, 7) }),
+  };
+  const staged = {
+    name: skill,
+    origin: { ...origin, commit: co.commit, path: origin.path },
+    dir: at.dir,
+    upstream: at.upstream,
+    oursDigest,
+    replacedTime: origin.time,
+    result,
+  };
+  return { staged };
+}
+
+/**
+ * Swap the staged folders in, all under the library lock, one journal entry. A skill changed in the
+ * library since it was staged is left alone (its result turns to a conflict). Returns the journal id,
+ * or undefined when nothing was swapped.
+ */
+async function swapIn(ctx: ServiceContext, staged: Staged[]): Promise<string | undefined> {
+  return libraryLock(ctx).runAsync(async () => {
+    const changes = [];
+    const records: Record<string, SkillOrigin> = {};
+    for (const s of staged) {
+      const lib = path.join(libraryDir(ctx), s.name);
+      if (!lstatOrNull(lib) || treeDigest(lib) !== s.oursDigest) {
+        s.result.status = 'conflict';
+        Object.assign(s.result, says('sources.update.changed-meanwhile', { skill: s.name, source: s.origin.source.given }));
+        continue;
+      }
+      changes.push(...moveToTrash(ctx, s.name, 'replaced').changes);
+      fs.renameSync(s.dir, lib);
+      const installedDigest = treeDigest(lib);
+      changes.push({ kind: 'created' as const, path: lib, digest: installedDigest });
+      const upstreamDigest = treeDigest(s.upstream);
+      storeBase(ctx, s.upstream, upstreamDigest);
+      records[s.name] = {
+        ...s.origin,
+        upstreamDigest,
+        installedDigest,
+        replacedDigest: s.oursDigest,
+        replacedTime: s.replacedTime,
+        time: new Date().toISOString(),
+      };
+    }
+    if (!changes.length) return undefined;
+    writeProvenance(ctx, records);
+    const names = Object.keys(records);
+    return appendJournal(ctx, {
+      op: 'update',
+      summary: `updated ${names.join(', ')}`,
+      changes,
+      skills: names.map((n) => ({ name: n, status: 'updated' })),
+    }).id;
+  });
 }
 
 function sortResults(r: UpdateResult[]): UpdateResult[] {

@@ -78,34 +78,105 @@ interface Made {
   now: Date;
 }
 
-function buildWorkspace(spec: LaunchSpec, { id, workspace, temporary, dataDir, now }: Made): LaunchOutcome {
-  const { agent, home } = spec;
+type Usable = { name: string; entry: CatalogEntry };
+
+/**
+ * Where the skills go: the temporary workspace's native dir, a per-conversation view the agent loads
+ * via its extra-dir flag (native mode), or nowhere (index mode: the first message lists each skill's
+ * real folder).
+ */
+type Placement =
+  | { mode: 'native'; viewLoads: boolean; linkRoot: string; skillsDir: string }
+  | { mode: 'index'; viewLoads: false; linkRoot: null; skillsDir: null };
+
+/** What the write guard adds to the launch: its settings files, and how the agent is told of them. */
+interface GuardWiring {
+  files: string[];
+  args: string[];
+  env: Record<string, string>;
+}
+
+function buildWorkspace(spec: LaunchSpec, made: Made): LaunchOutcome {
   const problems: LaunchProblem[] = [];
   const usable = pickUsable(spec.skills, problems);
+  const place = placeSkills(spec.agent, made);
+  const links = place.skillsDir ? linkSkills(spec.agent, made, place.skillsDir, usable, problems) : [];
+  const { stateDirs, legacy } = prepareStateDirs(spec, usable, problems);
+  const stateRules =
+    renderStateRules(stateDirs, legacy, made.temporary ? spec.agent.nativeSkillsDir : null) + scriptRefusals(spec, usable, problems);
+  const { contextFile, firstMessage } = writeInstructions(spec, made, place, usable, stateRules);
+  const guard = writeGuard(spec, made, place.skillsDir, problems);
+  const { command, env } = agentInvocation(spec.agent, place, usable, stateDirs, guard);
 
-  // Where the skills go: the workspace's native dir, a per-conversation view the agent loads via
-  // its extra-dir flag, or nowhere (index mode: the first message lists each skill's real folder).
+  const result: LaunchResult = {
+    conversationId: made.id,
+    workspace: made.workspace,
+    temporary: made.temporary,
+    mode: place.mode,
+    agent: spec.agent.id,
+    links,
+    stateDirs,
+    contextFile,
+    command,
+    env,
+    ...(firstMessage !== undefined ? { firstMessage } : {}),
+    legacy,
+    problems,
+  };
+  const conversation: Conversation = {
+    id: made.id,
+    assistantId: spec.assistant.id,
+    assistantName: spec.assistant.name,
+    agent: spec.agent.id,
+    mode: place.mode,
+    temporary: made.temporary,
+    workspace: made.workspace,
+    dataDir: made.dataDir,
+    contextFile,
+    createdAt: made.now.toISOString(),
+    skills: usable.map(({ name, entry }) => ({ name, digest: entry.digest, dir: entry.provenance.realPath, stateId: entry.stateId })),
+    stateDirs,
+    legacy,
+    guardFiles: guard.files,
+    command,
+    env,
+    removedAt: null,
+  };
+  return { result, conversation };
+}
+
+function placeSkills(agent: AgentDef, { workspace, temporary, dataDir }: Made): Placement {
+  if (temporary) return { mode: 'native', viewLoads: false, linkRoot: workspace, skillsDir: path.join(workspace, agent.nativeSkillsDir) };
   const flag = agent.extraDirFlag;
-  const viewLoads = !temporary && flag?.loadsSkills === true;
-  const mode: 'native' | 'index' = temporary || viewLoads ? 'native' : 'index';
-  const linkRoot = temporary ? workspace : viewLoads ? path.join(dataDir, 'view') : null;
-  const skillsDir = linkRoot ? path.join(linkRoot, temporary ? agent.nativeSkillsDir : (flag?.skillsDir ?? agent.nativeSkillsDir)) : null;
+  if (flag?.loadsSkills !== true) return { mode: 'index', viewLoads: false, linkRoot: null, skillsDir: null };
+  const view = path.join(dataDir, 'view');
+  return { mode: 'native', viewLoads: true, linkRoot: view, skillsDir: path.join(view, flag.skillsDir ?? agent.nativeSkillsDir) };
+}
 
+/** Link each usable skill into `skillsDir`, making the folders first; a link that fails is a problem, not a refusal. */
+function linkSkills(agent: AgentDef, made: Made, skillsDir: string, usable: Usable[], problems: LaunchProblem[]): SkillLink[] {
+  // A fresh temporary workspace is empty: make each folder down to the skills dir, no probing.
+  if (made.temporary) mkdirsBelow(made.workspace, agent.nativeSkillsDir);
+  else fs.mkdirSync(skillsDir, { recursive: true });
+  const prefix = skillsDir + path.sep;
   const links: SkillLink[] = [];
-  if (skillsDir) {
-    // A fresh temporary workspace is empty: make each folder down to the skills dir, no probing.
-    if (temporary) mkdirsBelow(workspace, agent.nativeSkillsDir);
-    else fs.mkdirSync(skillsDir, { recursive: true });
-    const prefix = skillsDir + path.sep;
-    for (const { name, entry } of usable) {
-      const linkPath = prefix + name; // a safe folder name (pickUsable): nothing for path.join to normalise
-      const target = entry.provenance.realPath;
-      const error = linkSkill(target, linkPath);
-      links.push(error ? { skill: name, path: linkPath, target, ok: false, error } : { skill: name, path: linkPath, target, ok: true });
-      if (error) problems.push(launchProblem(name, 'link-failed', 'launch.problem.link-failed', { reason: error }));
-    }
+  for (const { name, entry } of usable) {
+    const linkPath = prefix + name; // a safe folder name (pickUsable): nothing for path.join to normalise
+    const target = entry.provenance.realPath;
+    const error = linkSkill(target, linkPath);
+    links.push(error ? { skill: name, path: linkPath, target, ok: false, error } : { skill: name, path: linkPath, target, ok: true });
+    if (error) problems.push(launchProblem(name, 'link-failed', 'launch.problem.link-failed', { reason: error }));
   }
+  return links;
+}
 
+/** Each usable skill's state dir (made when missing) and the legacy paths mapped into it. */
+function prepareStateDirs(
+  spec: LaunchSpec,
+  usable: Usable[],
+  problems: LaunchProblem[],
+): { stateDirs: StateDir[]; legacy: LegacyMapping[] } {
+  const { home } = spec;
   const stateDirs: StateDir[] = [];
   const legacy: LegacyMapping[] = [];
   const present = stateDirsPresent(home);
@@ -122,107 +193,100 @@ function buildWorkspace(spec: LaunchSpec, { id, workspace, temporary, dataDir, n
       problems.push(launchProblem(name, 'no-state-id', 'launch.problem.state-dir', { skill: name, reason: (err as Error).message }));
     }
   }
+  return { stateDirs, legacy };
+}
 
-  let stateRules = renderStateRules(stateDirs, legacy, skillsDir && temporary ? agent.nativeSkillsDir : null);
+/** One rule line per skill whose scripts the policy blocks (each also a problem). */
+function scriptRefusals(spec: LaunchSpec, usable: Usable[], problems: LaunchProblem[]): string {
+  let rules = '';
   for (const { name } of usable) {
     const verdict = spec.scripts?.get(name);
     if (verdict && !verdict.allowed) {
       const why = verdict.reason ?? 'not allowed by the script policy';
       problems.push(launchProblem(name, 'script-blocked', 'launch.problem.script-blocked', { skill: name, why: scriptWhy(why) }));
-      stateRules += `- Do not run any script of skill \`${name}\`: ${why}\n`;
+      rules += `- Do not run any script of skill \`${name}\`: ${why}\n`;
     }
   }
+  return rules;
+}
 
-  let contextFile: string | null = null;
-  let firstMessage: string | undefined;
-  if (mode === 'native') {
-    contextFile = path.join(linkRoot!, agent.contextFile);
+/** The assistant's rules: the context file in native mode, else the first message (kept beside the conversation). */
+function writeInstructions(
+  spec: LaunchSpec,
+  made: Made,
+  place: Placement,
+  usable: Usable[],
+  stateRules: string,
+): { contextFile: string | null; firstMessage?: string } {
+  const { name, rules } = spec.assistant;
+  if (place.mode === 'native') {
+    const contextFile = path.join(place.linkRoot, spec.agent.contextFile);
     // A custom agent's context file may sit in a folder (`docs/AGENT.md`): make it, inside what SkillDock made.
     fs.mkdirSync(path.dirname(contextFile), { recursive: true });
-    fs.writeFileSync(contextFile, renderContextFile(spec.assistant.name, spec.assistant.rules, stateRules));
-  } else {
-    firstMessage = renderFirstMessage(
-      spec.assistant.name,
-      spec.assistant.rules,
-      stateRules,
-      usable.map(({ name, entry }) => ({ name, description: entry.description, dir: entry.provenance.realPath })),
-    );
-    // Kept beside the conversation so --exec and the terminal launcher can hand it over later.
-    fs.writeFileSync(path.join(dataDir, 'first-message.md'), firstMessage);
+    fs.writeFileSync(contextFile, renderContextFile(name, rules, stateRules));
+    return { contextFile };
   }
+  const firstMessage = renderFirstMessage(
+    name,
+    rules,
+    stateRules,
+    usable.map(({ name, entry }) => ({ name, description: entry.description, dir: entry.provenance.realPath })),
+  );
+  // Kept beside the conversation so --exec and the terminal launcher can hand it over later.
+  fs.writeFileSync(path.join(made.dataDir, 'first-message.md'), firstMessage);
+  return { contextFile: null, firstMessage };
+}
 
-  // The write guard: in a temporary workspace the agent's own settings file; for a user's project a
-  // settings file beside the conversation's data, loaded with the agent's settings flag, or named by
-  // its settings variable (Gemini CLI and Qwen Code read a "system defaults" file from one).
-  const guardFiles: string[] = [];
-  const guardArgs: string[] = [];
-  const guardEnv: Record<string, string> = {};
-  const guard = agent.writeGuard;
-  if (guard && (temporary || guard.settingsFlag || guard.settingsEnv)) {
-    if (!spec.cli) {
-      problems.push(launchProblem(null, 'guard', 'launch.problem.guard'));
-    } else {
-      const file = temporary ? path.join(workspace, guard.settingsFile) : path.join(dataDir, 'guard-settings.json');
-      // In a temporary workspace the settings file usually sits in the folder just made for the skills.
-      const dirReady = temporary && skillsDir !== null && isInside(skillsDir, path.dirname(file));
-      writeGuardSettings(file, guard, spec.cli, { home, userHome: spec.userHome, conversationId: id }, spec.guardHooks, dirReady);
-      guardFiles.push(file);
-      if (!temporary && guard.settingsFlag) guardArgs.push(guard.settingsFlag, file);
-      else if (!temporary) guardEnv[guard.settingsEnv!] = file;
-    }
+/**
+ * The write guard: in a temporary workspace the agent's own settings file; for a user's project a
+ * settings file beside the conversation's data, loaded with the agent's settings flag, or named by
+ * its settings variable (Gemini CLI and Qwen Code read a "system defaults" file from one).
+ */
+function writeGuard(spec: LaunchSpec, made: Made, skillsDir: string | null, problems: LaunchProblem[]): GuardWiring {
+  const wiring: GuardWiring = { files: [], args: [], env: {} };
+  const guard = spec.agent.writeGuard;
+  const { temporary } = made;
+  if (!guard || !(temporary || guard.settingsFlag || guard.settingsEnv)) return wiring;
+  if (!spec.cli) {
+    problems.push(launchProblem(null, 'guard', 'launch.problem.guard'));
+    return wiring;
   }
+  const file = temporary ? path.join(made.workspace, guard.settingsFile) : path.join(made.dataDir, 'guard-settings.json');
+  // In a temporary workspace the settings file usually sits in the folder just made for the skills.
+  const dirReady = temporary && skillsDir !== null && isInside(skillsDir, path.dirname(file));
+  const context = { home: spec.home, userHome: spec.userHome, conversationId: made.id };
+  writeGuardSettings(file, guard, spec.cli, context, spec.guardHooks, dirReady);
+  wiring.files.push(file);
+  if (!temporary && guard.settingsFlag) wiring.args.push(guard.settingsFlag, file);
+  else if (!temporary) wiring.env[guard.settingsEnv!] = file;
+  return wiring;
+}
 
+/** The agent's argv and environment: extra dirs (view, skill folders in index mode, state dirs) and the guard's wiring. */
+function agentInvocation(
+  agent: AgentDef,
+  place: Placement,
+  usable: Usable[],
+  stateDirs: StateDir[],
+  guard: GuardWiring,
+): { command: string[]; env: Record<string, string> } {
+  const flag = agent.extraDirFlag;
   const extraDirs = [
-    ...(viewLoads ? [linkRoot!] : []),
+    ...(place.viewLoads ? [place.linkRoot] : []),
     // Index mode: an agent that reads outside its workspace only through the flag gets the skill folders.
-    ...(mode === 'index' && flag?.neededToRead ? usable.map((s) => s.entry.provenance.realPath) : []),
+    ...(place.mode === 'index' && flag?.neededToRead ? usable.map((s) => s.entry.provenance.realPath) : []),
     ...stateDirs.map((d) => d.dir),
   ];
-  const command = [...buildCommand(agent, extraDirs), ...(buildCommand(agent, []).length ? guardArgs : [])];
+  const command = [...buildCommand(agent, extraDirs), ...(buildCommand(agent, []).length ? guard.args : [])];
   const env: Record<string, string> = {
     ...agent.env,
     // Trust for this session only (nothing written to the project or the agent's trusted-folders
     // list): without it headless Gemini refuses to run in a user's project (observed on 0.61.0).
     ...agent.trustEnv,
-    ...(viewLoads ? (flag?.contextEnv ?? {}) : {}),
-    ...guardEnv,
+    ...(place.viewLoads ? (flag?.contextEnv ?? {}) : {}),
+    ...guard.env,
   };
-
-  const result: LaunchResult = {
-    conversationId: id,
-    workspace,
-    temporary,
-    mode,
-    agent: agent.id,
-    links,
-    stateDirs,
-    contextFile,
-    command,
-    env,
-    ...(firstMessage !== undefined ? { firstMessage } : {}),
-    legacy,
-    problems,
-  };
-  const conversation: Conversation = {
-    id,
-    assistantId: spec.assistant.id,
-    assistantName: spec.assistant.name,
-    agent: agent.id,
-    mode,
-    temporary,
-    workspace,
-    dataDir,
-    contextFile,
-    createdAt: now.toISOString(),
-    skills: usable.map(({ name, entry }) => ({ name, digest: entry.digest, dir: entry.provenance.realPath, stateId: entry.stateId })),
-    stateDirs,
-    legacy,
-    guardFiles,
-    command,
-    env,
-    removedAt: null,
-  };
-  return { result, conversation };
+  return { command, env };
 }
 
 /** Make `rel`'s folders one by one under `base`, a folder this launch just created (so none exists yet). */
@@ -301,9 +365,9 @@ function checkUserWorkspace(dir: string, home: string, userHome: string): string
   return abs;
 }
 
-function pickUsable(skills: LaunchSkill[], problems: LaunchProblem[]): Array<{ name: string; entry: CatalogEntry }> {
+function pickUsable(skills: LaunchSkill[], problems: LaunchProblem[]): Usable[] {
   const seen = new Set<string>();
-  const out: Array<{ name: string; entry: CatalogEntry }> = [];
+  const out: Usable[] = [];
   for (const s of skills) {
     if (s.missing || !s.entry) {
       problems.push(launchProblem(s.name, 'missing', 'launch.problem.missing', { skill: s.name }));

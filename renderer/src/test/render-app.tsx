@@ -9,6 +9,7 @@ import { useAssistants } from '../stores/assistants-store';
 import { useCatalog } from '../stores/catalog-store';
 import { useImport } from '../stores/import-store';
 import { useLaunch } from '../stores/launch-store';
+import { useLibrary } from '../stores/library-store';
 import { useNav } from '../stores/nav-store';
 import { useSettings } from '../stores/settings-store';
 import { pageId, type PageName } from '../testids';
@@ -20,6 +21,7 @@ const initial = {
   catalog: useCatalog.getState(),
   imp: useImport.getState(),
   launch: useLaunch.getState(),
+  library: useLibrary.getState(),
   nav: useNav.getState(),
   settings: useSettings.getState(),
 };
@@ -31,6 +33,7 @@ export function resetStores(): void {
   useCatalog.setState(initial.catalog, true);
   useImport.setState(initial.imp, true);
   useLaunch.setState(initial.launch, true);
+  useLibrary.setState(initial.library, true);
   useNav.setState(initial.nav, true);
   useSettings.setState(initial.settings, true);
 }

@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button } from '@arco-design/web-react';
 import { create } from 'zustand';
-import { client } from '../../client-port';
+import { useLibrary } from '../../stores/library-store';
 import { useNav } from '../../stores/nav-store';
 import { TID } from '../../testids';
 
@@ -20,24 +20,10 @@ export const useLibraryTab = create<{ tab: string; setTab(tab: string): void; di
  */
 export function AdoptBanner({ onReview }: { onReview?: () => void }) {
   const { t } = useTranslation();
-  const [count, setCount] = useState(0);
   const dismissed = useLibraryTab((s) => s.dismissedAdopt);
-  useEffect(() => {
-    let live = true;
-    const read = () =>
-      client()
-        .api.listAdoptable({})
-        .then((r) => live && setCount(r.skills.filter((s) => s.inLibrary === 'no').length))
-        .catch(() => live && setCount(0));
-    void read();
-    const off = client().onEvent((e) => {
-      if (e.type === 'library-changed') void read();
-    });
-    return () => {
-      live = false;
-      off();
-    };
-  }, []);
+  useEffect(() => useLibrary.getState().watch('adoptable'), []);
+  // A failed read offers nothing (the Adopt tab says what failed).
+  const count = useLibrary((s) => (s.adoptable.error ? 0 : (s.adoptable.data ?? []).filter((a) => a.inLibrary === 'no').length));
   if (dismissed || count === 0) return null;
   return (
     <Alert

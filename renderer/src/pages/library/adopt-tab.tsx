@@ -1,28 +1,28 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Empty, Radio, Tag } from '@arco-design/web-react';
 import type { AdoptableSkill, LibraryMode } from '../../../../src/contract/index';
-import { client } from '../../client-port';
-import { useAction, useLoaded } from './use-action';
+import { useLibrary } from '../../stores/library-store';
+import { useAction } from './use-action';
 import { TID, rowId } from '../../testids';
 import { showUndoToast } from './undo-toast';
 
 /** Skills already sitting in agents' user folders, offered for the library (copy or link), one click for all. */
-export function AdoptTab({ rev }: { rev: number }) {
+export function AdoptTab() {
   const { t } = useTranslation();
-  const list = useLoaded(async () => (await client().api.listAdoptable({})).skills, rev);
-  const items = list.data;
+  useEffect(() => useLibrary.getState().watch('adoptable'), []);
+  const items = useLibrary((s) => s.adoptable.data);
+  const listError = useLibrary((s) => s.adoptable.error);
   const [mode, setMode] = useState<LibraryMode>('copy');
   const { busy, error: actionError, run } = useAction();
-  const error = actionError ?? list.error;
+  const error = actionError ?? listError;
 
   const open = (items ?? []).filter((s) => s.inLibrary === 'no');
   const adopt = async (picked: AdoptableSkill[]) => {
     if (!picked.length) return;
     await run(async () => {
-      const out = await client().api.adoptSkills({ items: picked.map((s) => ({ path: s.path, mode })), onConflict: 'skip' });
+      const out = await useLibrary.getState().adopt(picked, mode);
       if (out.journalId) showUndoToast(t, t('library.adopted', { count: out.results.filter((r) => r.status === 'imported').length }));
-      void list.reload();
     });
   };
 

@@ -1,39 +1,30 @@
-import { useEffect, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Modal } from '@arco-design/web-react';
 import type { LibrarySkill } from '../../../../src/contract/index';
-import { client } from '../../client-port';
+import { useAssistants } from '../../stores/assistants-store';
+import { useLibrary } from '../../stores/library-store';
 import { useAction } from './use-action';
 import { TID } from '../../testids';
 
 /** Confirm a delete, naming the skill and the assistants that use it; the skill goes to the trash. */
 export function DeleteDialog({ skill, onCancel, onDeleted }: { skill: LibrarySkill; onCancel(): void; onDeleted(name: string): void }) {
   const { t } = useTranslation();
-  const [users, setUsers] = useState<string[] | null>(null);
   const { busy, error, run } = useAction();
-
-  useEffect(() => {
-    let live = true;
-    client()
-      .api.listAssistants({})
-      .then((list) => {
-        if (!live) return;
-        const names = new Set([skill.name, skill.dirName]);
-        setUsers(
-          list
-            .filter((a) => a.skills.some((s) => names.has(s.name) && (s.rootKind === 'library' || s.rootId === 'library')))
-            .map((a) => a.name),
-        );
-      })
-      .catch(() => live && setUsers([]));
-    return () => {
-      live = false;
-    };
-  }, [skill]);
+  // The assistants store follows the engine's assistants-changed events.
+  const assistants = useAssistants((s) => s.list);
+  const loaded = useAssistants((s) => s.loaded);
+  const users = useMemo(() => {
+    if (!loaded) return null;
+    const names = new Set([skill.name, skill.dirName]);
+    return assistants
+      .filter((a) => a.skills.some((s) => names.has(s.name) && (s.rootKind === 'library' || s.rootId === 'library')))
+      .map((a) => a.name);
+  }, [assistants, loaded, skill]);
 
   const remove = () =>
     run(async () => {
-      await client().api.deleteSkill({ name: skill.dirName });
+      await useLibrary.getState().deleteSkill(skill.dirName);
       onDeleted(skill.name);
     });
 

@@ -2,8 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Checkbox, Modal, Radio, Spin, Tag } from '@arco-design/web-react';
 import type { ExportTarget, LibraryMode, LibrarySkill } from '../../../../src/contract/index';
-import { client } from '../../client-port';
-import { errorText } from '../../stores/errors';
+import { useLibrary } from '../../stores/library-store';
 import { TID, rowId } from '../../testids';
 import { showUndoToast } from './undo-toast';
 
@@ -20,38 +19,33 @@ const FREE = new Set<ExportTarget['state']>(['none']);
 /** Export to agents' user folders: first what is there, then only where the user ticked. */
 export function ExportDialog({ skill, onClose }: { skill: LibrarySkill; onClose(): void }) {
   const { t } = useTranslation();
-  const [targets, setTargets] = useState<ExportTarget[] | null>(null);
   const [picked, setPicked] = useState<string[]>([]);
   const [mode, setMode] = useState<LibraryMode>('copy');
   const [results, setResults] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const view = useLibrary((s) => (s.exportView?.name === skill.dirName ? s.exportView : null));
+  const targets = view?.targets ?? null;
+  const error = view?.error ?? null;
 
   useEffect(() => {
-    client()
-      .api.exportTargets({ name: skill.dirName })
-      .then((r) => setTargets(r.targets))
-      .catch((err) => setError(errorText(err)));
+    void useLibrary.getState().openExport(skill.dirName);
+    return () => useLibrary.getState().closeExport();
   }, [skill]);
 
   const run = async () => {
     setBusy(true);
-    const out: Record<string, string> = {};
-    let any = false;
-    for (const id of picked) {
-      try {
-        const r = await client().api.exportSkill({ name: skill.dirName, agent: id, mode });
-        out[id] = r.status === 'exported' ? t('library.exportDone', { path: r.path }) : t('library.exportAlready', { path: r.path });
-        any ||= r.status === 'exported';
-      } catch (err) {
-        out[id] = errorText(err);
-      }
+    const out = await useLibrary.getState().exportTo(skill.dirName, picked, mode);
+    const words: Record<string, string> = {};
+    for (const [id, r] of Object.entries(out)) {
+      if ('error' in r) words[id] = r.error;
+      else
+        words[id] =
+          r.ok.status === 'exported' ? t('library.exportDone', { path: r.ok.path }) : t('library.exportAlready', { path: r.ok.path });
     }
-    setResults(out);
+    setResults(words);
     setBusy(false);
-    if (any) showUndoToast(t, t('library.exported', { name: skill.name }));
-    const r = await client().api.exportTargets({ name: skill.dirName });
-    setTargets(r.targets);
+    if (Object.values(out).some((r) => 'ok' in r && r.ok.status === 'exported'))
+      showUndoToast(t, t('library.exported', { name: skill.name }));
     setPicked([]);
   };
 

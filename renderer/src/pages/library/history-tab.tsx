@@ -1,20 +1,21 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Empty, Tag } from '@arco-design/web-react';
 import type { JournalEntry } from '../../../../src/contract/index';
-import { client } from '../../client-port';
+import { useLibrary } from '../../stores/library-store';
 import { engineText } from '../../i18n/engine-text';
-import { useAction, useLoaded } from './use-action';
+import { useAction } from './use-action';
 import { TID, rowId } from '../../testids';
 import { opName } from './undo-toast';
 
 /** The journal: what each operation changed and when; undo reverts the newest step not yet undone. */
-export function HistoryTab({ rev }: { rev: number }) {
+export function HistoryTab() {
   const { t, i18n } = useTranslation();
-  const list = useLoaded(async () => (await client().api.journal({ limit: 100 })).entries, rev);
-  const entries = list.data;
+  useEffect(() => useLibrary.getState().watch('history'), []);
+  const entries = useLibrary((s) => s.history.data);
+  const listError = useLibrary((s) => s.history.error);
   const action = useAction();
-  const error = action.error ?? list.error;
+  const error = action.error ?? listError;
   const [note, setNote] = useState<string | null>(null);
 
   const undone = new Set((entries ?? []).filter((e) => e.op === 'undo' && e.undoes).map((e) => e.undoes as string));
@@ -22,9 +23,8 @@ export function HistoryTab({ rev }: { rev: number }) {
 
   const undo = () =>
     action.run(async () => {
-      const r = await client().api.undo({});
+      const r = await useLibrary.getState().undo();
       setNote(t('library.undone', { op: opName(t, r.undone.op) }));
-      void list.reload();
     });
 
   if (entries && entries.length === 0) return <Empty description={t('library.historyEmpty')} data-testid={TID.historyList} />;

@@ -1,10 +1,9 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Empty, Tabs, Tag } from '@arco-design/web-react';
 import type { LibrarySkill } from '../../../../src/contract/index';
-import { client } from '../../client-port';
 import { useNav } from '../../stores/nav-store';
-import { errorText } from '../../stores/errors';
+import { useLibrary } from '../../stores/library-store';
 import { TID, pageId, rowId } from '../../testids';
 import { NewSkillDialog } from './new-skill-dialog';
 import { DeleteDialog } from './delete-dialog';
@@ -21,38 +20,19 @@ import { PageHeader } from '../../components/page-header';
 export function LibraryPage() {
   const { t } = useTranslation();
   const edit = useNav((n) => n.edit);
-  const [skills, setSkills] = useState<LibrarySkill[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const skills = useLibrary((s) => s.skills.data);
+  const error = useLibrary((s) => s.skills.error);
   const tab = useLibraryTab((s) => s.tab);
   const setTab = useLibraryTab((s) => s.setTab);
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<LibrarySkill | null>(null);
   const [exporting, setExporting] = useState<LibrarySkill | null>(null);
-  const [rev, setRev] = useState(0);
-
-  const load = useCallback(async () => {
-    try {
-      setSkills((await client().api.listLibrary({})).skills);
-      setError(null);
-    } catch (err) {
-      setError(errorText(err));
-    }
-  }, []);
-  useEffect(() => {
-    void load();
-    // Other doors and pages change the library too: follow the engine's events.
-    return client().onEvent((e) => {
-      if (e.type === 'library-changed') {
-        void load();
-        setRev((r) => r + 1);
-      }
-    });
-  }, [load]);
+  // Other doors and pages change the library too: the store follows the engine's events.
+  useEffect(() => useLibrary.getState().watch('skills'), []);
 
   const onDeleted = (name: string) => {
     setDeleting(null);
     showUndoToast(t, t('library.deleted', { name }));
-    void load();
   };
 
   return (
@@ -111,13 +91,13 @@ export function LibraryPage() {
           )}
         </Tabs.TabPane>
         <Tabs.TabPane key="trash" title={<span data-testid={rowId(TID.libraryTab, 'trash')}>{t('library.tabTrash')}</span>}>
-          <TrashTab rev={rev} />
+          <TrashTab />
         </Tabs.TabPane>
         <Tabs.TabPane key="history" title={<span data-testid={rowId(TID.libraryTab, 'history')}>{t('library.tabHistory')}</span>}>
-          <HistoryTab rev={rev} />
+          <HistoryTab />
         </Tabs.TabPane>
         <Tabs.TabPane key="adopt" title={<span data-testid={rowId(TID.libraryTab, 'adopt')}>{t('library.tabAdopt')}</span>}>
-          <AdoptTab rev={rev} />
+          <AdoptTab />
         </Tabs.TabPane>
       </Tabs>
       <NewSkillDialog visible={creating} onClose={() => setCreating(false)} onCreated={(name) => edit(name)} />

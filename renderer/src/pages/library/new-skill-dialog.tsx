@@ -1,13 +1,12 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Input, Modal, Radio } from '@arco-design/web-react';
-import type { MethodOutput, SkillTemplate } from '../../../../src/contract/index';
-import { client } from '../../client-port';
+import type { SkillTemplate } from '../../../../src/contract/index';
+import { useLibrary, type NameCheck } from '../../stores/library-store';
 import { engineText, findingText } from '../../i18n/engine-text';
 import { useAction } from './use-action';
 import { TID, rowId } from '../../testids';
 
-type Check = MethodOutput<'checkSkillName'>;
 const TEMPLATES: SkillTemplate[] = ['plain', 'scripts', 'references'];
 /** Typing pause before the name is checked with the engine. */
 const CHECK_DELAY_MS = 150;
@@ -18,7 +17,7 @@ export function NewSkillDialog({ visible, onClose, onCreated }: { visible: boole
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
   const [template, setTemplate] = useState<SkillTemplate>('plain');
-  const [check, setCheck] = useState<Check | null>(null);
+  const [check, setCheck] = useState<NameCheck | null>(null);
   const { busy, error, setError, run } = useAction();
 
   useEffect(() => {
@@ -38,8 +37,9 @@ export function NewSkillDialog({ visible, onClose, onCreated }: { visible: boole
     }
     let live = true;
     const timer = setTimeout(() => {
-      client()
-        .api.checkSkillName({ name })
+      useLibrary
+        .getState()
+        .checkName(name)
         .then((c) => live && setCheck(c))
         .catch(() => live && setCheck(null));
     }, CHECK_DELAY_MS);
@@ -56,9 +56,9 @@ export function NewSkillDialog({ visible, onClose, onCreated }: { visible: boole
   const create = async () => {
     if (blocked) return;
     await run(async () => {
-      const out = await client().api.createSkill({ name, template, ...(description.trim() ? { description: description.trim() } : {}) });
+      const created = await useLibrary.getState().createSkill(name, template, description.trim() || undefined);
       onClose();
-      onCreated(out.name);
+      onCreated(created);
     });
   };
 

@@ -1,20 +1,20 @@
 import { useTranslation } from 'react-i18next';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Button, Empty, Input, Modal, Space, Tag } from '@arco-design/web-react';
 import type { TrashEntry } from '../../../../src/contract/index';
-import { client } from '../../client-port';
-import { errorCode } from '../../stores/errors';
-import { useAction, useLoaded } from './use-action';
+import { useLibrary } from '../../stores/library-store';
+import { useAction } from './use-action';
 import { TID, rowId } from '../../testids';
 import { showUndoToast } from './undo-toast';
 
 /** What was deleted or replaced, when, and restore (refused while the name is taken again). */
-export function TrashTab({ rev }: { rev: number }) {
+export function TrashTab() {
   const { t, i18n } = useTranslation();
-  const list = useLoaded(async () => (await client().api.listTrash({})).items, rev);
-  const items = list.data;
+  useEffect(() => useLibrary.getState().watch('trash'), []);
+  const items = useLibrary((s) => s.trash.data);
+  const listError = useLibrary((s) => s.trash.error);
   const action = useAction();
-  const error = action.error ?? list.error;
+  const error = action.error ?? listError;
 
   const [taken, setTaken] = useState<TrashEntry | null>(null);
   const [asName, setAsName] = useState('');
@@ -25,17 +25,9 @@ export function TrashTab({ rev }: { rev: number }) {
   /** Restore as it was, replacing the skill now holding the name, or under another name. */
   const restore = (e: TrashEntry, how: { replace?: boolean; as?: string } = {}) =>
     action.run(async () => {
-      let name: string;
-      try {
-        // Replace: the skill now holding the name goes to the trash first (its own undo step).
-        if (how.replace) await client().api.deleteSkill({ name: e.name });
-        name = (await client().api.restoreSkill({ id: e.id, ...(how.as ? { as: how.as } : {}) })).name;
-      } catch (err) {
-        if (!how.replace && !how.as && errorCode(err) === 'conflict') return ask(e);
-        throw err;
-      }
-      showUndoToast(t, t('library.restored', { name }));
-      void list.reload();
+      const out = await useLibrary.getState().restore(e, how);
+      if ('taken' in out) ask(e);
+      else showUndoToast(t, t('library.restored', { name: out.restored }));
     });
 
   if (items && items.length === 0) return <Empty description={t('library.trashEmpty')} data-testid={TID.trashList} />;

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { Button, Notification } from '@arco-design/web-react';
-import { client } from '../../client-port';
+import { useLibrary } from '../../stores/library-store';
 import { errorText } from '../../stores/errors';
 import { TID } from '../../testids';
 
@@ -26,7 +26,7 @@ export function showUndoToast(t: TFunction, text: string): void {
           Notification.remove(id);
           shown = null;
           try {
-            const res = await client().api.undo({});
+            const res = await useLibrary.getState().undo();
             Notification.success({
               title: t('library.undone', { op: opName(t, res.undone.op) }),
               content: '',

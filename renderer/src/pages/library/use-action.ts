@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { errorText } from '../../stores/errors';
 
 /** One user action against the engine: busy while it runs, its failure worded for the user. */
@@ -22,23 +22,4 @@ export function useAction(): {
     }
   }, []);
   return { busy, error, setError, run };
-}
-
-/** A list read from the engine, read again when `rev` moves (a library change). */
-export function useLoaded<T>(read: () => Promise<T>, rev: number): { data: T | null; error: string | null; reload(): Promise<void> } {
-  const [data, setData] = useState<T | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const reload = useCallback(async () => {
-    try {
-      setData(await read());
-      setError(null);
-    } catch (err) {
-      setError(errorText(err));
-    }
-    // `read` is a fresh arrow each render; the list it reads does not change with it
-  }, []); // eslint-disable-line react-hooks/exhaustive-deps
-  useEffect(() => {
-    void reload();
-  }, [reload, rev]);
-  return { data, error, reload };
 }

@@ -1,7 +1,6 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spin, Typography } from '@arco-design/web-react';
-import { client } from '../../client-port';
 import { TID } from '../../testids';
 import './first-run.css';
 
@@ -14,15 +13,6 @@ const AdoptTab = lazy(() => import('../library/adopt-tab').then((m) => ({ defaul
  */
 export function FirstRun() {
   const { t } = useTranslation();
-  // Re-read the adoptable list when the library changes (another window adopted or imported).
-  const [rev, setRev] = useState(0);
-  useEffect(
-    () =>
-      client().onEvent((e) => {
-        if (e.type === 'library-changed') setRev((r) => r + 1);
-      }),
-    [],
-  );
   return (
     <section className="first-run" data-testid={TID.skillsFirstRun}>
       <Typography.Title heading={5} className="first-run-title">
@@ -35,7 +25,8 @@ export function FirstRun() {
         <div className="subheading">{t('skills.firstRun.adoptTitle')}</div>
         <div className="muted small">{t('skills.firstRun.adoptHint')}</div>
         <Suspense fallback={<Spin />}>
-          <AdoptTab rev={rev} />
+          {/* The library store reads the adoptable list again when the library changes (another window adopted or imported). */}
+          <AdoptTab />
         </Suspense>
       </div>
     </section>
