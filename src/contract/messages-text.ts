@@ -5,6 +5,7 @@ import { IMPORT_MESSAGES } from './messages-import.js';
 import { LAUNCH_MESSAGES } from './messages-launch.js';
 import { EDITOR_MESSAGES } from './messages-editor.js';
 import { VIEWER_MESSAGES } from './messages-viewer.js';
+import { LOOKUP_MESSAGES } from './messages-lookup.js';
 import { ASSISTANT_MESSAGES } from './messages-assistants.js';
 import { SETTINGS_MESSAGES } from './messages-settings.js';
 import { JOURNAL_MESSAGES } from './messages-journal.js';
@@ -49,6 +50,7 @@ export const ENGINE_MESSAGES = {
   ...LAUNCH_MESSAGES,
   ...EDITOR_MESSAGES,
   ...VIEWER_MESSAGES,
+  ...LOOKUP_MESSAGES,
   ...ASSISTANT_MESSAGES,
   ...SETTINGS_MESSAGES,
   ...JOURNAL_MESSAGES,
