@@ -8,6 +8,7 @@ import { baseEnv, copilotOffline, run } from './capture.js';
 import { geminiScript, geminiToolResult, openaiChatScript, openaiToolResult, type ToolCall } from './model-script.js';
 import { startRecorder, type Recorded, type Script } from './recorder.js';
 import { requireAgent } from './pins.js';
+import type { LaunchResult } from '../../src/contract/index.js';
 
 // The write guard with the real CLIs: the recording model server answers with a tool call that
 // writes the legacy path an attached skill mentions (notes-keeper: `~/notes/log.md`), the CLI runs
@@ -59,6 +60,33 @@ function stateDir(): string {
   return path.join(fx.sb.home, 'skills-state', dir);
 }
 
+/**
+ * The script-approval hook: xrunner's approval is withdrawn and the launch goes ahead with its
+ * scripts denied (`skip`). The shell command the model asks for runs xrunner's script through the
+ * link in the workspace and writes what it prints to a marker file outside it; the marker proves
+ * whether the script ran. `control` approves xrunner again and launches anew: the same call runs.
+ */
+async function unapprovedLaunch(agent: string) {
+  await fx.svc.api.revokeApproval({ name: 'xrunner' });
+  const r = await fx.svc.api.launchAssistant({ assistant: `E2E ${agent}`, onScriptsChanged: 'skip' });
+  expect(r.problems.map((p) => `${p.skill}:${p.code}`)).toContain('xrunner:script-blocked');
+  const link = r.links.find((l) => l.skill === 'xrunner')!;
+  const marker = path.join(fx.sb.dir, 'x-ran.txt');
+  const command = `cd ${path.relative(r.workspace, link.path)} && sh scripts/x.sh > ${marker}`;
+  return {
+    r,
+    marker,
+    command,
+    async control() {
+      await fx.svc.api.approveSkill({ name: 'xrunner' });
+      return fx.launch();
+    },
+  };
+}
+
+/** The hook's reason, as the tool result carries it (JSON text: the quotes may come escaped). */
+const SCRIPT_DENIED = /the scripts of skill \\?"xrunner\\?" are not approved/;
+
 describe('Gemini CLI 0.61.0 runs the guard (BeforeTool hook)', () => {
   beforeEach(async () => {
     fx = await agentFixture('gemini');
@@ -109,6 +137,22 @@ describe('Gemini CLI 0.61.0 runs the guard (BeforeTool hook)', () => {
     expect(sent, o.stderr.slice(-3000)).toHaveLength(1);
     expect(sent[0]).toContain('Tool execution blocked');
     expect(fs.readFileSync(settings, 'utf8')).toBe(before);
+  });
+
+  it("temporary workspace: an unapproved skill's script is denied and does not run; approved, it runs", async () => {
+    const bin = requireAgent('gemini');
+    const u = await unapprovedLaunch('gemini');
+    const shell = { name: 'run_shell_command', args: { command: u.command } };
+    const denied = await gemini(bin, u.r, shell, u.r.workspace, u.r.env);
+    expect(results(denied), denied.stderr.slice(-3000)).toHaveLength(1);
+    expect(results(denied)[0]).toMatch(SCRIPT_DENIED);
+    expect(fs.existsSync(u.marker)).toBe(false);
+
+    const r = await u.control();
+    const ran = await gemini(bin, r, shell, r.workspace, r.env);
+    expect(results(ran), ran.stderr.slice(-3000)).toHaveLength(1);
+    expect(results(ran)[0]).not.toMatch(SCRIPT_DENIED);
+    expect(fs.readFileSync(u.marker, 'utf8')).toBe('x-ok from xrunner\n');
   });
 
   it("user's project gets no hook: Gemini skips a settings file it would load by variable unless root owns it and its folders", async () => {
@@ -184,6 +228,38 @@ describe('Qwen Code 0.24.4 runs the guard (PreToolUse hook)', () => {
     expect(fs.existsSync(path.join(fx.sb.userHome, 'notes'))).toBe(false);
     expect(treeHash(project)).toBe(before);
   });
+  it("an unapproved skill's script: the shell call is denied and the script does not run; approved, it runs", async () => {
+    const bin = requireAgent('qwen');
+    const u = await unapprovedLaunch('qwen');
+    const shell = (command: string) => ({ name: 'run_shell_command', args: { command } });
+    const denied = await qwen(bin, u.r, shell(u.command), u.r.workspace, u.r.env);
+    const sent = results(denied);
+    expect(sent, `qwen sent no tool result:\n${denied.stderr.slice(-3000)}`).toHaveLength(1);
+    expect(sent[0]).toMatch(SCRIPT_DENIED);
+    expect(fs.existsSync(u.marker)).toBe(false);
+
+    const r = await u.control();
+    const ran = await qwen(bin, r, shell(u.command), r.workspace, r.env);
+    expect(results(ran), ran.stderr.slice(-3000)).toHaveLength(1);
+    expect(results(ran)[0]).not.toMatch(SCRIPT_DENIED);
+    expect(fs.readFileSync(u.marker, 'utf8')).toBe('x-ok from xrunner\n');
+  });
+
+  it("user's project: the same script hook comes with the system-defaults file", async () => {
+    const bin = requireAgent('qwen');
+    const project = path.join(fx.sb.dir, 'project');
+    fs.mkdirSync(project);
+    await fx.svc.api.revokeApproval({ name: 'xrunner' });
+    const r = await fx.svc.api.launchAssistant({ assistant: 'E2E qwen', workspace: project, onScriptsChanged: 'skip' });
+    // index mode: the first message names the skill's real folder, so that is where the model goes
+    const marker = path.join(fx.sb.dir, 'x-ran.txt');
+    const command = `cd ${path.join(fx.sb.lib, 'xrunner')} && sh scripts/x.sh > ${marker}`;
+    const o = await qwen(bin, r, { name: 'run_shell_command', args: { command } }, project, r.env);
+    const sent = results(o);
+    expect(sent, o.stderr.slice(-3000)).toHaveLength(1);
+    expect(sent[0]).toMatch(SCRIPT_DENIED);
+    expect(fs.existsSync(marker)).toBe(false);
+  });
 });
 
 describe('GitHub Copilot CLI 1.0.102 runs the guard (preToolUse hook)', () => {
@@ -203,5 +279,26 @@ describe('GitHub Copilot CLI 1.0.102 runs the guard (preToolUse hook)', () => {
     expect(sent[0]).toContain('Denied by preToolUse hook');
     expect(sent[0]).toContain(`Suggested path: ${stateDir()}${path.sep}`);
     expect(fs.existsSync(path.join(fx.sb.userHome, 'notes'))).toBe(false);
+  });
+  it("an unapproved skill's script: the bash call is denied and the script does not run; approved, it runs", async () => {
+    const bin = requireAgent('copilot');
+    const u = await unapprovedLaunch('copilot');
+    const copilot = (r: LaunchResult) => {
+      const call = { name: 'bash', args: { command: u.command, description: 'Run x' } };
+      // every tool and path allowed (the marker is outside the workspace): only the hook may stop the call
+      const args = [...r.command.slice(1), '--allow-all-tools', '--allow-all-paths', '--trust-folder', '-p', r.firstMessage ?? 'Run x.'];
+      return scripted(bin, args, openaiChatScript(call), copilotOffline, { cwd: r.workspace, env: r.env });
+    };
+    const results = (o: Outcome) => o.requests.map(openaiToolResult).filter((t): t is string => t !== null);
+    const denied = await copilot(u.r);
+    expect(results(denied), `copilot sent no tool result:\n${denied.stderr.slice(-3000)}`).toHaveLength(1);
+    expect(results(denied)[0]).toContain('Denied by preToolUse hook');
+    expect(results(denied)[0]).toMatch(SCRIPT_DENIED);
+    expect(fs.existsSync(u.marker)).toBe(false);
+
+    const ran = await copilot(await u.control());
+    expect(results(ran), ran.stderr.slice(-3000)).toHaveLength(1);
+    expect(results(ran)[0]).not.toContain('Denied by preToolUse hook');
+    expect(fs.readFileSync(u.marker, 'utf8')).toBe('x-ok from xrunner\n');
   });
 });

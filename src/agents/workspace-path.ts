@@ -1,4 +1,5 @@
-import { formatMessage, type MessageRef } from '../contract/index.js';
+import type { MessageRef } from '../contract/index.js';
+import { formatMessage } from '../contract/messages-text.js';
 import { workspacePathProblem as checkWorkspacePath } from '../contract/custom-agent-rules.js';
 
 // A custom agent's `skillsDir` and `contextFile` problems as messages, for the engine's errors: used

@@ -6,7 +6,7 @@ import type { Listed } from '../skills/walk.js';
 import { toEntry, type AnalyzeFn } from './entries.js';
 import { nestedDiagnostic, probeChild, resolveChild, type ChildState, type EntryKind } from './scan.js';
 import { signatureOf, type Signature } from './signature.js';
-import { statRows, type StatRow } from './stat-rows.js';
+import { concatRows, statRows, type StatRows } from './stat-rows.js';
 
 // The per-child work of a scan and of `lint <root>`, as plain functions of plain data: the calling
 // thread runs them, and so do the scan workers (analyze-worker.ts) for their share of a big root.
@@ -22,7 +22,12 @@ export interface ChildRecord {
   /** Root-level findings about this child (dangling link, loop, nested skills). */
   diagnostics: Diagnostic[];
   /** Stat rows taken before the child was read, for the persistent index (stat-rows.ts). */
-  rows?: StatRow[];
+  rows?: StatRows;
+  /**
+   * Loaded from the persistent index (which keeps no signature): when the scan that took its rows
+   * started. A rescan checks such a record by its rows.
+   */
+  since?: bigint;
 }
 
 /** What a child task needs besides the child's name: all of it can cross to a worker thread. */
@@ -76,7 +81,7 @@ export async function evaluateChild(
     diagnostics: [],
     entry: toEntry(root, child, analysis),
     signature: signatureOf(analysis.files),
-    ...(top && deep ? { rows: top.concat(deep) } : {}),
+    ...(top && deep ? { rows: concatRows(top, deep) } : {}),
   };
 }
 

@@ -38,14 +38,42 @@ export function entryId(rootId: string, dirName: string): string {
   return `${rootId}/${dirName}`;
 }
 
-/** The catalog entry of one analysed skill (no shadowing yet: that depends on the query). */
-export function toEntry(root: Root, child: Child, a: SkillAnalysis): CatalogEntry {
+/** What an entry holds beyond its root and folder (all of it kept by the persistent index). */
+export interface EntryFields {
+  name: string;
+  description: string;
+  frontmatter: CatalogEntry['frontmatter'];
+  digest: string;
+  diagnostics: Diagnostic[];
+  stateId: CatalogEntry['stateId'];
+  legacyPaths: CatalogEntry['legacyPaths'];
+  size: number;
+  fileCount: number;
+}
+
+/** The fields of one analysed skill's entry. */
+export function entryFields(child: Child, a: SkillAnalysis): EntryFields {
   return {
-    id: entryId(root.id, child.dirName),
     name: typeof a.name === 'string' && a.name ? a.name : child.dirName,
-    dirName: child.dirName,
     description: typeof a.description === 'string' ? a.description : '',
     frontmatter: a.frontmatter ?? null,
+    digest: a.digest,
+    diagnostics: a.diagnostics,
+    stateId: a.stateId ?? null,
+    legacyPaths: a.legacyPaths ?? [],
+    size: a.size,
+    fileCount: a.fileCount,
+  };
+}
+
+/** The catalog entry of one skill (no shadowing yet: that depends on the query). */
+export function makeEntry(root: Root, child: Child, f: EntryFields): CatalogEntry {
+  return {
+    id: entryId(root.id, child.dirName),
+    name: f.name,
+    dirName: child.dirName,
+    description: f.description,
+    frontmatter: f.frontmatter,
     provenance: {
       rootId: root.id,
       rootKind: root.kind,
@@ -55,15 +83,20 @@ export function toEntry(root: Root, child: Child, a: SkillAnalysis): CatalogEntr
       linked: child.linked,
       ...(child.linked && child.linkTarget !== undefined ? { linkTarget: child.linkTarget } : {}),
     },
-    digest: a.digest,
-    diagnostics: a.diagnostics,
-    counts: countDiagnostics(a.diagnostics),
+    digest: f.digest,
+    diagnostics: f.diagnostics,
+    counts: countDiagnostics(f.diagnostics),
     shadows: [],
-    stateId: a.stateId ?? null,
-    legacyPaths: a.legacyPaths ?? [],
-    size: a.size,
-    fileCount: a.fileCount,
+    stateId: f.stateId,
+    legacyPaths: f.legacyPaths,
+    size: f.size,
+    fileCount: f.fileCount,
   };
+}
+
+/** The catalog entry of one analysed skill. */
+export function toEntry(root: Root, child: Child, a: SkillAnalysis): CatalogEntry {
+  return makeEntry(root, child, entryFields(child, a));
 }
 
 /** The same entry seen through another root id (a folder reached by two queries). */

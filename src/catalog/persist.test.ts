@@ -89,6 +89,24 @@ describe('persistent catalog index', () => {
     expect(JSON.stringify(after.listing)).toContain('Beta now says');
   });
 
+  it('a service started from the index re-reads only what changed when refreshed later', async () => {
+    await primed();
+    const spy = countingAnalyze();
+    const svc = catalogFor(sb, { analyze: spy.analyze, index: true });
+    await svc.list();
+    expect(spy.calls).toEqual([]);
+    // Records from the index carry stat rows, no signature: a refresh checks them by their rows.
+    expect((await svc.refresh()).changed).toEqual([]);
+    expect(spy.calls).toEqual([]);
+    fs.chmodSync(path.join(lib(), 'gamma', 'scripts', 'run.sh'), 0o755);
+    writeSkill(path.join(lib(), 'beta'), { description: 'Beta changed while the service ran. Use when asked.' });
+    const change = await svc.refresh();
+    // gamma is read again (its mode moved); only beta's entry differs.
+    expect(change.changed.map((id) => id.split('/').pop())).toEqual(['beta']);
+    expect(spy.calls.map((d) => path.basename(d)).sort()).toEqual(['beta', 'gamma']);
+    expect(view(await svc.list())).toEqual(await plainScan());
+  });
+
   it('a truncated index is rebuilt from disk', async () => {
     await primed();
     const file = indexFile();
@@ -152,8 +170,8 @@ describe('persistent catalog index', () => {
       const sameTick = Math.floor(fs.statSync(file).mtimeMs / 1000) === Math.floor(fs.statSync(indexFile()).mtimeMs / 1000);
       // The stored rows match the edited file: only the racy rule can catch it.
       const body = parseIndex(fs.readFileSync(indexFile()))!;
-      const rec = new Map(body.records).get('alpha')!;
-      produced = sameTick && isDeepStrictEqual(statRows(path.join(lib(), 'alpha'), 0, Infinity), rec.rows);
+      const [, , [rels, nums]] = body.records.find((r) => r[0] === 'alpha')!;
+      produced = sameTick && isDeepStrictEqual(statRows(path.join(lib(), 'alpha'), 0, Infinity), { rels, nums });
     }
     expect(produced, 'an edit in the same timestamp tick as the index write, with the same stat rows').toBe(true);
     const r = await indexedScan();

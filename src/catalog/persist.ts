@@ -1,32 +1,59 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Root } from '../contract/index.js';
+import type { Diagnostic, Root } from '../contract/index.js';
 import type { Registry } from '../agents/registry.js';
 import { RULES } from '../skills/rules.js';
 import type { ChildRecord } from './child-tasks.js';
-import { resolutionNs, rowsValid } from './stat-rows.js';
+import { makeEntry, type EntryFields } from './entries.js';
+import { childPath, type Child, type ChildState } from './scan.js';
+import { checkRows, resolutionNs, rowsValid } from './stat-rows.js';
 import { engineBuild } from '../store/lazy-schema.js';
 
 // The persistent catalog index: one file per root in `<home>/cache/catalog/`, holding each child's
-// record (entry with frontmatter, digest and diagnostics) and its stat rows. A cold process checks
-// the rows with lstat alone and reads again only the children whose rows differ. The file is
-//   SDIX1 <sha256 of the body>\n<body JSON>
+// stat rows and what the listing shows of it (an entry's fields, a folder's nested skills). A cold
+// process checks the rows with lstat alone and reads again only the children whose rows differ.
+// The file is
+//   SDIX2 <sha256 of the body>\n<body JSON>
 // written to a temp file and renamed over the old one (readers never block; two writers at once
 // each rename a whole valid file, the last one wins). Anything doubtful (short, bad checksum,
-// another engine or rule table, another root) is ignored and the root is scanned from disk.
+// another engine or rule table, another root, a record of the wrong shape) is ignored and the root
+// is scanned from disk.
+//
+// A record keeps only what cannot be rebuilt from the root and the folder's name (ids, paths and
+// counts are rebuilt, a description equal to the frontmatter's is kept once): the file is about a
+// third of the entries' JSON, and parsing it is most of what a cold start with an index costs.
 
-const MAGIC = 'SDIX1 ';
+const MAGIC = 'SDIX2 ';
 /**
  * A change within this much of the scan's start may share a timestamp tick with a read: re-read
  * it. 2 s covers the coarsest common filesystem (FAT); SKILLDOCK_INDEX_RACY_MS narrows it (tests).
  */
-function racyMarginNs(): bigint {
+export function racyMarginNs(): bigint {
   const ms = process.env.SKILLDOCK_INDEX_RACY_MS;
   const margin = ms && /^\d+$/.test(ms) ? BigInt(ms) * 1_000_000n : 2_000_000_000n;
   const res = resolutionNs();
   return margin > res ? margin : res;
 }
+
+/** A link's own facts (absent for a plain folder, whose real path is the root's plus its name). */
+type StoredLink = 0 | [realPath: string, linkTarget: string | null];
+/** A skill: its name and description when they differ from the defaults, then the other fields. */
+type StoredSkill = [
+  's',
+  name: string | 0,
+  description: string | 0,
+  frontmatter: EntryFields['frontmatter'],
+  digest: string,
+  diagnostics: Diagnostic[],
+  stateId: EntryFields['stateId'],
+  legacyPaths: EntryFields['legacyPaths'],
+  size: number,
+  fileCount: number,
+];
+/** A folder that is not a skill: the nested skills found below it (maybe none) and what the probe saw. */
+type StoredFolder = ['f', nested: string[], diagnostics: Diagnostic[], probeSig: string];
+export type StoredRecord = [dirName: string, link: StoredLink, rows: [string[], number[]], held: StoredSkill | StoredFolder];
 
 export interface Body {
   key: string;
@@ -34,7 +61,7 @@ export interface Body {
   rootReal: string;
   /** Wall clock (ns) when the scan that produced these records started. */
   stampNs: string;
-  records: Array<[name: string, record: ChildRecord]>;
+  records: StoredRecord[];
 }
 
 /** The engine's identity: its version, the build of the running code and the rule table. */
@@ -85,20 +112,29 @@ export class CatalogIndex {
     const parsed = parseIndex(raw);
     if (!parsed) return null;
     if (parsed.key !== this.key(registry) || parsed.root !== root.path || parsed.rootReal !== rootReal) return null;
-    if (!/^\d+$/.test(parsed.stampNs) || !Array.isArray(parsed.records)) return null;
-    return { records: new Map(parsed.records), stampNs: BigInt(parsed.stampNs) };
+    if (typeof parsed.stampNs !== 'string' || !/^\d+$/.test(parsed.stampNs) || !Array.isArray(parsed.records)) return null;
+    const stampNs = BigInt(parsed.stampNs);
+    const records = new Map<string, ChildRecord>();
+    try {
+      for (const stored of parsed.records) {
+        const r = decodeRecord(root, rootReal, stored, stampNs);
+        if (!r) return null;
+        records.set(stored[0], r);
+      }
+    } catch {
+      return null; // a record of another shape: the whole file is in doubt
+    }
+    return { records, stampNs };
   }
 
   /** Write atomically: temp file in the same folder, then rename. Failure leaves the old file. */
   save(root: Root, rootReal: string, registry: Registry, stampNs: bigint, records: Map<string, ChildRecord>): void {
-    const body: Body = {
-      key: this.key(registry),
-      root: root.path,
-      rootReal,
-      stampNs: String(stampNs),
-      records: [...records].filter(([, r]) => r.rows && r.state.kind !== 'broken'),
-    };
-    const data = encodeIndex(body);
+    const stored: StoredRecord[] = [];
+    for (const [name, r] of records) {
+      const s = encodeRecord(name, r);
+      if (s) stored.push(s);
+    }
+    const data = encodeIndex({ key: this.key(registry), root: root.path, rootReal, stampNs: String(stampNs), records: stored });
     const file = this.fileFor(root);
     const tmp = `${file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.tmp`;
     try {
@@ -115,6 +151,69 @@ export class CatalogIndex {
       fs.rmSync(tmp, { force: true }); // a cache: a failed write only costs the next start a scan
     }
   }
+}
+
+/** A record as stored (null for what is never stored: broken links, children without rows). */
+function encodeRecord(name: string, r: ChildRecord): StoredRecord | null {
+  const s = r.state;
+  if (!r.rows || s.kind === 'broken') return null;
+  const c = s.child;
+  const link: StoredLink = c.linked ? [c.realPath, c.linkTarget ?? null] : 0;
+  const rows: [string[], number[]] = [r.rows.rels, r.rows.nums];
+  if (s.kind === 'skill') {
+    const e = r.entry;
+    if (!e) return null;
+    const fm = e.frontmatter;
+    const fmDescription = fm && typeof fm.description === 'string' ? fm.description : undefined;
+    const held: StoredSkill = [
+      's',
+      e.name === name ? 0 : e.name,
+      e.description === fmDescription ? 0 : e.description,
+      fm,
+      e.digest,
+      e.diagnostics,
+      e.stateId,
+      e.legacyPaths,
+      e.size,
+      e.fileCount,
+    ];
+    return [name, link, rows, held];
+  }
+  return [name, link, rows, ['f', s.kind === 'nested' ? s.nested : [], r.diagnostics, r.probeSig ?? '']];
+}
+
+/** A record from its stored form (null when its shape is not one `encodeRecord` writes). */
+function decodeRecord(root: Root, rootReal: string, stored: StoredRecord, stampNs: bigint): ChildRecord | null {
+  const [dirName, link, storedRows, held] = stored;
+  const rows = checkRows(storedRows);
+  if (typeof dirName !== 'string' || !rows || !Array.isArray(held)) return null;
+  const child: Child = link
+    ? { dirName, dir: childPath(root.path, dirName), realPath: link[0], linked: true, ...(link[1] === null ? {} : { linkTarget: link[1] }) }
+    : { dirName, dir: childPath(root.path, dirName), realPath: childPath(rootReal, dirName), linked: false };
+  if (held[0] === 's') {
+    const [, name, description, frontmatter, digest, diagnostics, stateId, legacyPaths, size, fileCount] = held;
+    if (!Array.isArray(diagnostics) || !Array.isArray(legacyPaths)) return null;
+    const fmDescription = frontmatter && typeof frontmatter.description === 'string' ? frontmatter.description : '';
+    const fields: EntryFields = {
+      name: name === 0 ? dirName : name,
+      description: description === 0 ? fmDescription : description,
+      frontmatter,
+      digest,
+      diagnostics,
+      stateId,
+      legacyPaths,
+      size,
+      fileCount,
+    };
+    return { state: { kind: 'skill', child }, diagnostics: [], entry: makeEntry(root, child, fields), rows, since: stampNs };
+  }
+  if (held[0] === 'f') {
+    const [, nested, diagnostics, probeSig] = held;
+    if (!Array.isArray(nested) || !Array.isArray(diagnostics)) return null;
+    const state: ChildState = nested.length ? { kind: 'nested', child, nested } : { kind: 'none', child };
+    return { state, diagnostics, probeSig, rows, since: stampNs };
+  }
+  return null;
 }
 
 /** The body of an index file whose header and checksum hold (null otherwise). */
@@ -138,7 +237,7 @@ export function encodeIndex(body: Body): Buffer {
 }
 
 /** A loaded record still describes the disk (stats only, no content read). */
-export function recordValid(record: ChildRecord, loaded: Loaded): boolean {
+export function recordValid(record: ChildRecord, stampNs: bigint): boolean {
   if (!record.rows || record.state.kind === 'broken') return false;
-  return rowsValid(record.state.child.dir, record.rows, loaded.stampNs, racyMarginNs());
+  return rowsValid(record.state.child.dir, record.rows, stampNs, racyMarginNs());
 }

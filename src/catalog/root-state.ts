@@ -72,7 +72,7 @@ export class RootState {
     const todo: string[] = [];
     for (const name of names) {
       const r = loaded?.records.get(name);
-      if (r && recordValid(r, loaded!)) this.children.set(name, r);
+      if (r && recordValid(r, loaded!.stampNs)) this.children.set(name, r);
       else todo.push(name);
     }
     const records = await mapChildren<ChildRecord | null>(
@@ -165,6 +165,8 @@ export class RootState {
     if (s.kind === 'broken') return true; // rare and cheap: a fixed link must show up
     if (await linkChanged(s.child)) return true;
     if (r.signature) return signatureChanged(s.child.dir, r.signature);
+    // From the persistent index: its stat rows say whether anything under it moved since.
+    if (r.since !== undefined && r.rows) return !recordValid(r, r.since);
     const probe = await probeChild(s.child);
     return probe.kind === 'skill' || probe.sig !== r.probeSig;
   }

@@ -85,7 +85,7 @@ function isInside(parent: string, child: string): boolean {
  * separators, never `.` or `..`): the same string without join's normalising pass, which
  * allocates per character and runs twice per child in a scan.
  */
-function childPath(parent: string, name: string): string {
+export function childPath(parent: string, name: string): string {
   return parent.endsWith(path.sep) ? parent + name : parent + path.sep + name;
 }
 

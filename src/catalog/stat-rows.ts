@@ -2,17 +2,23 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 // The stat signature a persistent index keeps per child of a root: one row per file and folder,
-// `rel \0 dev:ino:size:mtimeMs:ctimeMs:mode`. A later process compares rows with lstat alone (no
-// readdir: a folder's mtime moves when an entry is added, removed or renamed in it), so an
-// unchanged skill is never opened again. Rows are taken BEFORE the content is read, so a change
-// made while reading shows up as a different row next time (or as racy, see `rowsValid`).
-// Plain number stats (times in ms with their sub-ms fraction): a BigInt stat allocates a dozen
-// BigInts per file, which at 10,000 skills cost more in garbage collection than the lstat calls.
+// a relative path and six numbers (device, inode, size, mtime ms, ctime ms, mode). A later process
+// compares rows with lstat alone (no readdir: a folder's mtime moves when an entry is added,
+// removed or renamed in it), so an unchanged skill is never opened again. Rows are taken BEFORE
+// the content is read, so a change made while reading shows up as a different row next time (or
+// as racy, see `rowsValid`). Plain numbers in one flat array (times in ms with their sub-ms
+// fraction): a BigInt stat or a string per row allocates more, at 10,000 skills, than the lstat
+// calls cost.
 
 /** `@` is the child entry itself (lstat: a folder swapped for a link shows), `` the folder followed. */
-export type StatRow = string;
+export interface StatRows {
+  rels: string[];
+  /** Six numbers per row of `rels`: dev, ino, size, mtimeMs, ctimeMs, mode. */
+  nums: number[];
+}
 
 const SKIPPED = '.git';
+const WIDTH = 6;
 
 /** Timestamps are floored to this many ns before they are kept (tests simulate a coarse filesystem). */
 export function resolutionNs(): bigint {
@@ -30,24 +36,25 @@ function floor(v: number, resMs: number): number {
   return resMs === 0 ? v : Math.floor(v / resMs) * resMs;
 }
 
-function row(rel: string, st: fs.Stats, resMs: number): StatRow {
-  return `${rel}\0${st.dev}:${st.ino}:${st.size}:${floor(st.mtimeMs, resMs)}:${floor(st.ctimeMs, resMs)}:${st.mode}`;
+function push(out: StatRows, rel: string, st: fs.Stats, resMs: number): void {
+  out.rels.push(rel);
+  out.nums.push(st.dev, st.ino, st.size, floor(st.mtimeMs, resMs), floor(st.ctimeMs, resMs), st.mode);
 }
 
 /**
  * Rows for `dir` and what is below it, from depth `minDepth` to `maxDepth` (the dir's own
  * entries are depth 1). Null when the dir cannot be read as a folder.
  */
-export function statRows(dir: string, minDepth: number, maxDepth: number): StatRow[] | null {
+export function statRows(dir: string, minDepth: number, maxDepth: number): StatRows | null {
   const res = resolutionMs();
-  const out: StatRow[] = [];
+  const out: StatRows = { rels: [], nums: [] };
   if (minDepth === 0) {
     const own = fs.lstatSync(dir, { throwIfNoEntry: false });
     const followed = fs.statSync(dir, { throwIfNoEntry: false });
     if (!own || !followed || !followed.isDirectory()) return null;
-    out.push(row('@', own, res));
+    push(out, '@', own, res);
     // A plain folder's lstat is its stat: the followed row only adds something through a link.
-    if (own.isSymbolicLink()) out.push(row('', followed, res));
+    if (own.isSymbolicLink()) push(out, '', followed, res);
   }
   const stack: Array<{ rel: string; depth: number }> = [{ rel: '', depth: 0 }];
   while (stack.length) {
@@ -65,7 +72,7 @@ export function statRows(dir: string, minDepth: number, maxDepth: number): StatR
       if (isDir && e.name === SKIPPED) continue;
       if (depth + 1 >= minDepth) {
         const st = fs.lstatSync(dir + path.sep + childRel, { throwIfNoEntry: false });
-        if (st) out.push(row(childRel, st, res));
+        if (st) push(out, childRel, st, res);
       }
       if (isDir) stack.push({ rel: childRel, depth: depth + 1 });
     }
@@ -73,17 +80,30 @@ export function statRows(dir: string, minDepth: number, maxDepth: number): StatR
   return out;
 }
 
+/** `a` followed by `b`'s rows. */
+export function concatRows(a: StatRows, b: StatRows): StatRows {
+  return { rels: a.rels.concat(b.rels), nums: a.nums.concat(b.nums) };
+}
+
+/** Rows as stored: well formed (a path per six numbers), else null. */
+export function checkRows(v: unknown): StatRows | null {
+  if (!Array.isArray(v) || v.length !== 2) return null;
+  const [rels, nums] = v as [unknown, unknown];
+  if (!Array.isArray(rels) || !Array.isArray(nums) || nums.length !== rels.length * WIDTH || rels.length === 0) return null;
+  return { rels: rels as string[], nums: nums as number[] };
+}
+
 /**
  * True when every row still matches the disk and none is racy: a timestamp not older than
  * `stampNs` (when the scan that took it started) by at least `marginNs` could hide an edit made
  * in the same tick, so such a child is read again (git's racy-clean rule).
  */
-export function rowsValid(dir: string, rows: StatRow[], stampNs: bigint, marginNs: bigint): boolean {
+export function rowsValid(dir: string, rows: StatRows, stampNs: bigint, marginNs: bigint): boolean {
   const res = resolutionMs();
   const limit = Number(stampNs - marginNs) / 1e6;
-  for (const r of rows) {
-    const cut = r.indexOf('\0');
-    const rel = r.slice(0, cut);
+  const { rels, nums } = rows;
+  for (let i = 0, k = 0; i < rels.length; i++, k += WIDTH) {
+    const rel = rels[i];
     const st =
       rel === '@'
         ? fs.lstatSync(dir, { throwIfNoEntry: false })
@@ -91,8 +111,11 @@ export function rowsValid(dir: string, rows: StatRow[], stampNs: bigint, marginN
           ? fs.statSync(dir, { throwIfNoEntry: false })
           : fs.lstatSync(dir + path.sep + rel, { throwIfNoEntry: false });
     if (!st) return false;
-    if (floor(st.mtimeMs, res) >= limit || floor(st.ctimeMs, res) >= limit) return false;
-    if (row(rel, st, res) !== r) return false;
+    const m = floor(st.mtimeMs, res);
+    const c = floor(st.ctimeMs, res);
+    if (m >= limit || c >= limit) return false;
+    if (st.ino !== nums[k + 1] || st.size !== nums[k + 2] || m !== nums[k + 3] || c !== nums[k + 4]) return false;
+    if (st.mode !== nums[k + 5] || st.dev !== nums[k]) return false;
   }
   return true;
 }

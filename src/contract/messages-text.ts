@@ -5,9 +5,12 @@ import { IMPORT_MESSAGES } from './messages-import.js';
 import { LAUNCH_MESSAGES } from './messages-launch.js';
 import { EDITOR_MESSAGES } from './messages-editor.js';
 import { VIEWER_MESSAGES } from './messages-viewer.js';
+import { LOOKUP_MESSAGES } from './messages-lookup.js';
 import { ASSISTANT_MESSAGES } from './messages-assistants.js';
 import { SETTINGS_MESSAGES } from './messages-settings.js';
 import { JOURNAL_MESSAGES } from './messages-journal.js';
+import { SERVER_MESSAGES } from './messages-server.js';
+import { STORE_MESSAGES } from './messages-store.js';
 import { SOURCES_GIT_MESSAGES, SOURCES_MESSAGES, SOURCES_SHARE_MESSAGES, SOURCES_UPDATE_MESSAGES } from './messages-sources.js';
 
 // Plain data and functions only, no zod: the CLI's lean commands and the renderer's first script
@@ -47,9 +50,12 @@ export const ENGINE_MESSAGES = {
   ...LAUNCH_MESSAGES,
   ...EDITOR_MESSAGES,
   ...VIEWER_MESSAGES,
+  ...LOOKUP_MESSAGES,
   ...ASSISTANT_MESSAGES,
   ...SETTINGS_MESSAGES,
   ...JOURNAL_MESSAGES,
+  ...SERVER_MESSAGES,
+  ...STORE_MESSAGES,
   ...SOURCES_MESSAGES,
   ...SOURCES_GIT_MESSAGES,
   ...SOURCES_UPDATE_MESSAGES,

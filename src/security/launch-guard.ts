@@ -104,36 +104,61 @@ function shQuote(text: string): string {
 }
 
 /**
- * The shell command of a PreToolUse hook on Claude Code's `Bash` tool. It reads the tool call (JSON
- * on stdin) and exits 2, which blocks the call and shows the reason to the agent, when the command
- * touches a denied skill. Plain POSIX sh, so it needs neither Node nor jq; reading stdin failing
- * also exits 2, so the guard fails closed.
+ * How a shell hook denies: `exit2` (Claude Code, Gemini CLI, Qwen Code: exit code 2 blocks the call
+ * and the reason on stderr reaches the model) or `copilot` (GitHub Copilot CLI: its hooks have no
+ * matcher, so the command keeps to the shell tools itself, and it answers with the JSON decision on
+ * stdout, whose reason the model gets).
  */
-export function bashGuardCommand(denied: DeniedSkill[]): string {
+export type ShellDeny = 'exit2' | 'copilot';
+
+/**
+ * The shell command of a pre-tool hook on the agent's shell tool. It reads the tool call (JSON on
+ * stdin) and denies it when the command touches a denied skill. Plain POSIX sh, so it needs
+ * neither Node nor jq; failing to read stdin denies too, so the guard fails closed.
+ */
+export function bashGuardCommand(denied: DeniedSkill[], deny: ShellDeny = 'exit2'): string {
+  const refuse = (msg: string) =>
+    deny === 'copilot'
+      ? `printf '%s\\n' ${shQuote(JSON.stringify({ permissionDecision: 'deny', permissionDecisionReason: msg }))}; exit 0;`
+      : `printf '%s\\n' ${shQuote(msg)} >&2; exit 2;`;
   const arms = denied
     .filter((d) => d.patterns.length)
     .map((d) => {
       // each literal either ends the input or is followed by a character no name continues with
       const pats = d.patterns.map((p) => `*${shQuote(p)}|*${shQuote(p)}[!A-Za-z0-9._-]*`).join('|');
       const msg = `SkillDock: the scripts of skill "${d.name}" are not approved (${d.reason}). Do not run them or copy them elsewhere to run; read the skill's files with the Read tool if you need their content, and ask the user to approve the skill in SkillDock.`;
-      return `${pats}) printf '%s\\n' ${shQuote(msg)} >&2; exit 2;;`;
+      return `${pats}) ${refuse(msg)};`;
     });
   if (!arms.length) return 'exit 0';
-  return `input=$(cat) || exit 2; case "$input" in ${arms.join(' ')} esac; exit 0`;
+  const read = `input=$(cat) || { ${refuse('SkillDock: the tool call could not be read, so it was not allowed.')} }`;
+  // Copilot CLI 1.0.102 sends `{"toolName":"bash","toolArgs":{…}}` for every tool: only its shell
+  // tools (`bash`, and `write_bash`, which types into a running shell) are judged.
+  const tools =
+    deny === 'copilot'
+      ? ` case "$input" in *'"toolName":"bash"'*|*'"toolName": "bash"'*|*'"toolName":"write_bash"'*|*'"toolName": "write_bash"'*) ;; *) exit 0;; esac;`
+      : '';
+  return `${read};${tools} case "$input" in ${arms.join(' ')} esac; exit 0`;
 }
 
-/** Hook protocols where the shell tool can be checked before it runs (keyed by the registry's guard kind). */
-export const SHELL_HOOKS: Record<string, { matcher: string }> = {
-  'claude-pretooluse': { matcher: 'Bash' },
-  'gemini-beforetool': { matcher: '^run_shell_command$' },
+/**
+ * Hook protocols where the shell tool can be checked before it runs (keyed by the registry's guard
+ * kind): the matcher over the agent's tool names, and how the hook denies.
+ */
+export const SHELL_HOOKS: Record<string, { matcher: string; deny: ShellDeny }> = {
+  'claude-pretooluse': { matcher: 'Bash', deny: 'exit2' },
+  'gemini-beforetool': { matcher: '^run_shell_command$', deny: 'exit2' },
+  // Qwen Code 0.24.4: exit code 2 is a blocking error whose stderr is the reason.
+  'qwen-pretooluse': { matcher: '^run_shell_command$', deny: 'exit2' },
+  // Copilot CLI 1.0.102 ignores matchers; the command picks the tools.
+  'copilot-pretooluse': { matcher: '^(bash|write_bash)$', deny: 'copilot' },
 };
 
-/** The `hooks.PreToolUse` entry to merge into the workspace's `.claude/settings.json`. */
+/** The shell hook group to merge into the agent's guard settings (Claude Code's shape; write-guard converts it). */
 export function claudeBashHook(
   denied: DeniedSkill[],
   kind = 'claude-pretooluse',
 ): { matcher: string; hooks: Array<{ type: 'command'; command: string; timeout: number }> } | null {
   const proto = SHELL_HOOKS[kind];
   if (!proto || !denied.some((d) => d.patterns.length)) return null;
-  return { matcher: proto.matcher, hooks: [{ type: 'command', command: bashGuardCommand(denied), timeout: 10 }] };
+  return { matcher: proto.matcher, hooks: [{ type: 'command', command: bashGuardCommand(denied, proto.deny), timeout: 10 }] };
 }

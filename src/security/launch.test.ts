@@ -136,6 +136,47 @@ describe('Claude Code PreToolUse Bash check', () => {
     expect(fs.existsSync('/tmp/h7-pwn')).toBe(false);
     expect(runHook(cmd, 'ls').status).toBe(0);
   });
+
+  it("Qwen Code's shell hook is the exit-2 check on run_shell_command", async () => {
+    skills();
+    const d = getSecurity(env.service.ctx).launchDecision(await entries('tool'), { onChanged: 'skip' });
+    const hook = claudeBashHook(d.denied, 'qwen-pretooluse')!;
+    expect(hook.matcher).toBe('^run_shell_command$');
+    const r = runHook(hook.hooks[0].command, 'bash .qwen/skills/tool/scripts/run.py');
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain('the scripts of skill "tool" are not approved');
+  });
+
+  it("Copilot CLI's shell hook judges only bash and write_bash calls and answers with its JSON decision", async () => {
+    skills();
+    const d = getSecurity(env.service.ctx).launchDecision(await entries('tool', 'prose'), { onChanged: 'skip' });
+    const cmd = claudeBashHook(d.denied, 'copilot-pretooluse')!.hooks[0].command;
+    // Copilot CLI 1.0.102's stdin: toolArgs an object, every tool (its hooks have no matcher)
+    const call = (toolName: string, toolArgs: Record<string, unknown>) =>
+      spawnSync('sh', ['-c', cmd], {
+        input: JSON.stringify({ sessionId: 's', timestamp: 1, cwd: env.dir, toolName, toolArgs }),
+        encoding: 'utf8',
+      });
+    for (const [tool, args] of [
+      ['bash', { command: 'python .github/skills/tool/scripts/run.py x', description: 'run' }],
+      ['write_bash', { shellId: '1', input: 'python .github/skills/tool/scripts/run.py x\n' }],
+    ] as const) {
+      const r = call(tool, args);
+      expect(r.status, tool).toBe(0);
+      const answer = JSON.parse(r.stdout);
+      expect(answer.permissionDecision).toBe('deny');
+      expect(answer.permissionDecisionReason).toContain('the scripts of skill "tool" are not approved');
+    }
+    // reading the skill's files stays allowed; other commands too
+    for (const [tool, args] of [
+      ['view', { path: '.github/skills/tool/scripts/run.py' }],
+      ['bash', { command: 'git status', description: 'status' }],
+    ] as const) {
+      const r = call(tool, args);
+      expect(r.status, tool).toBe(0);
+      expect(r.stdout, tool).toBe('');
+    }
+  });
 });
 
 describe('end to end through the launch (H4) and attach (H3b) seams', () => {

@@ -259,8 +259,9 @@ describe('temporary workspace launch', () => {
     );
   });
 
-  it('writes a Copilot CLI preToolUse hooks file in .github/hooks (no matcher, the command under bash)', async () => {
+  it("writes a Copilot CLI preToolUse hooks file in .github/hooks (no matcher, the command under bash), security's shell hook after it", async () => {
     const skills = await launchSkills(threeSkills());
+    const extra = { matcher: '^(bash|write_bash)$', hooks: [{ type: 'command' as const, command: 'deny-scripts', timeout: 10 }] };
     const { result, conversation } = launchWorkspace({
       home: sb.home,
       userHome: sb.userHome,
@@ -268,13 +269,15 @@ describe('temporary workspace launch', () => {
       assistant: { id: 'a1', name: 'R', rules: '' },
       skills,
       cli,
+      guardHooks: [extra],
     });
     const file = path.join(result.workspace, '.github/hooks/skilldock-guard.json');
     const hooks = JSON.parse(fs.readFileSync(file, 'utf8'));
     expect(hooks.version).toBe(1);
-    expect(hooks.hooks.preToolUse).toHaveLength(1);
+    expect(hooks.hooks.preToolUse).toHaveLength(2);
     expect(hooks.hooks.preToolUse[0]).toMatchObject({ type: 'command', timeoutSec: 30 });
     expect(hooks.hooks.preToolUse[0].bash).toContain(`--conversation ${result.conversationId} --format copilot-pretooluse`);
+    expect(hooks.hooks.preToolUse[1]).toEqual({ type: 'command', bash: 'deny-scripts', timeoutSec: 10 });
     expect(conversation.guardFiles).toEqual([file]);
   });
 

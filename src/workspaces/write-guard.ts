@@ -96,9 +96,12 @@ type Guard = NonNullable<AgentDef['writeGuard']>;
 export function guardSettings(guard: Guard, command: string, extraGroups: GuardHookGroup[] = []): object {
   const groups = [{ matcher: guard.matcher, hooks: [{ type: 'command' as const, command, timeout: 30 }] }, ...extraGroups];
   if (guard.kind === 'copilot-pretooluse') {
-    // Copilot CLI: a hooks file (`.github/hooks/*.json`), no matcher (the command picks the tools),
-    // the shell command under `bash`, timeout in seconds. Security's groups are Claude-shaped: none fit.
-    return { version: 1, hooks: { preToolUse: [{ type: 'command', bash: command, timeoutSec: 30 }] } };
+    // Copilot CLI: a hooks file (`.github/hooks/*.json`), no matcher (each command picks its tools),
+    // the shell command under `bash`, timeout in seconds.
+    return {
+      version: 1,
+      hooks: { preToolUse: groups.flatMap((g) => g.hooks.map((h) => ({ type: h.type, bash: h.command, timeoutSec: h.timeout }))) },
+    };
   }
   if (guard.kind === 'gemini-beforetool') {
     return {

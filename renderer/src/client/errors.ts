@@ -1,4 +1,5 @@
 import type { ErrorCode, ErrorInfo, MessageRef, Result } from '../../../src/contract/index';
+import { formatMessage } from '../../../src/contract/messages-text';
 
 /** Every failure of an API call, whichever door it went through: a stable code and a user-facing message. */
 export class ApiError extends Error {
@@ -18,6 +19,11 @@ export class ApiError extends Error {
   static from(info: ErrorInfo): ApiError {
     return new ApiError(info.code, info.message, info.details, info.msg);
   }
+}
+
+/** A failure the client itself finds: its English text from the key, the key for the UI's language. */
+export function apiError(code: ErrorCode, msg: MessageRef): ApiError {
+  return new ApiError(code, formatMessage(msg), undefined, msg);
 }
 
 const CODES = new Set<string>([
@@ -42,5 +48,5 @@ export function unwrap<T>(result: unknown): T {
       throw ApiError.from({ ...r.error, code: code as ErrorCode });
     }
   }
-  throw new ApiError('internal', 'Malformed response from SkillDock');
+  throw apiError('internal', { key: 'http.malformed' });
 }
