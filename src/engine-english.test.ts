@@ -13,18 +13,6 @@ import { describe, expect, it } from 'vitest';
 
 const srcDir = path.dirname(fileURLToPath(import.meta.url));
 
-/**
- * Files still raising English-only errors, each with who converts it. Issue 12a is keying these now;
- * once it has landed, its files leave this list (the last test below fails for a listed file that has
- * no such error left, so the list cannot go stale).
- */
-const NOT_YET_KEYED: Record<string, string> = {
-  'server/upload.ts': 'issue 12a (upload refusals)',
-  'server/server.ts': 'issue 12a (HTTP body errors)',
-  'store/json-store.ts': 'issue 12a (data file read errors)',
-  'store/file-lock.ts': 'issue 12a (lock busy)',
-};
-
 interface Offence {
   file: string;
   line: number;
@@ -78,7 +66,7 @@ describe('engine errors are keyed, not English', () => {
 
   it('no product file raises a SkillDockError with a written-out English message or without a key', () => {
     expect(all.length).toBeGreaterThan(50);
-    const bad = all.flatMap((f) => offences(f)).filter((o) => !(o.file.split(path.sep).join('/') in NOT_YET_KEYED));
+    const bad = all.flatMap((f) => offences(f));
     expect(bad, 'use fail(code, key, params) from src/errors.ts with the key in a src/contract/messages-*.ts').toEqual([]);
   });
 
@@ -97,12 +85,5 @@ describe('engine errors are keyed, not English', () => {
       [3, 'English message written in the call'],
       [4, 'no message key (4th argument)'],
     ]);
-  });
-
-  it('every file on the not-yet-keyed list still has such an error (take it off the list once converted)', () => {
-    for (const rel of Object.keys(NOT_YET_KEYED)) {
-      const file = path.join(srcDir, rel);
-      expect(fs.existsSync(file) ? offences(file).length : 0, `${rel} is keyed now: remove it from NOT_YET_KEYED`).toBeGreaterThan(0);
-    }
   });
 });
