@@ -7,7 +7,7 @@ import { makeDiagnostic, type DiagnosticInit } from './rules.js';
 import { parseSkillText, countNewlines, detachString } from './parse.js';
 import { lintFields } from './lint-fields.js';
 import { findReferences, findHomePaths } from './body-scan.js';
-import { walkSkill, digestSkill, readLinkedSkillFile, type Listed, type SkillFile } from './walk.js';
+import { walkSkill, digestSkill, readLinkedSkillFile, type Listed, type SkillFile, type WalkOptions } from './walk.js';
 
 export interface SkillAnalysis {
   dir: string;
@@ -36,6 +36,8 @@ export interface AnalyzeOptions {
   digest?: boolean;
   /** The folder's listing when the caller has just taken it (discovery does): saves a readdir. */
   listing?: Listed[];
+  /** Each entry's stat as the walk takes it (see WalkOptions.onStat). */
+  onStat?: WalkOptions['onStat'];
   /**
    * Unsaved text of `SKILL.md` (the editor's buffer): linted in place of the file on disk, with the
    * rest of the folder (references, links) as it is on disk. Nothing is written.
@@ -72,6 +74,7 @@ export async function analyzeSkill(dirIn: string, opts: AnalyzeOptions): Promise
     readSkillFile: true,
     readMarkdown: true,
     listing: opts.listing,
+    onStat: opts.onStat,
   });
   let skillFile = files.find((f) => f.path === 'SKILL.md');
   if (opts.skillText !== undefined) {
