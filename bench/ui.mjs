@@ -128,9 +128,6 @@ export default async function uiBench({ log, root }) {
     await page.waitForFunction(() => window.__sd && window.__sd.rowsPainted !== undefined, null, { timeout: 300_000, polling: 50 });
     const firstRender = await page.evaluate(() => window.__sd.rowsPainted - window.__sd.data);
     const total = await page.getByTestId('skills-count').innerText();
-    // Issue 16: first paint of the Skills page from navigation (performance.now() counts from the
-    // navigation's start), with the server already up and its catalog scanned: a fresh page load.
-    const en = await firstPaints(page);
     const search = page.getByTestId('skills-search').locator('input').or(page.locator('input[data-testid="skills-search"]')).first();
     await search.click();
     await search.fill('bench-skill-007');
@@ -174,6 +171,10 @@ export default async function uiBench({ log, root }) {
     log(
       `ui skills page ${COUNT} skills (${total}): first render ${Math.round(firstRender)} ms after data arrives (target <= ${TARGET_RENDER_MS} ms) ${firstRender <= TARGET_RENDER_MS ? 'OK' : 'OVER'}`,
     );
+    // Issue 16: first paint of the Skills page from navigation (performance.now() counts from the
+    // navigation's start), with the server already up and its catalog scanned: a fresh page load. Measured
+    // after the keystrokes, when the server is idle (right after the first load it is still busy).
+    const en = await firstPaints(page);
     // The same in Japanese (the largest locale), for a window whose OS and settings say ja.
     await setLanguage(url, 'ja');
     const jaPage = await browser.newPage({ viewport: { width: 1280, height: 800 }, locale: 'ja-JP' });

@@ -33,3 +33,10 @@ export function flattenParams(
   for (const [k, v] of Object.entries(params)) out[k] = Array.isArray(v) ? v.map(one).join(separator) : one(v);
   return out;
 }
+
+/** Fill `{{name}}` placeholders the way i18next does (no escaping: callers render as text). */
+export function interpolate(template: string, params: Record<string, MessageScalar> = {}): string {
+  return template.replace(/\{\{\s*([\w.]+)\s*\}\}/g, (whole, name: string) =>
+    Object.prototype.hasOwnProperty.call(params, name) ? String(params[name]) : whole,
+  );
+}

@@ -1,4 +1,4 @@
-import { flattenParams, type MessageParams, type MessageRef, type MessageScalar } from './message-ref.js';
+import { flattenParams, interpolate, type MessageParams, type MessageRef } from './message-ref.js';
 import { DIAG_MESSAGES } from './messages-diag.js';
 import { AGENT_MESSAGES } from './messages-agents.js';
 import { SECURITY_MESSAGES } from './messages-security.js';
@@ -28,7 +28,15 @@ import { SOURCES_GIT_MESSAGES, SOURCES_MESSAGES, SOURCES_SHARE_MESSAGES, SOURCES
 // Keys: `<domain>.<what>` in kebab-case; a plural pair is `<key>_one` / `<key>_other` driven by
 // a `count` parameter, as i18next does. Placeholders are i18next's `{{name}}`.
 
-export { flattenParams, isMessageRef, type MessageParam, type MessageParams, type MessageRef, type MessageScalar } from './message-ref.js';
+export {
+  flattenParams,
+  interpolate,
+  isMessageRef,
+  type MessageParam,
+  type MessageParams,
+  type MessageRef,
+  type MessageScalar,
+} from './message-ref.js';
 
 /** English templates of every engine message key. */
 export const ENGINE_MESSAGES = {
@@ -68,13 +76,6 @@ export function englishTemplate(key: string, params?: MessageParams): string | u
     if (form !== undefined) return form;
   }
   return Object.prototype.hasOwnProperty.call(table, key) ? table[key] : undefined;
-}
-
-/** Fill `{{name}}` placeholders the way i18next does (no escaping: callers render as text). */
-export function interpolate(template: string, params: Record<string, MessageScalar> = {}): string {
-  return template.replace(/\{\{\s*([\w.]+)\s*\}\}/g, (whole, name: string) =>
-    Object.prototype.hasOwnProperty.call(params, name) ? String(params[name]) : whole,
-  );
 }
 
 /** The English sentence for a message; an unknown key falls back to the key itself. */
