@@ -7,7 +7,7 @@ import { RULES } from '../skills/rules.js';
 import type { ChildRecord } from './child-tasks.js';
 import { makeEntry, type EntryFields } from './entries.js';
 import { childPath, type Child, type ChildState } from './scan.js';
-import { checkRows, resolutionNs, rowsValid } from './stat-rows.js';
+import { checkRows, resolutionNs, rowsChecker } from './stat-rows.js';
 import { engineBuild } from '../store/lazy-schema.js';
 
 // The persistent catalog index: one file per root in `<home>/cache/catalog/`, holding each child's
@@ -184,34 +184,40 @@ function encodeRecord(name: string, r: ChildRecord): StoredRecord | null {
 
 /** A record from its stored form (null when its shape is not one `encodeRecord` writes). */
 function decodeRecord(root: Root, rootReal: string, stored: StoredRecord, stampNs: bigint): ChildRecord | null {
-  const [dirName, link, storedRows, held] = stored;
-  const rows = checkRows(storedRows);
+  const dirName = stored[0];
+  const link = stored[1];
+  const rows = checkRows(stored[2]);
+  const held = stored[3];
   if (typeof dirName !== 'string' || !rows || !Array.isArray(held)) return null;
+  const dir = childPath(root.path, dirName);
   const child: Child = link
-    ? { dirName, dir: childPath(root.path, dirName), realPath: link[0], linked: true, ...(link[1] === null ? {} : { linkTarget: link[1] }) }
-    : { dirName, dir: childPath(root.path, dirName), realPath: childPath(rootReal, dirName), linked: false };
+    ? { dirName, dir, realPath: link[0], linked: true, ...(link[1] === null ? {} : { linkTarget: link[1] }) }
+    : { dirName, dir, realPath: childPath(rootReal, dirName), linked: false };
   if (held[0] === 's') {
-    const [, name, description, frontmatter, digest, diagnostics, stateId, legacyPaths, size, fileCount] = held;
+    const frontmatter = held[3];
+    const diagnostics = held[5];
+    const legacyPaths = held[7];
     if (!Array.isArray(diagnostics) || !Array.isArray(legacyPaths)) return null;
     const fmDescription = frontmatter && typeof frontmatter.description === 'string' ? frontmatter.description : '';
     const fields: EntryFields = {
-      name: name === 0 ? dirName : name,
-      description: description === 0 ? fmDescription : description,
+      name: held[1] === 0 ? dirName : held[1],
+      description: held[2] === 0 ? fmDescription : held[2],
       frontmatter,
-      digest,
+      digest: held[4],
       diagnostics,
-      stateId,
+      stateId: held[6],
       legacyPaths,
-      size,
-      fileCount,
+      size: held[8],
+      fileCount: held[9],
     };
     return { state: { kind: 'skill', child }, diagnostics: [], entry: makeEntry(root, child, fields), rows, since: stampNs };
   }
   if (held[0] === 'f') {
-    const [, nested, diagnostics, probeSig] = held;
+    const nested = held[1];
+    const diagnostics = held[2];
     if (!Array.isArray(nested) || !Array.isArray(diagnostics)) return null;
     const state: ChildState = nested.length ? { kind: 'nested', child, nested } : { kind: 'none', child };
-    return { state, diagnostics, probeSig, rows, since: stampNs };
+    return { state, diagnostics, probeSig: held[3], rows, since: stampNs };
   }
   return null;
 }
@@ -236,8 +242,11 @@ export function encodeIndex(body: Body): Buffer {
   return Buffer.concat([Buffer.from(`${MAGIC}${crypto.createHash('sha256').update(data).digest('hex')}\n`, 'latin1'), data]);
 }
 
-/** A loaded record still describes the disk (stats only, no content read). */
-export function recordValid(record: ChildRecord, stampNs: bigint): boolean {
-  if (!record.rows || record.state.kind === 'broken') return false;
-  return rowsValid(record.state.child.dir, record.rows, stampNs, racyMarginNs());
+/** A check that a record taken by a scan started at `stampNs` still describes the disk (stats only). */
+export function recordChecker(stampNs: bigint): (record: ChildRecord) => boolean {
+  const rowsValid = rowsChecker(stampNs, racyMarginNs());
+  return (record) => {
+    const s = record.state;
+    return record.rows !== undefined && s.kind !== 'broken' && rowsValid(s.child.dir, record.rows);
+  };
 }

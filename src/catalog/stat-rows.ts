@@ -6,7 +6,7 @@ import path from 'node:path';
 // compares rows with lstat alone (no readdir: a folder's mtime moves when an entry is added,
 // removed or renamed in it), so an unchanged skill is never opened again. Rows are taken BEFORE
 // the content is read, so a change made while reading shows up as a different row next time (or
-// as racy, see `rowsValid`). Plain numbers in one flat array (times in ms with their sub-ms
+// as racy, see `rowsChecker`). Plain numbers in one flat array (times in ms with their sub-ms
 // fraction): a BigInt stat or a string per row allocates more, at 10,000 skills, than the lstat
 // calls cost.
 
@@ -50,7 +50,7 @@ export function statRows(dir: string, minDepth: number, maxDepth: number): StatR
   const out: StatRows = { rels: [], nums: [] };
   if (minDepth === 0) {
     const own = fs.lstatSync(dir, { throwIfNoEntry: false });
-    const followed = fs.statSync(dir, { throwIfNoEntry: false });
+    const followed = own?.isSymbolicLink() ? fs.statSync(dir, { throwIfNoEntry: false }) : own;
     if (!own || !followed || !followed.isDirectory()) return null;
     push(out, '@', own, res);
     // A plain folder's lstat is its stat: the followed row only adds something through a link.
@@ -85,6 +85,12 @@ export function concatRows(a: StatRows, b: StatRows): StatRows {
   return { rels: a.rels.concat(b.rels), nums: a.nums.concat(b.nums) };
 }
 
+/** A function adding a row to `rows` for each stat it is given (a walk's `onStat`). */
+export function rowSink(rows: StatRows): (rel: string, st: fs.Stats) => void {
+  const res = resolutionMs();
+  return (rel, st) => push(rows, rel, st, res);
+}
+
 /** Rows as stored: well formed (a path per six numbers), else null. */
 export function checkRows(v: unknown): StatRows | null {
   if (!Array.isArray(v) || v.length !== 2) return null;
@@ -94,28 +100,30 @@ export function checkRows(v: unknown): StatRows | null {
 }
 
 /**
- * True when every row still matches the disk and none is racy: a timestamp not older than
- * `stampNs` (when the scan that took it started) by at least `marginNs` could hide an edit made
- * in the same tick, so such a child is read again (git's racy-clean rule).
+ * A check of rows taken by a scan that started at `stampNs`: true when every row still matches the
+ * disk and none is racy (a timestamp not older than `stampNs` by at least `marginNs` could hide an
+ * edit made in the same tick, so such a child is read again: git's racy-clean rule).
  */
-export function rowsValid(dir: string, rows: StatRows, stampNs: bigint, marginNs: bigint): boolean {
+export function rowsChecker(stampNs: bigint, marginNs: bigint): (dir: string, rows: StatRows) => boolean {
   const res = resolutionMs();
   const limit = Number(stampNs - marginNs) / 1e6;
-  const { rels, nums } = rows;
-  for (let i = 0, k = 0; i < rels.length; i++, k += WIDTH) {
-    const rel = rels[i];
-    const st =
-      rel === '@'
-        ? fs.lstatSync(dir, { throwIfNoEntry: false })
-        : rel === ''
-          ? fs.statSync(dir, { throwIfNoEntry: false })
-          : fs.lstatSync(dir + path.sep + rel, { throwIfNoEntry: false });
-    if (!st) return false;
-    const m = floor(st.mtimeMs, res);
-    const c = floor(st.ctimeMs, res);
-    if (m >= limit || c >= limit) return false;
-    if (st.ino !== nums[k + 1] || st.size !== nums[k + 2] || m !== nums[k + 3] || c !== nums[k + 4]) return false;
-    if (st.mode !== nums[k + 5] || st.dev !== nums[k]) return false;
-  }
-  return true;
+  return (dir, rows) => {
+    const { rels, nums } = rows;
+    for (let i = 0, k = 0; i < rels.length; i++, k += WIDTH) {
+      const rel = rels[i];
+      const st =
+        rel === '@'
+          ? fs.lstatSync(dir, { throwIfNoEntry: false })
+          : rel === ''
+            ? fs.statSync(dir, { throwIfNoEntry: false })
+            : fs.lstatSync(dir + path.sep + rel, { throwIfNoEntry: false });
+      if (!st) return false;
+      const m = floor(st.mtimeMs, res);
+      const c = floor(st.ctimeMs, res);
+      if (m >= limit || c >= limit) return false;
+      if (st.ino !== nums[k + 1] || st.size !== nums[k + 2] || m !== nums[k + 3] || c !== nums[k + 4]) return false;
+      if (st.mode !== nums[k + 5] || st.dev !== nums[k]) return false;
+    }
+    return true;
+  };
 }

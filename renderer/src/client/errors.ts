@@ -1,5 +1,6 @@
 import type { ErrorCode, ErrorInfo, MessageRef, Result } from '../../../src/contract/index';
-import { formatMessage } from '../../../src/contract/messages-text';
+import { flattenParams, interpolate } from '../../../src/contract/message-ref';
+import { SERVER_MESSAGES } from '../../../src/contract/messages-server';
 
 /** Every failure of an API call, whichever door it went through: a stable code and a user-facing message. */
 export class ApiError extends Error {
@@ -21,9 +22,20 @@ export class ApiError extends Error {
   }
 }
 
-/** A failure the client itself finds: its English text from the key, the key for the UI's language. */
-export function apiError(code: ErrorCode, msg: MessageRef): ApiError {
-  return new ApiError(code, formatMessage(msg), undefined, msg);
+/**
+ * A failure the client itself finds: its English text from the key, the key for the UI's language.
+ * Only transport keys (messages-server.ts): the whole English table stays out of the first script.
+ */
+export function apiError(code: ErrorCode, msg: MessageRef & { key: keyof typeof SERVER_MESSAGES }): ApiError {
+  return new ApiError(
+    code,
+    interpolate(
+      SERVER_MESSAGES[msg.key],
+      flattenParams(msg.params, (ref) => ref.key, ', '),
+    ),
+    undefined,
+    msg,
+  );
 }
 
 const CODES = new Set<string>([

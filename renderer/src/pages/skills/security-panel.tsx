@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Empty, Spin, Tag } from '@arco-design/web-react';
 import type { ApprovalDiff, CatalogEntry } from '../../../../src/contract/index';
+import { engineText } from '../../i18n/engine-text';
 import { useCatalog } from '../../stores/catalog-store';
 import { useSkill } from '../../stores/skill-store';
 import { TID, rowId } from '../../testids';
@@ -126,7 +127,11 @@ function DiffView({ diff }: { diff: ApprovalDiff }) {
       {diff.files.map((f) => (
         <div key={f.path} className="small">
           <Tag size="small">{t(`security.change.${f.change}`)}</Tag> <code>{f.path}</code>
-          {f.diff ? <pre className="pre-box">{f.diff}</pre> : f.note ? <span className="muted"> {f.note}</span> : null}
+          {f.diff ? (
+            <pre className="pre-box">{f.diff}</pre>
+          ) : f.note ? (
+            <span className="muted"> {engineText(t, f.noteMsg, f.note)}</span>
+          ) : null}
         </div>
       ))}
       {diff.commands.added.map((c) => (
