@@ -1,7 +1,9 @@
 // Skills page with 10,000 skills in a real Chromium against `skilldock serve`:
 //   first render: from the moment the catalog response is parsed in the page to the first painted rows;
 //   search keystroke: from keydown to the painted, filtered list (100 matches → 10 and back), median.
-// Both are timed inside the page (performance.now), so browser start and catalog scan don't count.
+//   first paint from navigation (issue 16): from the navigation's start to the first painted rows of a
+//   fresh load (server up, catalog scanned), in English and in Japanese, with the scripts it fetched first.
+// All are timed inside the page (performance.now), so browser start and catalog scan don't count.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -66,11 +68,46 @@ function instrument() {
   }).observe(document, { childList: true, subtree: true });
 }
 
-/** Bytes of the scripts the page loads before any lazy page: the entry and its modulepreloads. */
-function initialScriptBytes(dir) {
-  const html = fs.readFileSync(path.join(dir, 'index.html'), 'utf8');
-  const refs = [...html.matchAll(/<(?:script[^>]*src|link[^>]*rel="modulepreload"[^>]*href)="([^"]+\.js)"/g)].map((m) => m[1]);
-  return refs.reduce((n, r) => n + fs.statSync(path.join(dir, r)).size, 0);
+/**
+ * The initial script, measured in the page: every script the page fetched before its first skill
+ * rows were painted (the entry, its preloads, and the chunks fetched on the way, such as the active
+ * language's words), by the browser's own resource timing. Chunks of later pages, dialogs and the
+ * other languages are not fetched before the paint and do not count; anything the paint waited
+ * for does, whatever chunk it sits in.
+ */
+function scriptBytesBeforePaint() {
+  const paint = window.__sd.rowsPainted;
+  const scripts = performance
+    .getEntriesByType('resource')
+    .filter((e) => /\.m?js(\?|$)/.test(new URL(e.name).pathname) && e.responseEnd <= paint);
+  const nav = performance.getEntriesByType('navigation')[0];
+  return {
+    bytes: scripts.reduce((n, e) => n + (e.decodedBodySize || e.encodedBodySize), 0),
+    files: scripts.length,
+    html: nav?.decodedBodySize ?? 0,
+  };
+}
+
+/** A fresh load of the Skills page from navigation, three times: the median paint and what it loaded. */
+async function firstPaints(page) {
+  const runs = [];
+  for (let i = 0; i < 3; i++) {
+    await page.reload();
+    await page.waitForFunction(() => window.__sd && window.__sd.rowsPainted !== undefined, null, { timeout: 300_000, polling: 50 });
+    runs.push({ ms: await page.evaluate(() => window.__sd.rowsPainted), ...(await page.evaluate(scriptBytesBeforePaint)) });
+  }
+  runs.sort((x, y) => x.ms - y.ms);
+  return runs[1];
+}
+
+async function setLanguage(url, language) {
+  const token = decodeURIComponent(/[#&]token=([^&]+)/.exec(url)[1]);
+  const res = await fetch(new URL('/api/updateSettings', url), {
+    method: 'POST',
+    headers: { 'x-skilldock-token': token, 'content-type': 'application/json' },
+    body: JSON.stringify({ language }),
+  });
+  if (!res.ok) throw new Error(`updateSettings ${language}: HTTP ${res.status}`);
 }
 
 export default async function uiBench({ log, root }) {
@@ -91,17 +128,6 @@ export default async function uiBench({ log, root }) {
     await page.waitForFunction(() => window.__sd && window.__sd.rowsPainted !== undefined, null, { timeout: 300_000, polling: 50 });
     const firstRender = await page.evaluate(() => window.__sd.rowsPainted - window.__sd.data);
     const total = await page.getByTestId('skills-count').innerText();
-    // Issue 16: first paint of the Skills page from navigation (performance.now() counts from the
-    // navigation's start), with the server already up and its catalog scanned: a fresh page load.
-    const fromNav = [];
-    for (let i = 0; i < 3; i++) {
-      await page.reload();
-      await page.waitForFunction(() => window.__sd && window.__sd.rowsPainted !== undefined, null, { timeout: 300_000, polling: 50 });
-      fromNav.push(await page.evaluate(() => window.__sd.rowsPainted));
-    }
-    const navMs = [...fromNav].sort((x, y) => x - y)[1];
-    const initialJs = initialScriptBytes(path.join(root, 'dist', 'renderer'));
-
     const search = page.getByTestId('skills-search').locator('input').or(page.locator('input[data-testid="skills-search"]')).first();
     await search.click();
     await search.fill('bench-skill-007');
@@ -145,12 +171,29 @@ export default async function uiBench({ log, root }) {
     log(
       `ui skills page ${COUNT} skills (${total}): first render ${Math.round(firstRender)} ms after data arrives (target <= ${TARGET_RENDER_MS} ms) ${firstRender <= TARGET_RENDER_MS ? 'OK' : 'OVER'}`,
     );
-    log(
-      `ui skills page first paint from navigation (${COUNT} skills, rows painted, median of 3 reloads): ${Math.round(navMs)} ms (target <= 1000 ms) ${navMs <= 1000 ? 'OK' : 'OVER'}`,
-    );
-    log(
-      `ui initial script (index.html's module and its preloads): ${(initialJs / 1e6).toFixed(2)} MB (target <= 0.60 MB, half of the 1.2 MB the issue measured)`,
-    );
+    // Issue 16: first paint of the Skills page from navigation (performance.now() counts from the
+    // navigation's start), with the server already up and its catalog scanned: a fresh page load. Measured
+    // after the keystrokes, when the server is idle (right after the first load it is still busy).
+    const en = await firstPaints(page);
+    // The same in Japanese (the largest locale), for a window whose OS and settings say ja.
+    await setLanguage(url, 'ja');
+    const jaPage = await browser.newPage({ viewport: { width: 1280, height: 800 }, locale: 'ja-JP' });
+    await jaPage.addInitScript(instrument);
+    await jaPage.goto(url);
+    await jaPage.waitForFunction(() => window.__sd && window.__sd.rowsPainted !== undefined, null, { timeout: 300_000, polling: 50 });
+    const ja = await firstPaints(jaPage);
+    await jaPage.close();
+    for (const [lang, run] of [
+      ['en', en],
+      ['ja', ja],
+    ]) {
+      log(
+        `ui skills page first paint from navigation (${COUNT} skills, ${lang}, rows painted, median of 3 reloads): ${Math.round(run.ms)} ms (target <= 1000 ms) ${run.ms <= 1000 ? 'OK' : 'OVER'}`,
+      );
+      log(
+        `ui initial script (${lang}: the ${run.files} scripts fetched before the first rows were painted): ${(run.bytes / 1e6).toFixed(2)} MB (target <= 0.60 MB, half of the 1.2 MB the issue measured) ${run.bytes <= 0.6e6 ? 'OK' : 'OVER'}`,
+      );
+    }
     log(
       `ui skills search keystroke at ${COUNT} skills: ${Math.round(keystroke)} ms to the painted result, median of ${times.length} (first ${Math.round(first)} ms, slowest ${Math.round(slowest)} ms) (target <= ${TARGET_KEY_MS} ms) ${keystroke <= TARGET_KEY_MS ? 'OK' : 'OVER'}`,
     );

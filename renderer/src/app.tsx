@@ -3,7 +3,7 @@ import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
 import { ConfigProvider, Layout, Menu, Spin } from '@arco-design/web-react';
 import type { Language } from '../../src/contract/index';
-import { ARCO_LOCALES } from './i18n/arco-locale';
+import { arcoLocale } from './i18n/arco-locale';
 import { setErrorLanguage } from './stores/errors';
 import { setAgentLanguage } from './stores/agents-store';
 import { useNav } from './stores/nav-store';
@@ -22,7 +22,7 @@ const LibraryPage = lazy(() => import('./pages/library/library-page').then((m) =
 const UpdatesPage = lazy(() => import('./pages/sources/updates-page').then((m) => ({ default: m.UpdatesPage })));
 const EditorPage = lazy(() => import('./pages/editor/editor-page').then((m) => ({ default: m.EditorPage })));
 import { DropOverlay } from './pages/import/drop-overlay';
-import { ImportPanel } from './pages/import/import-panel';
+import { ImportPanelHost } from './pages/import/import-host';
 import { DoctorBanner } from './components/doctor-banner';
 import { UpdatesBadge } from './pages/sources/updates-badge';
 import { SkillDrawerHost } from './pages/skills/drawer-host';
@@ -59,9 +59,9 @@ function Shell({ i18n }: { i18n: I18n }) {
     return () => window.removeEventListener('hashchange', syncFromHash);
   }, [syncFromHash]);
 
-  const lang = (settings?.language ?? i18n.language) as Language;
+  // Arco speaks the language i18next speaks: both switch together once its words are loaded.
   return (
-    <ConfigProvider locale={ARCO_LOCALES[lang] ?? ARCO_LOCALES.en}>
+    <ConfigProvider locale={arcoLocale(i18n.language as Language)}>
       <Layout className="shell" data-testid={TID.appShell}>
         <Layout.Sider className="shell-sider" width={200}>
           <div className="brand">SkillDock</div>
@@ -87,7 +87,7 @@ function Shell({ i18n }: { i18n: I18n }) {
             {page === 'settings' && <SettingsPage />}
           </Suspense>
         </Layout.Content>
-        <ImportPanel />
+        <ImportPanelHost />
         <SkillDrawerHost />
         <DropOverlay />
       </Layout>

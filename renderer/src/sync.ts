@@ -3,7 +3,7 @@ import { Notification } from '@arco-design/web-react';
 import type { i18n as I18n } from 'i18next';
 import type { Settings, SkillDockEvent } from '../../src/contract/index';
 import { client } from './client-port';
-import { matchLanguage } from './i18n';
+import { matchLanguage, switchLanguage } from './i18n';
 import { useAgents } from './stores/agents-store';
 import { useAssistants } from './stores/assistants-store';
 import { useCatalog } from './stores/catalog-store';
@@ -79,8 +79,19 @@ export function useLanguage(i18n: I18n, settings: Settings | null): void {
       void useSettings.getState().update({ language: matchLanguage(tags) });
       return;
     }
-    if (i18n.language !== settings.language) void i18n.changeLanguage(settings.language);
-    document.documentElement.lang = settings.language;
+    const language = settings.language;
+    // The language's words are fetched first (issue 16); the page says it in the new language at once after.
+    switchLanguage(i18n, language).then(
+      () => {
+        if (i18n.language === language) document.documentElement.lang = language;
+      },
+      (err: unknown) =>
+        Notification.error({
+          title: i18n.t('errors.languageLoadTitle'),
+          content: i18n.t('errors.languageLoad', { reason: err instanceof Error ? err.message : String(err) }),
+          duration: 0,
+        }),
+    );
   }, [i18n, settings?.language]); // eslint-disable-line react-hooks/exhaustive-deps
 }
 

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { AgentDef, Registry } from './registry-schema.js';
 import { schemaNamed, validated } from '../store/lazy-schema.js';
-import type { CustomAgent } from '../contract/index.js';
-import { workspacePathProblem } from './workspace-path.js';
+import type { CustomAgent, MessageRef } from '../contract/index.js';
+import { workspacePathMessage } from './workspace-path.js';
 
 // The agent registry is data (resources/agents.json): what each agent CLI reads, its loader quirks
 // and how to launch it. Code asks the registry; it never hard-codes an agent's behaviour.
@@ -69,10 +69,10 @@ export function customAgentDef(a: CustomAgent): AgentDef {
  * settings.json can be edited by hand (or by anything running as the user): a launch joins these
  * paths onto a workspace and writes there, so an entry that would leave it is never used.
  */
-export function customAgentProblem(c: CustomAgent): string | null {
+export function customAgentProblem(c: CustomAgent): MessageRef | null {
   for (const field of ['skillsDir', 'contextFile'] as const) {
-    const problem = workspacePathProblem(c[field]);
-    if (problem) return `${field} "${c[field]}" ${problem}`;
+    const problem = workspacePathMessage(c[field]);
+    if (problem) return { key: 'custom-agent.path', params: { field, value: c[field], problem } };
   }
   return null;
 }

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Activation, AgentView, Catalog, CatalogChange, CatalogEntry, CatalogQuery, LintReport, Root } from '../contract/index.js';
 import type { ServiceContext } from '../service-context.js';
-import { SkillDockError } from '../errors.js';
+import { fail } from '../errors.js';
 import { allAgents, loadRegistry, type AgentDef } from '../agents/registry.js';
 import { getSettings } from '../settings/settings.js';
 import { computeRoots, locate } from './roots.js';
@@ -176,7 +176,7 @@ export class CatalogService {
       catalog.entries.find((e) => e.name === name && !e.shadowedBy) ??
       catalog.entries.find((e) => e.id === name) ??
       catalog.entries.find((e) => e.dirName === name && !e.shadowedBy);
-    if (!hit) throw new SkillDockError('not-found', `No skill named "${name}" in the catalog.`);
+    if (!hit) throw fail('not-found', 'catalog.no-skill', { name });
     return hit;
   }
 
@@ -301,7 +301,7 @@ export class CatalogService {
   async agentView(agentId: string, query: CatalogQuery = {}): Promise<AgentView> {
     const agents = this.agents();
     const agent = agents.find((a) => a.id === agentId);
-    if (!agent) throw new SkillDockError('not-found', `Unknown agent "${agentId}".`);
+    if (!agent) throw fail('not-found', 'catalog.unknown-agent', { agent: agentId, known: agents.map((a) => a.id) });
     const catalog = await this.list(query);
     const nested = catalog.roots.flatMap((root) =>
       [...(this.states.get(root.path)?.children.values() ?? [])].flatMap((r) =>

@@ -6,7 +6,7 @@ import type { Listed } from '../skills/walk.js';
 import { toEntry, type AnalyzeFn } from './entries.js';
 import { nestedDiagnostic, probeChild, resolveChild, type ChildState, type EntryKind } from './scan.js';
 import { signatureOf, type Signature } from './signature.js';
-import { concatRows, statRows, type StatRows } from './stat-rows.js';
+import { concatRows, rowSink, statRows, type StatRows } from './stat-rows.js';
 
 // The per-child work of a scan and of `lint <root>`, as plain functions of plain data: the calling
 // thread runs them, and so do the scan workers (analyze-worker.ts) for their share of a big root.
@@ -61,27 +61,29 @@ export async function evaluateChild(
   if (resolved.kind === 'broken') return { state: resolved, diagnostics: [resolved.diagnostic] };
   const { child } = resolved;
   // Stats first, then contents: an edit made while reading never hides behind a matching row.
-  const top = statRows(child.dir, 0, 1);
+  // The folder's own rows now; a skill's files and folders as the analysis walks them.
+  const rows = statRows(child.dir, 0, 0);
   const probe = await probeChild(child);
   if (probe.kind !== 'skill') {
     const state: ChildState = probe.kind === 'nested' ? { kind: 'nested', child, nested: probe.nested } : { kind: 'none', child };
     const diagnostics = probe.kind === 'nested' ? probe.nested.map((d) => nestedDiagnostic(d, env.registry)) : [];
     // What the probe looked at: the folder and its entries (a SKILL.md added below moves a subfolder's mtime).
-    return { state, diagnostics, probeSig: probe.sig, ...(top ? { rows: top } : {}) };
+    const entries = rows && statRows(child.dir, 1, 1);
+    return { state, diagnostics, probeSig: probe.sig, ...(rows && entries ? { rows: concatRows(rows, entries) } : {}) };
   }
-  const deep = top ? statRows(child.dir, 2, Infinity) : null;
   const analysis = await env.analyze(child.dir, {
     resourcesDir: env.resourcesDir,
     dirName: child.dirName,
     digest: true,
     ...(probe.listing ? { listing: probe.listing } : {}),
+    ...(rows ? { onStat: rowSink(rows) } : {}),
   });
   return {
     state: { kind: 'skill', child },
     diagnostics: [],
     entry: toEntry(root, child, analysis),
     signature: signatureOf(analysis.files),
-    ...(top && deep ? { rows: concatRows(top, deep) } : {}),
+    ...(rows ? { rows } : {}),
   };
 }
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { LintReport } from '../contract/index.js';
-import { SkillDockError } from '../errors.js';
+import { fail } from '../errors.js';
 import { countDiagnostics, duplicateDiagnostic } from './entries.js';
 import { mapChildren, type RootEnv } from './root-state.js';
 import { listRoot, resolveChild } from './scan.js';
@@ -68,7 +68,7 @@ export async function lintPaths(paths: string[], env: RootEnv): Promise<LintRepo
     const st = await statOrNull(abs);
     if (!st) {
       const lst = await fs.promises.lstat(abs).catch(() => null);
-      if (!lst) throw new SkillDockError('bad-request', `No such file or directory: ${p}`);
+      if (!lst) throw fail('bad-request', 'path.missing', { path: p });
       // A dangling or looping link given by name: report it like a root would.
       const parent = path.dirname(abs);
       const s = await resolveChild(parent, await fs.promises.realpath(parent), path.basename(abs), 'link');
@@ -76,7 +76,7 @@ export async function lintPaths(paths: string[], env: RootEnv): Promise<LintRepo
       continue;
     }
     if (st?.isFile()) {
-      if (!SKILL_FILE.test(path.basename(abs))) throw new SkillDockError('bad-request', `Not a skill folder or SKILL.md: ${p}`);
+      if (!SKILL_FILE.test(path.basename(abs))) throw fail('bad-request', 'path.not-skill', { path: p });
       const dir = path.dirname(abs);
       push(report(await analyzeOne(env, dir, path.basename(dir)), dir));
       continue;

@@ -107,6 +107,35 @@ describe('persistent catalog index', () => {
     expect(view(await svc.list())).toEqual(await plainScan());
   });
 
+  it('the rows kept are those of a full stat walk, taken while the scan reads (no second walk)', async () => {
+    makeLibrary();
+    const rich = writeSkill(path.join(lib(), 'rich'));
+    fs.mkdirSync(path.join(rich, 'references', 'deep'), { recursive: true });
+    fs.writeFileSync(path.join(rich, 'references', 'a.md'), '# A\n');
+    fs.writeFileSync(path.join(rich, 'references', 'deep', 'b.md'), '# B\n');
+    fs.symlinkSync('references/a.md', path.join(rich, 'link.md'));
+    fs.mkdirSync(path.join(rich, '.git'));
+    fs.writeFileSync(path.join(rich, '.git', 'HEAD'), 'ref: x\n');
+    await sleep(60);
+    await indexedScan();
+    const body = parseIndex(fs.readFileSync(indexFile()))!;
+    const pairs = (rels: string[], nums: number[]) => rels.map((r, i) => JSON.stringify([r, nums.slice(i * 6, i * 6 + 6)])).sort();
+    for (const [name, , [rels, nums]] of body.records) {
+      const walked = statRows(path.join(lib(), name), 0, name === 'not-a-skill' || name === 'group' ? 1 : Infinity)!;
+      expect(pairs(rels, nums), name).toEqual(pairs(walked.rels, walked.nums));
+    }
+    expect(body.records.find((r) => r[0] === 'rich')![2][0].sort()).toEqual(
+      ['@', 'SKILL.md', 'link.md', 'references', 'references/a.md', 'references/deep', 'references/deep/b.md'].sort(),
+    );
+    // A file added two folders down moves only that folder's mtime: seen, and only rich is read.
+    await sleep(60);
+    fs.writeFileSync(path.join(rich, 'references', 'deep', 'c.md'), '# C\n');
+    await sleep(60);
+    const r = await indexedScan();
+    expect(r.reads).toEqual(['rich']);
+    expect(r.listing).toEqual(await plainScan());
+  });
+
   it('a truncated index is rebuilt from disk', async () => {
     await primed();
     const file = indexFile();
@@ -132,6 +161,18 @@ describe('persistent catalog index', () => {
     expect(r.reads).toHaveLength(4);
     expect(r.listing).toEqual(await plainScan());
     expect(JSON.stringify(r.listing)).not.toContain('does alpha things');
+  });
+
+  it('a flipped byte among the stat numbers fails the checksum too', async () => {
+    await primed();
+    const file = indexFile();
+    const raw = fs.readFileSync(file);
+    raw[raw.length - 3] ^= 0x01; // inside the last row's mode or ctime: a stat that would differ
+    fs.writeFileSync(file, raw);
+    expect(parseIndex(raw)).toBeNull();
+    const r = await indexedScan();
+    expect(r.reads).toHaveLength(4);
+    expect(r.listing).toEqual(await plainScan());
   });
 
   it('an index from another engine or rule table is not trusted', async () => {
@@ -171,7 +212,7 @@ describe('persistent catalog index', () => {
       // The stored rows match the edited file: only the racy rule can catch it.
       const body = parseIndex(fs.readFileSync(indexFile()))!;
       const [, , [rels, nums]] = body.records.find((r) => r[0] === 'alpha')!;
-      produced = sameTick && isDeepStrictEqual(statRows(path.join(lib(), 'alpha'), 0, Infinity), { rels, nums });
+      produced = sameTick && isDeepStrictEqual(statRows(path.join(lib(), 'alpha'), 0, Infinity), { rels, nums, at: 0 });
     }
     expect(produced, 'an edit in the same timestamp tick as the index write, with the same stat rows').toBe(true);
     const r = await indexedScan();

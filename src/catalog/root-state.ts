@@ -4,7 +4,7 @@ import { listRoot, mapLimit, probeChild, type Child, type EntryKind, type RootLi
 import { signatureChanged } from './signature.js';
 import { runChild, type ChildJob, type ChildRecord, type TaskEnv } from './child-tasks.js';
 import type { ScanPool } from './analyze-pool.js';
-import { nowNs, recordValid, type CatalogIndex } from './persist.js';
+import { nowNs, recordChecker, type CatalogIndex } from './persist.js';
 
 // What the catalog remembers about one root folder: one record per direct child, each with the
 // stat signature that lets a rescan skip it when nothing under it changed.
@@ -70,9 +70,10 @@ export class RootState {
     const { names, kinds } = this.listing;
     const loaded = index && this.listing.exists ? index.load(this.root, this.real, env.registry) : null;
     const todo: string[] = [];
+    const valid = loaded ? recordChecker(loaded.stampNs) : null;
     for (const name of names) {
       const r = loaded?.records.get(name);
-      if (r && recordValid(r, loaded!.stampNs)) this.children.set(name, r);
+      if (r && valid!(r)) this.children.set(name, r);
       else todo.push(name);
     }
     const records = await mapChildren<ChildRecord | null>(
@@ -166,7 +167,7 @@ export class RootState {
     if (await linkChanged(s.child)) return true;
     if (r.signature) return signatureChanged(s.child.dir, r.signature);
     // From the persistent index: its stat rows say whether anything under it moved since.
-    if (r.since !== undefined && r.rows) return !recordValid(r, r.since);
+    if (r.since !== undefined && r.rows) return !recordChecker(r.since)(r);
     const probe = await probeChild(s.child);
     return probe.kind === 'skill' || probe.sig !== r.probeSig;
   }

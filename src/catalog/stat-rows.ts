@@ -6,15 +6,19 @@ import path from 'node:path';
 // compares rows with lstat alone (no readdir: a folder's mtime moves when an entry is added,
 // removed or renamed in it), so an unchanged skill is never opened again. Rows are taken BEFORE
 // the content is read, so a change made while reading shows up as a different row next time (or
-// as racy, see `rowsValid`). Plain numbers in one flat array (times in ms with their sub-ms
+// as racy, see `rowsChecker`). Plain numbers in one flat array (times in ms with their sub-ms
 // fraction): a BigInt stat or a string per row allocates more, at 10,000 skills, than the lstat
 // calls cost.
 
 /** `@` is the child entry itself (lstat: a folder swapped for a link shows), `` the folder followed. */
 export interface StatRows {
   rels: string[];
-  /** Six numbers per row of `rels`: dev, ino, size, mtimeMs, ctimeMs, mode. */
-  nums: number[];
+  /**
+   * Six numbers per row of `rels`, from `at` on: dev, ino, size, mtimeMs, ctimeMs, mode. Rows
+   * loaded from the index share one array of the whole file (no copy per child).
+   */
+  nums: number[] | Float64Array;
+  at: number;
 }
 
 const SKIPPED = '.git';
@@ -36,7 +40,7 @@ function floor(v: number, resMs: number): number {
   return resMs === 0 ? v : Math.floor(v / resMs) * resMs;
 }
 
-function push(out: StatRows, rel: string, st: fs.Stats, resMs: number): void {
+function push(out: { rels: string[]; nums: number[] }, rel: string, st: fs.Stats, resMs: number): void {
   out.rels.push(rel);
   out.nums.push(st.dev, st.ino, st.size, floor(st.mtimeMs, resMs), floor(st.ctimeMs, resMs), st.mode);
 }
@@ -45,12 +49,12 @@ function push(out: StatRows, rel: string, st: fs.Stats, resMs: number): void {
  * Rows for `dir` and what is below it, from depth `minDepth` to `maxDepth` (the dir's own
  * entries are depth 1). Null when the dir cannot be read as a folder.
  */
-export function statRows(dir: string, minDepth: number, maxDepth: number): StatRows | null {
+export function statRows(dir: string, minDepth: number, maxDepth: number): FreshRows | null {
   const res = resolutionMs();
-  const out: StatRows = { rels: [], nums: [] };
+  const out: FreshRows = { rels: [], nums: [], at: 0 };
   if (minDepth === 0) {
     const own = fs.lstatSync(dir, { throwIfNoEntry: false });
-    const followed = fs.statSync(dir, { throwIfNoEntry: false });
+    const followed = own?.isSymbolicLink() ? fs.statSync(dir, { throwIfNoEntry: false }) : own;
     if (!own || !followed || !followed.isDirectory()) return null;
     push(out, '@', own, res);
     // A plain folder's lstat is its stat: the followed row only adds something through a link.
@@ -80,42 +84,65 @@ export function statRows(dir: string, minDepth: number, maxDepth: number): StatR
   return out;
 }
 
-/** `a` followed by `b`'s rows. */
-export function concatRows(a: StatRows, b: StatRows): StatRows {
-  return { rels: a.rels.concat(b.rels), nums: a.nums.concat(b.nums) };
+/** Rows just taken (their own array, from 0). */
+export interface FreshRows extends StatRows {
+  nums: number[];
+  at: 0;
 }
 
-/** Rows as stored: well formed (a path per six numbers), else null. */
-export function checkRows(v: unknown): StatRows | null {
-  if (!Array.isArray(v) || v.length !== 2) return null;
-  const [rels, nums] = v as [unknown, unknown];
-  if (!Array.isArray(rels) || !Array.isArray(nums) || nums.length !== rels.length * WIDTH || rels.length === 0) return null;
-  return { rels: rels as string[], nums: nums as number[] };
+/** `a` followed by `b`'s rows. */
+export function concatRows(a: FreshRows, b: FreshRows): FreshRows {
+  return { rels: a.rels.concat(b.rels), nums: a.nums.concat(b.nums), at: 0 };
+}
+
+/** The six numbers per row of `rows`, as a plain array of their own. */
+export function rowNumbers(rows: StatRows): number[] {
+  const n = rows.rels.length * WIDTH;
+  const out = new Array<number>(n);
+  for (let i = 0; i < n; i++) out[i] = rows.nums[rows.at + i];
+  return out;
+}
+
+/** A function adding a row to `rows` for each stat it is given (a walk's `onStat`). */
+export function rowSink(rows: FreshRows): (rel: string, st: fs.Stats) => void {
+  const res = resolutionMs();
+  return (rel, st) => push(rows, rel, st, res);
 }
 
 /**
- * True when every row still matches the disk and none is racy: a timestamp not older than
- * `stampNs` (when the scan that took it started) by at least `marginNs` could hide an edit made
- * in the same tick, so such a child is read again (git's racy-clean rule).
+ * Rows of `rels.length` paths whose numbers start at `at` in `nums` (an index file's number
+ * section): null when they would not fit in it.
  */
-export function rowsValid(dir: string, rows: StatRows, stampNs: bigint, marginNs: bigint): boolean {
+export function storedRows(rels: unknown, nums: Float64Array, at: number): StatRows | null {
+  if (!Array.isArray(rels) || rels.length === 0 || at + rels.length * WIDTH > nums.length) return null;
+  return { rels: rels as string[], nums, at };
+}
+
+/**
+ * A check of rows taken by a scan that started at `stampNs`: true when every row still matches the
+ * disk and none is racy (a timestamp not older than `stampNs` by at least `marginNs` could hide an
+ * edit made in the same tick, so such a child is read again: git's racy-clean rule).
+ */
+export function rowsChecker(stampNs: bigint, marginNs: bigint): (dir: string, rows: StatRows) => boolean {
   const res = resolutionMs();
   const limit = Number(stampNs - marginNs) / 1e6;
-  const { rels, nums } = rows;
-  for (let i = 0, k = 0; i < rels.length; i++, k += WIDTH) {
-    const rel = rels[i];
-    const st =
-      rel === '@'
-        ? fs.lstatSync(dir, { throwIfNoEntry: false })
-        : rel === ''
-          ? fs.statSync(dir, { throwIfNoEntry: false })
-          : fs.lstatSync(dir + path.sep + rel, { throwIfNoEntry: false });
-    if (!st) return false;
-    const m = floor(st.mtimeMs, res);
-    const c = floor(st.ctimeMs, res);
-    if (m >= limit || c >= limit) return false;
-    if (st.ino !== nums[k + 1] || st.size !== nums[k + 2] || m !== nums[k + 3] || c !== nums[k + 4]) return false;
-    if (st.mode !== nums[k + 5] || st.dev !== nums[k]) return false;
-  }
-  return true;
+  return (dir, rows) => {
+    const { rels, nums } = rows;
+    for (let i = 0, k = rows.at; i < rels.length; i++, k += WIDTH) {
+      const rel = rels[i];
+      const st =
+        rel === '@'
+          ? fs.lstatSync(dir, { throwIfNoEntry: false })
+          : rel === ''
+            ? fs.statSync(dir, { throwIfNoEntry: false })
+            : fs.lstatSync(dir + path.sep + rel, { throwIfNoEntry: false });
+      if (!st) return false;
+      const m = floor(st.mtimeMs, res);
+      const c = floor(st.ctimeMs, res);
+      if (m >= limit || c >= limit) return false;
+      if (st.ino !== nums[k + 1] || st.size !== nums[k + 2] || m !== nums[k + 3] || c !== nums[k + 4]) return false;
+      if (st.mode !== nums[k + 5] || st.dev !== nums[k]) return false;
+    }
+    return true;
+  };
 }

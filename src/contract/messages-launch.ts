@@ -21,7 +21,7 @@ export const LAUNCH_MESSAGES = {
   'launch.script-why.never': 'the script policy is "never": skill scripts do not run',
   'launch.script-why.changed': 'its scripts changed since the user approved them; they must be approved again in SkillDock',
   'launch.script-why.unapproved': 'its scripts have not been approved by the user in SkillDock',
-  'launch.no-terminal': 'No terminal program found; set the terminal command in Settings (for example "kitty {command}").',
+  'launch.no-terminal': 'No terminal program found ({{programs}}); set the terminal command in Settings (for example "kitty {command}").',
   'launch.no-display': 'No terminal can be opened: this session has no display. Copy the command and run it in a terminal yourself.',
   'launch.terminal-exited': 'The terminal {{program}} closed at once ({{status}}): it could not show itself on this display.',
   'launch.terminal-failed': 'Could not start the terminal {{program}}: {{reason}}',

@@ -1,3 +1,4 @@
+import { flattenParams, interpolate, type MessageParams, type MessageRef } from './message-ref.js';
 import { DIAG_MESSAGES } from './messages-diag.js';
 import { AGENT_MESSAGES } from './messages-agents.js';
 import { SECURITY_MESSAGES } from './messages-security.js';
@@ -5,13 +6,18 @@ import { IMPORT_MESSAGES } from './messages-import.js';
 import { LAUNCH_MESSAGES } from './messages-launch.js';
 import { EDITOR_MESSAGES } from './messages-editor.js';
 import { VIEWER_MESSAGES } from './messages-viewer.js';
+import { LOOKUP_MESSAGES } from './messages-lookup.js';
 import { ASSISTANT_MESSAGES } from './messages-assistants.js';
 import { SETTINGS_MESSAGES } from './messages-settings.js';
 import { JOURNAL_MESSAGES } from './messages-journal.js';
+import { SERVER_MESSAGES } from './messages-server.js';
+import { STORE_MESSAGES } from './messages-store.js';
+import { INPUT_MESSAGES } from './messages-input.js';
 import { SOURCES_GIT_MESSAGES, SOURCES_MESSAGES, SOURCES_SHARE_MESSAGES, SOURCES_UPDATE_MESSAGES } from './messages-sources.js';
 
 // Plain data and functions only, no zod: the CLI's lean commands and the renderer's first script
-// import this without building any contract schema (the schemas are in messages.ts).
+// import this without building any contract schema (the schemas are in messages.ts). The renderer's
+// first script imports only message-ref.ts: this table comes with the English locale.
 //
 // Every sentence the engine says to a user travels as a key and its parameters (a MessageRef),
 // next to an English `message` for the CLI and for any client that does not know the key.
@@ -22,21 +28,15 @@ import { SOURCES_GIT_MESSAGES, SOURCES_MESSAGES, SOURCES_SHARE_MESSAGES, SOURCES
 // Keys: `<domain>.<what>` in kebab-case; a plural pair is `<key>_one` / `<key>_other` driven by
 // a `count` parameter, as i18next does. Placeholders are i18next's `{{name}}`.
 
-// A parameter is a plain value, another message (a phrase worded in the same language, such as
-// "a list" inside "`name` is a list, not a string") or a list of those (joined with the
-// language's list separator, `common.list-separator`).
-export type MessageScalar = string | number | boolean;
-export type MessageParam = MessageScalar | MessageRef | Array<MessageScalar | MessageRef>;
-export type MessageParams = Record<string, MessageParam>;
-export interface MessageRef {
-  key: string;
-  params?: MessageParams;
-}
-
-/** True for a parameter that is itself a message. */
-export function isMessageRef(v: unknown): v is MessageRef {
-  return typeof v === 'object' && v !== null && !Array.isArray(v) && typeof (v as MessageRef).key === 'string';
-}
+export {
+  flattenParams,
+  interpolate,
+  isMessageRef,
+  type MessageParam,
+  type MessageParams,
+  type MessageRef,
+  type MessageScalar,
+} from './message-ref.js';
 
 /** English templates of every engine message key. */
 export const ENGINE_MESSAGES = {
@@ -47,16 +47,19 @@ export const ENGINE_MESSAGES = {
   ...LAUNCH_MESSAGES,
   ...EDITOR_MESSAGES,
   ...VIEWER_MESSAGES,
+  ...LOOKUP_MESSAGES,
   ...ASSISTANT_MESSAGES,
   ...SETTINGS_MESSAGES,
   ...JOURNAL_MESSAGES,
+  ...SERVER_MESSAGES,
+  ...STORE_MESSAGES,
+  ...INPUT_MESSAGES,
   ...SOURCES_MESSAGES,
   ...SOURCES_GIT_MESSAGES,
   ...SOURCES_UPDATE_MESSAGES,
   ...SOURCES_SHARE_MESSAGES,
   'common.list-separator': ', ',
   'common.unknown-method': 'Unknown method: {{method}}',
-  'common.invalid-payload': 'Invalid payload for {{method}}: {{reason}}',
   'common.io': 'A disk operation failed ({{errno}}): {{reason}}',
   'common.internal': 'Something went wrong inside SkillDock: {{reason}}',
 } as const satisfies Record<string, string>;
@@ -73,29 +76,6 @@ export function englishTemplate(key: string, params?: MessageParams): string | u
     if (form !== undefined) return form;
   }
   return Object.prototype.hasOwnProperty.call(table, key) ? table[key] : undefined;
-}
-
-/**
- * Parameters with nested messages and lists turned into text by `word` (which words one message
- * in the caller's language) and `separator` (that language's list separator).
- */
-export function flattenParams(
-  params: MessageParams | undefined,
-  word: (ref: MessageRef) => string,
-  separator: string,
-): Record<string, MessageScalar> {
-  const out: Record<string, MessageScalar> = {};
-  if (!params) return out;
-  const one = (v: MessageScalar | MessageRef): MessageScalar => (isMessageRef(v) ? word(v) : v);
-  for (const [k, v] of Object.entries(params)) out[k] = Array.isArray(v) ? v.map(one).join(separator) : one(v);
-  return out;
-}
-
-/** Fill `{{name}}` placeholders the way i18next does (no escaping: callers render as text). */
-export function interpolate(template: string, params: Record<string, MessageScalar> = {}): string {
-  return template.replace(/\{\{\s*([\w.]+)\s*\}\}/g, (whole, name: string) =>
-    Object.prototype.hasOwnProperty.call(params, name) ? String(params[name]) : whole,
-  );
 }
 
 /** The English sentence for a message; an unknown key falls back to the key itself. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DiagnosticSchema } from './common.js';
 import { ScriptPolicySchema } from './settings.js';
 import { CatalogQuerySchema } from './skills.js';
+import { MessageRefSchema } from './messages.js';
 
 // Trust for skill scripts (issue 6): the executable surface of a skill, the static security scan,
 // approvals pinned to the surface digest, and what a launch may let each skill run.
@@ -183,6 +184,8 @@ export const FileChangeSchema = z.object({
   diff: z.string().optional(),
   /** Why no line diff: binary, too large, or the approved text was not kept. */
   note: z.string().optional(),
+  /** `note` as a message the UI words in the user's language. */
+  noteMsg: MessageRefSchema.optional(),
 });
 export type FileChange = z.infer<typeof FileChangeSchema>;
 

@@ -4,9 +4,8 @@ import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
 import { Transform } from 'node:stream';
 import yauzl from 'yauzl';
-import { SkillDockError } from '../errors.js';
+import { fail, SkillDockError } from '../errors.js';
 import type { MessageParams, MessageRef } from '../contract/index.js';
-import { formatMessage } from '../contract/messages-text.js';
 
 // Extract a `.zip` / `.skill` archive into a staging dir, refusing anything hostile. Every entry is
 // checked from the central directory BEFORE a single byte is written; while inflating, the real
@@ -53,11 +52,8 @@ export function isLitter(name: string): boolean {
 
 /** A refusal naming the archive and why (`archive.<why>`); `detail` (a library's own words) stays in details only. */
 export function refuse(archive: string, why: string, params?: MessageParams, detail?: string): SkillDockError {
-  const msg: MessageRef = {
-    key: 'archive.refused',
-    params: { archive: path.basename(archive), why: params ? { key: `archive.${why}`, params } : { key: `archive.${why}` } },
-  };
-  return new SkillDockError('refused', formatMessage(msg), detail ? { archive, detail } : { archive }, msg);
+  const reason: MessageRef = params ? { key: `archive.${why}`, params } : { key: `archive.${why}` };
+  return fail('refused', 'archive.refused', { archive: path.basename(archive), why: reason }, detail ? { archive, detail } : { archive });
 }
 
 export function checkName(archive: string, raw: string): string {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { MessageParams, ScanFinding, ScanLevel, ScanReport, ScanSkillReport } from '../contract/index.js';
 import { scanWords } from './scan-words.js';
-import { SkillDockError } from '../errors.js';
+import { fail } from '../errors.js';
 import { hiddenMarkdown, invisibleCharacters } from './hidden.js';
 import { markdownLines, type MdLine } from './markdown.js';
 import { LINE_RULES, type LineContext } from './rules.js';
@@ -239,7 +239,7 @@ export function scanPaths(paths: string[], cwd = process.cwd()): ScanReport {
     try {
       st = fs.statSync(abs);
     } catch {
-      throw new SkillDockError('not-found', `No such file or directory: ${p}`);
+      throw fail('not-found', 'path.missing', { path: p });
     }
     if (st.isFile()) {
       skills.push(scanLoneFile(abs));

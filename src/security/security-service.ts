@@ -8,6 +8,7 @@ import type {
   CatalogQuery,
   FileChange,
   Inventory,
+  MessageKey,
   MessageRef,
   ScanReport,
   SkillRef,
@@ -17,7 +18,7 @@ import type {
 import { formatMessage } from '../contract/index.js';
 import { getCatalog } from '../catalog/index.js';
 import { appendJournal, registerUndoHandler } from '../library/journal.js';
-import { SkillDockError } from '../errors.js';
+import { SkillDockError, fail } from '../errors.js';
 import type { ServiceContext } from '../service-context.js';
 import { getSettings } from '../settings/settings.js';
 import { ApprovalStore } from './approvals.js';
@@ -42,6 +43,12 @@ import { RiskCache } from './risks.js';
 
 export const JOURNAL_APPROVE = 'scripts-approve';
 export const JOURNAL_REVOKE = 'scripts-revoke';
+
+/** Why a changed file shows no line diff, in English (`note`, the CLI's) and as a message (`noteMsg`, the window's). */
+function noteOn(change: FileChange, key: MessageKey): void {
+  change.noteMsg = { key };
+  change.note = formatMessage(change.noteMsg);
+}
 
 function osUser(): string {
   try {
@@ -93,10 +100,10 @@ export class SecurityService {
   private async resolve(ref: SkillRef): Promise<Resolved> {
     if (ref.dir) {
       const src = loadSkillSource(path.resolve(ref.dir));
-      if (!src.skillFile) throw new SkillDockError('not-found', `${src.folder.dir} has no SKILL.md`);
+      if (!src.skillFile) throw fail('not-found', 'skill-ref.no-skill-file', { path: src.folder.dir });
       return { name: src.name, dir: src.folder.dir, src, inv: inventoryOf(src) };
     }
-    if (!ref.name) throw new SkillDockError('bad-request', 'Give a skill name or a directory');
+    if (!ref.name) throw fail('bad-request', 'skill-ref.empty');
     const entry = await getCatalog(this.ctx).get(ref.name, ref.project ? { project: ref.project } : {});
     return this.resolveEntry(entry);
   }
@@ -228,12 +235,12 @@ export class SecurityService {
         const change: FileChange = { path: f.path, change: 'modified', binary: f.binary || old.binary };
         const oldText = old.kept ? this.approvals.blob(old.sha256) : null;
         const newText = text.get(f.path);
-        if (change.binary) change.note = 'binary file';
-        else if (oldText === null) change.note = 'the approved version was not kept (too large), so no line diff';
-        else if (newText === undefined) change.note = 'too large to compare';
+        if (change.binary) noteOn(change, 'security.diff-note.binary');
+        else if (oldText === null) noteOn(change, 'security.diff-note.not-kept');
+        else if (newText === undefined) noteOn(change, 'security.diff-note.too-large');
         else {
           const d = unifiedDiff(oldText, newText, { from: `approved/${f.path}`, to: `current/${f.path}` });
-          if (d === null) change.note = 'too large to compare';
+          if (d === null) noteOn(change, 'security.diff-note.too-large');
           else change.diff = d;
         }
         files.push(change);

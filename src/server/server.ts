@@ -2,12 +2,13 @@ import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import type { ErrorCode, Result, SkillDockEvent } from '../contract/index.js';
+import type { ErrorCode, MessageRef, Result, SkillDockEvent } from '../contract/index.js';
+import { formatMessage } from '../contract/messages-text.js';
 import { HTTP } from '../contract/http.js';
-import { SkillDockError, toErrorInfo } from '../errors.js';
+import { fail, toErrorInfo } from '../errors.js';
 import { TOKEN_HEADER, TOKEN_QUERY, checkOrigin, newToken, tokensEqual } from './guard.js';
 import { CONTENT_SECURITY_POLICY, SECURITY_HEADERS, contentType, resolveStatic } from './static-files.js';
-import { DEFAULT_UPLOAD_LIMITS, UploadStaging, type UploadLimits } from './upload.js';
+import { DEFAULT_UPLOAD_LIMITS, UploadStaging, sizeLimit, type UploadLimits } from './upload.js';
 
 /** What the server needs from the engine: the same two entry points every front door uses. */
 export interface EngineLike {
@@ -96,19 +97,28 @@ function sendResult(res: http.ServerResponse, result: Result<unknown>): void {
   send(res, status, JSON.stringify(result), 'application/json; charset=utf-8');
 }
 
-function sendError(res: http.ServerResponse, status: number, code: ErrorCode, message: string): void {
-  send(res, status, JSON.stringify({ ok: false, error: { code, message } }), 'application/json; charset=utf-8');
+/** An error answer: the English message for any client, and the key the page words it by. */
+function sendError(
+  res: http.ServerResponse,
+  status: number,
+  code: ErrorCode,
+  msg: MessageRef | undefined,
+  message = msg ? formatMessage(msg) : code,
+  extra?: Record<string, string>,
+): void {
+  const error = msg ? { code, message, msg } : { code, message };
+  send(res, status, JSON.stringify({ ok: false, error }), 'application/json; charset=utf-8', extra);
 }
 
 async function readJson(req: http.IncomingMessage): Promise<unknown> {
   const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
   // A JSON content type cannot be sent cross-origin without a preflight we never approve.
-  if (type !== 'application/json') throw new SkillDockError('bad-request', 'Content-Type must be application/json');
+  if (type !== 'application/json') throw fail('bad-request', 'http.json-only');
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
     size += (chunk as Buffer).length;
-    if (size > MAX_JSON_BYTES) throw new SkillDockError('refused', 'Request body too large');
+    if (size > MAX_JSON_BYTES) throw fail('refused', 'http.body-too-large', { limit: sizeLimit(MAX_JSON_BYTES) });
     chunks.push(chunk as Buffer);
   }
   const text = Buffer.concat(chunks).toString('utf8');
@@ -116,7 +126,7 @@ async function readJson(req: http.IncomingMessage): Promise<unknown> {
   try {
     return JSON.parse(text);
   } catch {
-    throw new SkillDockError('bad-request', 'Request body is not valid JSON');
+    throw fail('bad-request', 'http.bad-json');
   }
 }
 
@@ -157,7 +167,7 @@ async function handle(sv: Served, req: http.IncomingMessage, res: http.ServerRes
   );
   if (!verdict.ok) {
     req.resume();
-    return sendError(res, 403, 'unauthorized', `Refused: ${verdict.reason}`);
+    return sendError(res, 403, 'unauthorized', { key: 'http.refused-origin', params: { reason: verdict.reason } });
   }
   const url = new URL(req.url ?? '/', `http://${HOST}:${sv.port}`);
   if (url.pathname === '/api' || url.pathname.startsWith('/api/')) return handleApi(sv, req, res, url);
@@ -174,23 +184,17 @@ async function handleApi(sv: Served, req: http.IncomingMessage, res: http.Server
   const given = (req.headers[TOKEN_HEADER] as string | undefined) ?? (isEvents ? url.searchParams.get(TOKEN_QUERY) : null);
   if (!tokensEqual(sv.token, given)) {
     req.resume();
-    return sendError(res, 401, 'unauthorized', 'Missing or wrong token: open the URL that `skilldock serve` printed');
+    return sendError(res, 401, 'unauthorized', { key: 'http.bad-token' });
   }
   if (isEvents) return openEventStream(sv, req, res);
   if (req.method !== 'POST') {
     req.resume();
-    return send(
-      res,
-      405,
-      JSON.stringify({ ok: false, error: { code: 'bad-request', message: 'Use POST' } }),
-      'application/json; charset=utf-8',
-      { Allow: 'POST' },
-    );
+    return sendError(res, 405, 'bad-request', { key: 'http.use-post' }, undefined, { Allow: 'POST' });
   }
   if (await handleUpload(sv, req, res, url)) return;
   if (!/^[A-Za-z][A-Za-z0-9]*$/.test(route)) {
     req.resume();
-    return sendError(res, 404, 'not-found', 'No such API route');
+    return sendError(res, 404, 'not-found', { key: 'http.no-route' });
   }
   let body: unknown;
   try {
@@ -289,7 +293,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const server = http.createServer((req, res) => {
     handle(sv, req, res).catch((err) => {
       const info = toErrorInfo(err);
-      if (!res.headersSent) sendError(res, STATUS[info.code] ?? 500, info.code, info.message);
+      if (!res.headersSent) sendError(res, STATUS[info.code] ?? 500, info.code, info.msg, info.message);
       else res.destroy();
     });
   });

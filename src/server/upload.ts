@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
-import { SkillDockError } from '../errors.js';
+import { SkillDockError, fail } from '../errors.js';
 import { isInside, lstatOrNull, removeTreeSafely } from '../library/tree.js';
 
 /**
@@ -45,22 +45,40 @@ function folded(p: string): string {
 const MAX_PATH_CHARS = 1024;
 const MAX_DEPTH = 32;
 
+/** A client-given path as it may be shown back: control characters and direction marks as `?`. */
+function shown(rel: string): string {
+  // eslint-disable-next-line no-control-regex
+  return rel.replace(BIDI_ALL, '?').replace(/[\u0000-\u001f\u007f]/g, '?');
+}
+
+/** A byte limit for people: `64 MB`, `512 KB`, `100 B` (units read the same in every language). */
+export function sizeLimit(bytes: number): string {
+  const units = ['B', 'KB', 'MB', 'GB'];
+  let n = bytes;
+  let u = 0;
+  while (n >= 1024 && u < units.length - 1 && n % 1024 === 0) {
+    n /= 1024;
+    u += 1;
+  }
+  return `${n} ${units[u]}`;
+}
+
 /** Validate a client-given relative path; returns its segments or throws `refused`. */
 export function safeRelativePath(rel: unknown): string[] {
   if (typeof rel !== 'string' || rel.length === 0 || rel.length > MAX_PATH_CHARS) {
-    throw new SkillDockError('refused', 'Upload path is missing or too long');
+    throw fail('refused', 'upload.path-missing');
   }
   // Backslashes, a leading slash, control characters, a colon (a drive prefix `C:x` or an NTFS
   // stream) and invisible direction marks (a name that reads differently from what it is).
   // eslint-disable-next-line no-control-regex
   if (rel.includes('\\') || rel.startsWith('/') || /[\u0000-\u001f\u007f:]/.test(rel) || BIDI.test(rel)) {
-    throw new SkillDockError('refused', `Upload path refused: ${JSON.stringify(rel.replace(BIDI_ALL, '?'))}`);
+    throw fail('refused', 'upload.path-refused', { path: shown(rel) });
   }
   const segments = rel.split('/');
-  if (segments.length > MAX_DEPTH) throw new SkillDockError('refused', 'Upload path is nested too deeply');
+  if (segments.length > MAX_DEPTH) throw fail('refused', 'upload.path-too-deep', { max: MAX_DEPTH, path: shown(rel) });
   for (const s of segments) {
     if (s === '' || s === '.' || s === '..' || Buffer.byteLength(s) > 255 || /^[a-zA-Z]:$/.test(s)) {
-      throw new SkillDockError('refused', `Upload path refused: ${JSON.stringify(rel)}`);
+      throw fail('refused', 'upload.path-refused', { path: shown(rel) });
     }
   }
   return segments;
@@ -77,7 +95,7 @@ export function makeDirsInside(base: string, segments: string[]): void {
     dir = path.join(dir, s);
     const st = fs.lstatSync(dir, { throwIfNoEntry: false });
     if (st === undefined) fs.mkdirSync(dir);
-    else if (st.isSymbolicLink() || !st.isDirectory()) throw new SkillDockError('refused', 'Upload path escapes its staging dir');
+    else if (st.isSymbolicLink() || !st.isDirectory()) throw fail('refused', 'upload.escapes', { path: segments.join('/') });
   }
 }
 
@@ -153,7 +171,7 @@ export class UploadStaging {
 
   private get(batch: unknown): Batch {
     const b = typeof batch === 'string' && BATCH_RE.test(batch) ? this.batches.get(batch) : undefined;
-    if (!b) throw new SkillDockError('not-found', 'Unknown upload batch');
+    if (!b) throw fail('not-found', 'upload.unknown-batch');
     return b;
   }
 
@@ -167,21 +185,20 @@ export class UploadStaging {
       const spelled = segments.slice(0, i).join('/');
       const twin = b.spellings.get(folded(spelled));
       if (twin !== undefined && twin !== spelled) {
-        throw new SkillDockError(
-          'refused',
-          `Upload path refused: ${JSON.stringify(spelled)} differs from ${JSON.stringify(twin)} only in case or accents`,
-        );
+        throw fail('refused', 'upload.case-twin', { path: spelled, other: twin });
       }
     }
     for (let i = 1; i <= segments.length; i++) {
       const spelled = segments.slice(0, i).join('/');
       b.spellings.set(folded(spelled), spelled);
     }
-    if (b.files + 1 > this.limits.maxFiles)
-      throw new SkillDockError('refused', `Too many files in one upload (max ${this.limits.maxFiles})`);
-    if (declaredLength !== undefined && declaredLength > this.limits.maxFileBytes) {
-      throw new SkillDockError('refused', `File too large: ${segments.join('/')} (max ${this.limits.maxFileBytes} bytes)`);
-    }
+    const shownPath = segments.join('/');
+    if (b.files + 1 > this.limits.maxFiles) throw fail('refused', 'upload.too-many-files', { max: this.limits.maxFiles });
+    const tooLarge = () => fail('refused', 'upload.file-too-large', { path: shownPath, limit: sizeLimit(this.limits.maxFileBytes) });
+    if (declaredLength !== undefined && declaredLength > this.limits.maxFileBytes) throw tooLarge();
+    // Said without SkillDock's own paths: the client only needs its own name and the reason.
+    const failed = (err: unknown) =>
+      fail('refused', 'upload.failed', { path: shownPath, errno: (err as NodeJS.ErrnoException).code ?? 'error' });
     const target = path.join(b.dir, ...segments);
     const parent = path.dirname(target);
     let realParent: string;
@@ -193,10 +210,10 @@ export class UploadStaging {
       realBatch = fs.realpathSync(b.dir);
     } catch (err) {
       if (err instanceof SkillDockError) throw err;
-      throw new SkillDockError('refused', `Upload of ${segments.join('/')} failed (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
+      throw failed(err);
     }
     if (realParent !== realBatch && !realParent.startsWith(realBatch + path.sep)) {
-      throw new SkillDockError('refused', 'Upload path escapes its staging dir');
+      throw fail('refused', 'upload.escapes', { path: shownPath });
     }
     b.files += 1;
     let bytes = 0;
@@ -206,10 +223,9 @@ export class UploadStaging {
         bytes += chunk.length;
         // Counted while streaming, so parallel uploads of one batch share the cap.
         b.bytes += chunk.length;
-        if (bytes > limits.maxFileBytes)
-          return cb(new SkillDockError('refused', `File too large: ${segments.join('/')} (max ${limits.maxFileBytes} bytes)`));
+        if (bytes > limits.maxFileBytes) return cb(tooLarge());
         if (b.bytes > limits.maxBatchBytes)
-          return cb(new SkillDockError('refused', `Upload too large (max ${limits.maxBatchBytes} bytes)`));
+          return cb(fail('refused', 'upload.batch-too-large', { limit: sizeLimit(limits.maxBatchBytes) }));
         cb(null, chunk);
       },
     });
@@ -220,9 +236,8 @@ export class UploadStaging {
     } catch (err) {
       b.files -= 1;
       const code = (err as NodeJS.ErrnoException).code;
-      if (code === 'EEXIST') throw new SkillDockError('conflict', `Already uploaded: ${segments.join('/')}`);
-      // Said without SkillDock's own paths: the client only needs its own name and the reason.
-      throw new SkillDockError('refused', `Upload of ${segments.join('/')} failed (${code ?? 'error'})`);
+      if (code === 'EEXIST') throw fail('conflict', 'upload.already', { path: shownPath });
+      throw failed(err);
     }
     try {
       await pipeline(body, counter, handle.createWriteStream());

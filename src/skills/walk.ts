@@ -49,6 +49,12 @@ export interface WalkOptions {
   readMarkdown?: boolean;
   /** The skill folder's own listing when the caller has just taken it (saves one readdir). */
   listing?: Listed[];
+  /**
+   * Told every entry below the folder with its stat as the walk takes it: a folder's before it is
+   * listed, a file's before its content is read (the fstat of the open file), a link's own. The
+   * catalog's persistent index keeps them (no second walk for stats).
+   */
+  onStat?: (relPath: string, st: fs.Stats) => void;
 }
 
 /** readdir with entry types; null when the folder cannot be read. */
@@ -85,6 +91,7 @@ export function walkSkill(dir: string, opts: WalkOptions = {}): WalkResult {
   const texts = new Map<string, string>();
   const hash = opts.hash === true;
   const markdown = opts.readMarkdown === true;
+  const onStat = opts.onStat;
   const stack: { rel: string; depth: number }[] = [{ rel: '', depth: 0 }];
   while (stack.length) {
     const { rel, depth } = stack.pop()!;
@@ -103,6 +110,10 @@ export function walkSkill(dir: string, opts: WalkOptions = {}): WalkResult {
       }
       if (kind === 'dir') {
         if (SKIPPED_DIRS.has(name)) continue;
+        if (onStat) {
+          st ??= fs.lstatSync(full, { throwIfNoEntry: false });
+          if (st) onStat(relPath, st);
+        }
         dirs.add(relPath);
         stack.push({ rel: relPath, depth: depth + 1 });
         continue;
@@ -110,6 +121,7 @@ export function walkSkill(dir: string, opts: WalkOptions = {}): WalkResult {
       if (kind === 'link') {
         st ??= fs.lstatSync(full, { throwIfNoEntry: false });
         if (!st) continue;
+        onStat?.(relPath, st);
         let target = '';
         try {
           target = fs.readlinkSync(full);
@@ -119,14 +131,22 @@ export function walkSkill(dir: string, opts: WalkOptions = {}): WalkResult {
         files.push({ path: relPath, size: st.size, mtimeMs: st.mtimeMs, executable: false, symlink: target });
         continue;
       }
-      if (kind !== 'file') continue;
+      if (kind !== 'file') {
+        if (onStat && (st ??= fs.lstatSync(full, { throwIfNoEntry: false }))) onStat(relPath, st);
+        continue;
+      }
       const isSkillFile = opts.readSkillFile === true && depth === 0 && name.length === 8 && name.toLowerCase() === 'skill.md';
       const asText = isSkillFile || (markdown && isMarkdown(name));
       if (asText || hash) {
         // fstat on the open file replaces the lstat: syscalls dominate the cost of a scan.
         const r = readRegular(full, asText ? 'text' : null, hash, OPEN_FLAGS, isSkillFile);
-        if (!r) continue;
+        if (!r) {
+          // Unreadable (or swapped since listed): its stat still says when that changes.
+          if (onStat && (st ??= fs.lstatSync(full, { throwIfNoEntry: false }))) onStat(relPath, st);
+          continue;
+        }
         st = r.st;
+        onStat?.(relPath, st);
         if (r.text !== undefined) {
           if (isSkillFile) skillFiles.set(relPath, r.text);
           else if (st.size <= WHOLE_READ_MAX) texts.set(relPath, r.text);
@@ -134,6 +154,7 @@ export function walkSkill(dir: string, opts: WalkOptions = {}): WalkResult {
         if (r.hash) hashes.set(relPath, r.hash);
       } else {
         st ??= fs.lstatSync(full, { throwIfNoEntry: false });
+        if (st) onStat?.(relPath, st);
         if (!st || !st.isFile()) continue;
       }
       files.push({ path: relPath, size: st.size, mtimeMs: st.mtimeMs, executable: (st.mode & 0o111) !== 0 });

@@ -4,6 +4,8 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ensureStateDir, resolveStateUri, stateDirFor, stateRoot } from './state-dirs.js';
 import { stateIdFor } from './state-id.js';
+import { formatMessage, type MessageRef } from '../contract/index.js';
+import { SkillDockError } from '../errors.js';
 
 let home: string;
 beforeEach(() => {
@@ -74,5 +76,45 @@ describe('skill://state/ URIs', () => {
     fs.mkdirSync(outside);
     fs.symlinkSync(outside, path.join(dir, 'escape'));
     expect(() => resolveStateUri(home, 'skill://state/code/escape/x')).toThrow(/outside its state dir through a link/);
+  });
+});
+
+describe('refusals as messages (words for the window: key and parameters)', () => {
+  function refusal(run: () => unknown): { code: string; msg: MessageRef | undefined } {
+    try {
+      run();
+    } catch (err) {
+      expect(err).toBeInstanceOf(SkillDockError);
+      const e = err as SkillDockError;
+      expect(e.message).toBe(formatMessage(e.msg!));
+      return { code: e.code, msg: e.msg };
+    }
+    throw new Error('expected a refusal');
+  }
+
+  it('each refusal carries its key and the id, path or URI it is about', () => {
+    const dir = ensureStateDir(home, 'code');
+    expect(refusal(() => stateDirFor(home, '../x'))).toEqual({ code: 'refused', msg: { key: 'state.invalid-id', params: { id: '../x' } } });
+    const uri = 'file:///etc/passwd';
+    expect(refusal(() => resolveStateUri(home, uri))).toEqual({
+      code: 'bad-request',
+      msg: { key: 'state.not-uri', params: { prefix: 'skill://state/', uri } },
+    });
+    const bad = 'skill://state/code/%E0%A4%A';
+    expect(refusal(() => resolveStateUri(home, bad))).toEqual({ code: 'refused', msg: { key: 'state.bad-escape', params: { uri: bad } } });
+    const up = 'skill://state/code/%2e%2e/other';
+    expect(refusal(() => resolveStateUri(home, up))).toEqual({ code: 'refused', msg: { key: 'state.uri-leaves', params: { uri: up } } });
+    fs.mkdirSync(path.join(home, 'outside'));
+    fs.symlinkSync(path.join(home, 'outside'), path.join(dir, 'escape'));
+    const link = 'skill://state/code/escape/x';
+    expect(refusal(() => resolveStateUri(home, link))).toEqual({
+      code: 'refused',
+      msg: { key: 'state.uri-link-outside', params: { uri: link } },
+    });
+    fs.symlinkSync(path.join(home, 'outside'), path.join(stateRoot(home), 'evil'));
+    expect(refusal(() => ensureStateDir(home, 'evil'))).toEqual({
+      code: 'refused',
+      msg: { key: 'state.dir-not-plain', params: { path: path.join(stateRoot(home), 'evil') } },
+    });
   });
 });

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { SkillDockError } from '../errors.js';
+import { fail } from '../errors.js';
 import { isValidStateId } from './state-id.js';
 
 // Each skill's private writable dir lives at `<home>/skills-state/<id>/`. Ids come from untrusted
@@ -20,10 +20,10 @@ export function isInside(child: string, parent: string): boolean {
 
 /** The state dir of `id`; throws `refused` for anything that is not one safe path segment. */
 export function stateDirFor(home: string, id: string): string {
-  if (!isValidStateId(id)) throw new SkillDockError('refused', `Invalid state id "${id as string}"`);
+  if (!isValidStateId(id)) throw fail('refused', 'state.invalid-id', { id: String(id) });
   const root = stateRoot(home);
   const dir = path.join(root, id);
-  if (path.dirname(dir) !== root) throw new SkillDockError('refused', `State id "${id}" escapes skills-state`);
+  if (path.dirname(dir) !== root) throw fail('refused', 'state.id-escapes', { id });
   return dir;
 }
 
@@ -43,7 +43,7 @@ export function ensureStateDir(home: string, id: string): string {
     fs.mkdirSync(dir, { recursive: true });
     st = fs.lstatSync(dir);
   }
-  if (!st.isDirectory()) throw new SkillDockError('refused', `State dir ${dir} is not a plain directory`);
+  if (!st.isDirectory()) throw fail('refused', 'state.dir-not-plain', { path: dir });
   return dir;
 }
 
@@ -65,7 +65,7 @@ export interface StateResolution {
  */
 export function resolveStateUri(home: string, uri: string): StateResolution {
   if (!uri.startsWith(STATE_URI_PREFIX)) {
-    throw new SkillDockError('bad-request', `Not a state URI (expected ${STATE_URI_PREFIX}<id>/<path>): ${uri}`);
+    throw fail('bad-request', 'state.not-uri', { prefix: STATE_URI_PREFIX, uri });
   }
   const rest = uri.slice(STATE_URI_PREFIX.length).split(/[?#]/)[0]!;
   const slash = rest.indexOf('/');
@@ -77,21 +77,21 @@ export function resolveStateUri(home: string, uri: string): StateResolution {
     try {
       seg = decodeURIComponent(raw);
     } catch {
-      throw new SkillDockError('refused', `Bad escape in state URI: ${uri}`);
+      throw fail('refused', 'state.bad-escape', { uri });
     }
     if (seg === '' || seg === '.') continue;
     if (seg === '..' || seg.includes('/') || seg.includes('\\') || seg.includes('\0') || /^[A-Za-z]:/.test(seg)) {
-      throw new SkillDockError('refused', `State URI leaves its state dir: ${uri}`);
+      throw fail('refused', 'state.uri-leaves', { uri });
     }
     segments.push(seg);
   }
   const full = path.join(dir, ...segments);
-  if (!isInside(full, dir)) throw new SkillDockError('refused', `State URI leaves its state dir: ${uri}`);
+  if (!isInside(full, dir)) throw fail('refused', 'state.uri-leaves', { uri });
   // A link inside the state dir could point anywhere: compare real paths of what exists.
   const realDir = realpathOr(dir);
   const realFull = realpathOfExisting(full);
   if (realDir && !isInside(realFull, realDir)) {
-    throw new SkillDockError('refused', `State URI resolves outside its state dir through a link: ${uri}`);
+    throw fail('refused', 'state.uri-link-outside', { uri });
   }
   return { uri, id, path: full, exists: fs.existsSync(full) };
 }

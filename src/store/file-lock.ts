@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { SkillDockError } from '../errors.js';
+import { fail, type SkillDockError } from '../errors.js';
 
 // A cross-process lock: a lock file created with O_EXCL holding its owner's pid, host and a nonce.
 // A lock whose pid is dead (same host), or that is older than `staleMs`, is broken. Within one
@@ -55,7 +55,7 @@ export class FileLock {
   run<R>(fn: () => R): R {
     if (heldHere.has(this.file)) {
       // The holder is in this very process and cannot release while we block.
-      throw new SkillDockError('io', `${this.file} is busy in this process; try again`);
+      throw fail('io', 'store.busy-here', { file: this.file });
     }
     const owner = this.acquireSync();
     try {
@@ -129,8 +129,11 @@ export class FileLock {
   }
 
   private timeoutError(holder?: { owner?: LockOwner }): SkillDockError {
-    const who = holder?.owner ? `process ${holder.owner.pid}` : 'another process';
-    return new SkillDockError('io', `Locked by ${who}; try again (lock file ${this.file})`);
+    const pid = holder?.owner?.pid;
+    // The lock file is read as is: only a real number is named.
+    return typeof pid === 'number' && Number.isInteger(pid)
+      ? fail('io', 'store.locked-by', { pid, file: this.file })
+      : fail('io', 'store.locked', { file: this.file });
   }
 
   private acquireSync(): LockOwner {

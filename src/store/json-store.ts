@@ -3,7 +3,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { ZodType } from 'zod';
 import type { SkillDockEvent } from '../contract/index.js';
-import { SkillDockError } from '../errors.js';
+import { fail } from '../errors.js';
 import { FileLock, pidAlive } from './file-lock.js';
 import { SchemaNotLoaded, schemaNamed, validated } from './lazy-schema.js';
 
@@ -168,7 +168,7 @@ export class JsonStore<T> {
       const code = (err as NodeJS.ErrnoException).code;
       if (code === 'ENOENT') return { kind: 'missing' };
       if (code === 'EISDIR') return { kind: 'bad', reason: 'is a directory', code: 'directory', raw: '' };
-      throw new SkillDockError('io', `Cannot read ${file}: ${(err as Error).message}`);
+      throw fail('io', 'store.read-failed', { file, errno: code ?? 'error' }, { reason: (err as Error).message });
     }
     const named = this.opts.schema;
     if (typeof named !== 'string') return this.decode(file, raw);
@@ -200,10 +200,7 @@ export class JsonStore<T> {
     }
     if (version > this.opts.version) {
       // Written by a newer SkillDock: never move it aside or overwrite it.
-      throw new SkillDockError(
-        'unsupported',
-        `${file} has schema version ${version}, newer than this SkillDock understands (${this.opts.version}). Update SkillDock.`,
-      );
+      throw fail('unsupported', 'store.newer-version', { file, version, supported: this.opts.version });
     }
     try {
       for (let v = version; v < this.opts.version; v++) {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { CatalogEntry, Conversation, LaunchProblem, LaunchResult, LegacyMapping, SkillLink, StateDir } from '../contract/index.js';
 import type { AgentDef } from '../agents/registry.js';
-import { fail, SkillDockError } from '../errors.js';
+import { fail } from '../errors.js';
 import { launchProblem, scriptWhy } from './launch-words.js';
 import { ensureStateDir, isInside, realpathOfExisting, stateDirFor, stateRoot, stateUri } from '../state/state-dirs.js';
 import { legacyMappings } from '../state/write-policy.js';
@@ -363,10 +363,7 @@ function checkUserWorkspace(dir: string, home: string, userHome: string): string
   }
   const rel = path.relative(workspacesRoot(home), abs);
   if (rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel))) {
-    throw new SkillDockError('bad-request', `${abs} is a SkillDock temporary workspace; launch without --workspace instead`, undefined, {
-      key: 'launch.workspace-temporary',
-      params: { path: abs },
-    });
+    throw fail('bad-request', 'launch.workspace-temporary', { path: abs });
   }
   return abs;
 }

@@ -13,7 +13,7 @@ import type {
 } from '../contract/index.js';
 import { allAgents, customAgentProblem, findAgent, type AgentDef } from '../agents/registry.js';
 import { getAssistants } from '../assistants/service.js';
-import { fail, SkillDockError } from '../errors.js';
+import { fail } from '../errors.js';
 import { launchProblemWords, scriptWhy } from './launch-words.js';
 import type { ServiceContext } from '../service-context.js';
 import { getSettings } from '../settings/settings.js';
@@ -46,17 +46,8 @@ export class WorkspacesService {
     if (!a) {
       const unusable = custom.find((c) => c.id === id);
       const problem = unusable ? customAgentProblem(unusable) : null;
-      if (problem)
-        throw new SkillDockError(
-          'bad-request',
-          `Custom agent "${id}" in settings.json cannot be used: ${problem}. Fix or remove it in Settings.`,
-        );
-      throw new SkillDockError(
-        'not-found',
-        `Unknown agent "${id}"; agents: ${this.agents()
-          .map((x) => x.id)
-          .join(', ')}`,
-      );
+      if (problem) throw fail('bad-request', 'custom-agent.unusable', { agent: id, problem });
+      throw fail('not-found', 'catalog.unknown-agent', { agent: id, known: this.agents().map((x) => x.id) });
     }
     return a;
   }

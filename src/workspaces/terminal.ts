@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import type { Conversation } from '../contract/index.js';
-import { fail, SkillDockError } from '../errors.js';
+import { fail } from '../errors.js';
 import { pidFile } from './in-use.js';
 import { shellQuote } from './write-guard.js';
 
@@ -79,12 +79,7 @@ export function terminalArgv(
   if (!env.DISPLAY && !env.WAYLAND_DISPLAY) throw fail('unsupported', 'launch.no-display');
   const found = candidates.find((c) => onPath(c[0]!, env));
   if (!found) {
-    throw new SkillDockError(
-      'unsupported',
-      'No terminal program found (x-terminal-emulator, gnome-terminal, konsole, xfce4-terminal, xterm); set terminalCommand in settings, e.g. "kitty {command}".',
-      undefined,
-      { key: 'launch.no-terminal' },
-    );
+    throw fail('unsupported', 'launch.no-terminal', { programs: candidates.map((c) => c[0]!) });
   }
   return found;
 }

@@ -1,4 +1,6 @@
 import type { ErrorCode, ErrorInfo, MessageRef, Result } from '../../../src/contract/index';
+import { flattenParams, interpolate } from '../../../src/contract/message-ref';
+import { SERVER_MESSAGES } from '../../../src/contract/messages-server';
 
 /** Every failure of an API call, whichever door it went through: a stable code and a user-facing message. */
 export class ApiError extends Error {
@@ -18,6 +20,22 @@ export class ApiError extends Error {
   static from(info: ErrorInfo): ApiError {
     return new ApiError(info.code, info.message, info.details, info.msg);
   }
+}
+
+/**
+ * A failure the client itself finds: its English text from the key, the key for the UI's language.
+ * Only transport keys (messages-server.ts): the whole English table stays out of the first script.
+ */
+export function apiError(code: ErrorCode, msg: MessageRef & { key: keyof typeof SERVER_MESSAGES }): ApiError {
+  return new ApiError(
+    code,
+    interpolate(
+      SERVER_MESSAGES[msg.key],
+      flattenParams(msg.params, (ref) => ref.key, ', '),
+    ),
+    undefined,
+    msg,
+  );
 }
 
 const CODES = new Set<string>([
@@ -42,5 +60,5 @@ export function unwrap<T>(result: unknown): T {
       throw ApiError.from({ ...r.error, code: code as ErrorCode });
     }
   }
-  throw new ApiError('internal', 'Malformed response from SkillDock');
+  throw apiError('internal', { key: 'http.malformed' });
 }

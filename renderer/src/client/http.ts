@@ -1,7 +1,7 @@
 import type { Api, SkillDockEvent } from '../../../src/contract/index';
 import { METHOD_NAMES, isEngineEvent } from '../../../src/contract/names';
 import { HTTP, type UploadBeginResponse, type UploadFileResponse, type UploadFinishResponse } from '../../../src/contract/http';
-import { ApiError, unwrap } from './errors';
+import { apiError, unwrap } from './errors';
 
 /** A file of a drop with its path relative to the drop (`my-skill/scripts/run.sh`, `pack.zip`). */
 export interface UploadItem {
@@ -39,7 +39,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   const token = options.token;
 
   async function request<T>(path: string, init: { body?: BodyInit; json?: unknown; contentType?: string } = {}): Promise<T> {
-    if (!token) throw new ApiError('unauthorized', 'No access token: open the URL that `skilldock serve` printed.');
+    if (!token) throw apiError('unauthorized', { key: 'http.no-token' });
     const headers: Record<string, string> = { [HTTP.tokenHeader]: token };
     let body = init.body;
     if (init.json !== undefined) {
@@ -52,16 +52,16 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     try {
       res = await doFetch(`${options.origin}${path}`, { method: 'POST', headers, body, credentials: 'omit', cache: 'no-store' });
     } catch (err) {
-      throw new ApiError('io', `Cannot reach SkillDock (${(err as Error).message}). Is \`skilldock serve\` still running?`);
+      throw apiError('io', { key: 'http.unreachable', params: { reason: (err as Error).message } });
     }
     let parsed: unknown;
     try {
       parsed = await res.json();
     } catch {
-      throw new ApiError(
-        res.status === 401 || res.status === 403 ? 'unauthorized' : 'internal',
-        `SkillDock answered ${res.status} without a result`,
-      );
+      throw apiError(res.status === 401 || res.status === 403 ? 'unauthorized' : 'internal', {
+        key: 'http.no-result',
+        params: { status: res.status },
+      });
     }
     return unwrap<T>(parsed);
   }
@@ -110,7 +110,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   }
 
   async function upload(items: UploadItem[], onProgress?: (p: UploadProgress) => void): Promise<UploadFinishResponse> {
-    if (items.length === 0) throw new ApiError('bad-request', 'Nothing to upload');
+    if (items.length === 0) throw apiError('bad-request', { key: 'upload.nothing' });
     const { batch } = await request<UploadBeginResponse>(HTTP.uploadBegin);
     const progress: UploadProgress = {
       filesDone: 0,

@@ -12,7 +12,7 @@
 import type { Api, ImportSummary, SkillDockEvent } from '../../../src/contract/index';
 import type { ImportPickKind, SkillDockBridge } from '../../../src/contract/bridge';
 import type { ClientPort, DroppedItem, UploadOptions } from '../client-port';
-import { ApiError } from './errors';
+import { apiError } from './errors';
 import { createBridgeClient } from './bridge';
 import { createHttpClient, type UploadProgress } from './http';
 import { collectDropped } from './drop';
@@ -57,7 +57,7 @@ function fromBridge(bridge: SkillDockBridge): SkillDockClient {
       const paths = Array.from(dt.files ?? [])
         .map((f) => b.pathForFile(f))
         .filter((p): p is string => !!p);
-      if (paths.length === 0) throw new ApiError('bad-request', 'Nothing in the drop has a path on disk');
+      if (paths.length === 0) throw apiError('bad-request', { key: 'upload.no-paths' });
       return paths;
     },
   };

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { LANGUAGES, createI18n, matchLanguage, resources } from './index';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Language } from '../../../src/contract/index';
+import { LANGUAGES, createI18n, loadBundle, matchLanguage } from './index';
 
 type Tree = { [k: string]: string | Tree };
 
@@ -27,11 +28,17 @@ function byBase(map: Map<string, string>): Map<string, string[]> {
 }
 
 describe('locales', () => {
-  const en = byBase(flatten(resources.en.translation as Tree));
+  // Each language is its own chunk (loaded on demand in the app): the test loads all four.
+  const bundles = {} as Record<Language, Tree>;
+  let en: Map<string, string[]>;
+  beforeAll(async () => {
+    for (const lang of LANGUAGES) bundles[lang] = (await loadBundle(lang)) as Tree;
+    en = byBase(flatten(bundles.en));
+  });
 
   for (const lang of LANGUAGES) {
     it(`${lang} has every key of en with the same {{placeholders}}, and no others`, () => {
-      const other = byBase(flatten(resources[lang].translation as Tree));
+      const other = byBase(flatten(bundles[lang]));
       expect([...other.keys()].sort()).toEqual([...en.keys()].sort());
       for (const [key, texts] of en) {
         const want = [...new Set(texts.flatMap(placeholders))].sort();
@@ -50,7 +57,7 @@ describe('locales', () => {
 
   it('every plural key has its `other` form in every language', () => {
     for (const lang of LANGUAGES) {
-      const keys = [...flatten(resources[lang].translation as Tree).keys()].filter((k) => PLURAL.test(k));
+      const keys = [...flatten(bundles[lang]).keys()].filter((k) => PLURAL.test(k));
       for (const k of keys) expect(keys, `${lang}: ${k}`).toContain(k.replace(PLURAL, '_other'));
     }
   });

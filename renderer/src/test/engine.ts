@@ -113,8 +113,15 @@ export async function startEngine(): Promise<TestEngine> {
     userHome,
     async close() {
       process.off('exit', reap);
-      child.kill('SIGTERM');
-      await new Promise((r) => setTimeout(r, 50));
+      // Remove the home only once the server is gone: one still writing (its cache) made rmSync
+      // fail with ENOTEMPTY. Bounded: SIGKILL after 5 s.
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        const late = setTimeout(() => child.kill('SIGKILL'), 5_000);
+        await exited;
+        clearTimeout(late);
+      }
       fs.rmSync(tmp, { recursive: true, force: true });
     },
   };

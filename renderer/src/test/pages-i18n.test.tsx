@@ -4,8 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import type { Language } from '../../../src/contract/index';
-import { resources } from '../i18n';
+import { LANGUAGES } from '../i18n';
 import en from '../i18n/locales/en.json';
 import { useAgents } from '../stores/agents-store';
 import { useAssistants } from '../stores/assistants-store';
@@ -56,7 +55,7 @@ async function settle(): Promise<void> {
 }
 
 describe('every page in every language', () => {
-  for (const lang of Object.keys(resources) as Language[]) {
+  for (const lang of LANGUAGES) {
     it(`renders ${lang} with every string resolved`, async () => {
       await renderApp(engine, lang, 'skills');
       // the html lang follows the language

@@ -12,6 +12,7 @@ import { useLaunch } from '../stores/launch-store';
 import { useLibrary } from '../stores/library-store';
 import { useNav } from '../stores/nav-store';
 import { useSettings } from '../stores/settings-store';
+import { useSkill } from '../stores/skill-store';
 import { pageId, type PageName } from '../testids';
 import type { TestEngine } from './engine';
 
@@ -24,6 +25,7 @@ const initial = {
   library: useLibrary.getState(),
   nav: useNav.getState(),
   settings: useSettings.getState(),
+  skill: useSkill.getState(),
 };
 
 /** Stores are module singletons: give each render a clean cache, as a fresh window would have. */
@@ -36,6 +38,7 @@ export function resetStores(): void {
   useLibrary.setState(initial.library, true);
   useNav.setState(initial.nav, true);
   useSettings.setState(initial.settings, true);
+  useSkill.setState(initial.skill, true);
 }
 
 /** The whole app on a real engine, in `lang`, on `page`, once settings and the catalog are in. */

@@ -95,11 +95,13 @@ const actions: Record<string, Action> = {
     const { customAgents } = await api.getSettings({});
     const agent = customAgents.find((a) => a.id === id);
     if (!agent) {
-      const { SkillDockError } = await import('../../errors.js');
+      const { fail } = await import('../../errors.js');
       const shipped = (await api.listAgents({})).some((a) => a.id === id && a.evidence !== 'custom');
-      if (shipped) throw new SkillDockError('refused', `"${id}" is a built-in agent and cannot be removed; only custom agents can`);
-      const known = customAgents.map((a) => a.id).join(', ') || 'none';
-      throw new SkillDockError('not-found', `no custom agent "${id}"; custom agents: ${known}`);
+      if (shipped) throw fail('refused', 'custom-agent.builtin-not-removable', { agent: id });
+      const known = customAgents.map((a) => a.id);
+      throw known.length
+        ? fail('not-found', 'custom-agent.not-found', { agent: id, known })
+        : fail('not-found', 'custom-agent.not-found-none', { agent: id });
     }
     await api.updateSettings({ customAgents: customAgents.filter((a) => a.id !== id) });
     if (values.json) printJson(io, agent);

@@ -4,8 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import type { Language } from '../../../../src/contract/index';
-import { resources } from '../../i18n';
+import { LANGUAGES } from '../../i18n';
 import { useLaunch } from '../../stores/launch-store';
 import { useCatalog } from '../../stores/catalog-store';
 import { TID, rowId } from '../../testids';
@@ -81,7 +80,7 @@ describe('launch page: scripts changed since approval', () => {
     });
   }, 60_000);
 
-  for (const lang of Object.keys(resources).filter((l) => l !== 'en') as Language[]) {
+  for (const lang of LANGUAGES.filter((l) => l !== 'en')) {
     it(`says it in ${lang} with every string resolved`, async () => {
       await renderApp(engine, lang, 'launch');
       await act(async () => {

@@ -1,4 +1,5 @@
-import { lazy, memo, Suspense, useState } from 'react';
+import { lazy, memo } from 'react';
+import { MountOnce } from '../../components/mount-once';
 import { useCatalog } from '../../stores/catalog-store';
 
 // The skill drawer lives in the shell, not on the Skills page: a skill row on the Assistants page,
@@ -9,12 +10,9 @@ const SkillDrawer = lazy(() => import('./skill-drawer').then((m) => ({ default: 
 
 export const SkillDrawerHost = memo(function SkillDrawerHost() {
   const open = useCatalog((s) => s.openId !== null && s.openId !== undefined);
-  const [wanted, setWanted] = useState(false);
-  if (open && !wanted) setWanted(true);
-  if (!wanted && !open) return null;
   return (
-    <Suspense fallback={null}>
+    <MountOnce when={open}>
       <SkillDrawer />
-    </Suspense>
+    </MountOnce>
   );
 });

@@ -1,11 +1,10 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Spin } from '@arco-design/web-react';
-import type { CatalogEntry, SkillFileContent } from '../../../../src/contract/index';
-import { client } from '../../client-port';
+import type { CatalogEntry } from '../../../../src/contract/index';
 import { FileTree } from '../../components/file-tree';
 import { engineText } from '../../i18n/engine-text';
-import { errorText } from '../../stores/errors';
+import { useSkill } from '../../stores/skill-store';
 import { TID } from '../../testids';
 import { formatBytes } from './provenance-format';
 import './truth.css';
@@ -30,23 +29,15 @@ export function FilesTab({ entry, files }: { entry: CatalogEntry; files: readonl
   );
 }
 
-type Loaded = { file: SkillFileContent; error?: undefined } | { file?: undefined; error: string };
-
 export function FileViewer({ entry, path }: { entry: CatalogEntry; path: string }) {
   const { t, i18n } = useTranslation();
   const formatSize = (n: number) => formatBytes(n, i18n.language);
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const key = `${entry.id}\n${entry.digest}\n${path}`;
+  const view = useSkill((s) => (s.file?.key === key ? s.file : null));
+  const loaded = view && (view.data ? { file: view.data } : view.error !== null ? { error: view.error } : null);
   useEffect(() => {
-    let live = true;
-    setLoaded(null);
-    client()
-      .api.readSkillFile({ skill: entry.id, path, maxBytes: VIEW_MAX_BYTES })
-      .then((file) => live && setLoaded({ file }))
-      .catch((err) => live && setLoaded({ error: errorText(err) }));
-    return () => {
-      live = false;
-    };
-  }, [entry.id, entry.digest, path]);
+    void useSkill.getState().readFile(key, entry.id, path, VIEW_MAX_BYTES);
+  }, [key, entry.id, path]);
 
   return (
     <div className="file-viewer" data-testid={TID.fileViewer} data-path={path}>

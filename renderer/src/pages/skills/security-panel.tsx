@@ -1,62 +1,31 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Empty, Spin, Tag } from '@arco-design/web-react';
-import type { ApprovalDiff, CatalogEntry, Inventory, ScanSkillReport, SkillTrust } from '../../../../src/contract/index';
-import { client } from '../../client-port';
-import { errorText } from '../../stores/errors';
+import type { ApprovalDiff, CatalogEntry } from '../../../../src/contract/index';
+import { engineText } from '../../i18n/engine-text';
 import { useCatalog } from '../../stores/catalog-store';
+import { useSkill } from '../../stores/skill-store';
 import { TID, rowId } from '../../testids';
 import { DiagnosticList } from './skill-drawer';
-
-interface SecurityState {
-  inventory: Inventory | null;
-  scan: ScanSkillReport | null;
-  trust: SkillTrust | null;
-  diff: ApprovalDiff | null;
-  errors: string[];
-}
 
 const STATUS_COLOR = { 'no-surface': 'gray', approved: 'green', changed: 'orange', unapproved: 'red' } as const;
 
 /** What the skill can run, what the scan found, and whether it is approved (issue 6). By dir: names can be shadowed. */
 export function SecurityPanel({ entry }: { entry: CatalogEntry }) {
   const { t } = useTranslation();
-  const [state, setState] = useState<SecurityState | null>(null);
-  const [busy, setBusy] = useState(false);
   const dir = entry.provenance.dir;
   const trustRev = useCatalog((s) => s.trustRev);
-
-  const load = useCallback(async () => {
-    const api = client().api;
-    const errors: string[] = [];
-    const get = async <T,>(p: Promise<T>): Promise<T | null> => p.catch((err) => (errors.push(errorText(err)), null));
-    const [inventory, scanReport, trust] = await Promise.all([
-      get(api.getInventory({ dir })),
-      get(api.scanPaths({ paths: [dir] })),
-      get(api.getSkillTrust({ dir })),
-    ]);
-    const diff = trust?.status === 'changed' ? await get(api.approvalDiff({ dir })) : null;
-    setState({ inventory, scan: scanReport?.skills[0] ?? null, trust, diff, errors });
-  }, [dir]);
+  // Read again when the skill's content changes or an approval changed anywhere (trustRev).
+  const key = `${dir}\n${entry.digest}\n${trustRev}`;
+  const state = useSkill((s) => (s.security?.key === key ? s.security.data : null));
+  const busy = useSkill((s) => s.securityBusy);
 
   useEffect(() => {
-    setState(null);
-    void load();
-  }, [load, entry.digest, trustRev]);
+    void useSkill.getState().loadSecurity(key, dir);
+  }, [key, dir]);
 
   if (!state) return <Spin />;
   const { inventory, scan, trust, diff, errors } = state;
-  const act = async (fn: () => Promise<unknown>) => {
-    setBusy(true);
-    try {
-      await fn();
-    } catch (err) {
-      setState((s) => (s ? { ...s, errors: [...s.errors, errorText(err)] } : s));
-    } finally {
-      setBusy(false);
-      await load();
-    }
-  };
 
   return (
     <div data-testid={TID.skillSecurity} className="overview">
@@ -81,18 +50,13 @@ export function SecurityPanel({ entry }: { entry: CatalogEntry }) {
                 type="primary"
                 loading={busy}
                 data-testid={TID.skillApprove}
-                onClick={() => void act(() => client().api.approveSkill({ dir }))}
+                onClick={() => void useSkill.getState().approve(dir)}
               >
                 {t('security.approve')}
               </Button>
             )}
             {trust.approval && (
-              <Button
-                size="small"
-                loading={busy}
-                data-testid={TID.skillRevoke}
-                onClick={() => void act(() => client().api.revokeApproval({ name: trust.name }))}
-              >
+              <Button size="small" loading={busy} data-testid={TID.skillRevoke} onClick={() => void useSkill.getState().revoke(trust.name)}>
                 {t('security.revoke')}
               </Button>
             )}
@@ -163,7 +127,11 @@ function DiffView({ diff }: { diff: ApprovalDiff }) {
       {diff.files.map((f) => (
         <div key={f.path} className="small">
           <Tag size="small">{t(`security.change.${f.change}`)}</Tag> <code>{f.path}</code>
-          {f.diff ? <pre className="pre-box">{f.diff}</pre> : f.note ? <span className="muted"> {f.note}</span> : null}
+          {f.diff ? (
+            <pre className="pre-box">{f.diff}</pre>
+          ) : f.note ? (
+            <span className="muted"> {engineText(t, f.noteMsg, f.note)}</span>
+          ) : null}
         </div>
       ))}
       {diff.commands.added.map((c) => (

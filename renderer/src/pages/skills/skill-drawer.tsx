@@ -3,9 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { findingText, fixText } from '../../i18n/engine-text';
 import { Alert, Drawer, Empty, Spin, Tabs, Tag, Typography } from '@arco-design/web-react';
 import type { Activation, CatalogEntry, Diagnostic } from '../../../../src/contract/index';
-import { client } from '../../client-port';
 import { useCatalog } from '../../stores/catalog-store';
-import { errorText } from '../../stores/errors';
+import { useSkill } from '../../stores/skill-store';
 import { TID, rowId } from '../../testids';
 import { FilesTab } from './file-viewer';
 import { SkillBadges } from './skill-list';
@@ -39,23 +38,15 @@ export function SkillDrawer() {
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   }, [openId, close]);
-  const [activation, setActivation] = useState<Activation | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
+  // Re-read when the entry's content changes (digest), not on every catalog refresh.
+  const key = entry ? `${entry.id}\n${entry.digest}` : '';
+  const view = useSkill((s) => (entry && s.activation?.key === key ? s.activation : null));
+  const activation = view?.data ?? null;
+  const error = view?.error ?? null;
+  const name = entry?.name;
   useEffect(() => {
-    setActivation(null);
-    setError(null);
-    if (!entry) return;
-    let live = true;
-    client()
-      .api.activateSkill({ name: entry.name })
-      .then((a) => live && setActivation(a))
-      .catch((err) => live && setError(errorText(err)));
-    return () => {
-      live = false;
-    };
-    // Re-read when the entry's content changes (digest), not on every catalog refresh.
-  }, [entry?.id, entry?.digest]); // eslint-disable-line react-hooks/exhaustive-deps
+    if (name !== undefined) void useSkill.getState().loadActivation(key, name);
+  }, [key, name]);
 
   return (
     <Drawer

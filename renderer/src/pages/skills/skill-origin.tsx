@@ -1,9 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spin } from '@arco-design/web-react';
-import type { CatalogEntry, SkillOrigins } from '../../../../src/contract/index';
-import { client } from '../../client-port';
-import { errorText } from '../../stores/errors';
+import type { CatalogEntry } from '../../../../src/contract/index';
+import { useSkill } from '../../stores/skill-store';
 import { TID } from '../../testids';
 
 /** A time as the user's language writes it, to the minute. */
@@ -21,23 +20,15 @@ type Row = { label: string; value: React.ReactNode };
  */
 export function useOriginRows(entry: CatalogEntry): Row[] {
   const { t, i18n } = useTranslation();
-  const [origins, setOrigins] = useState<SkillOrigins | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const library = entry.provenance.rootKind === 'library';
+  const key = `${entry.dirName}\n${entry.digest}`;
+  const view = useSkill((s) => (s.origin?.key === key ? s.origin : null));
+  const origins = view?.data ?? null;
+  const error = view?.error ?? null;
 
   useEffect(() => {
-    setOrigins(null);
-    setError(null);
-    if (!library) return;
-    let live = true;
-    client()
-      .api.skillOrigin({ name: entry.dirName })
-      .then((o) => live && setOrigins(o))
-      .catch((err) => live && setError(errorText(err)));
-    return () => {
-      live = false;
-    };
-  }, [library, entry.dirName, entry.digest]);
+    if (library) void useSkill.getState().loadOrigin(key, entry.dirName);
+  }, [library, key, entry.dirName]);
 
   if (!library) return [];
   if (error) return [{ label: t('skills.origin.from'), value: <span className="muted">{error}</span> }];

@@ -1,0 +1,30 @@
+// English templates of the browser UI's transport errors: staged uploads (src/server/upload.ts),
+// the loopback HTTP server (src/server/server.ts) and its client in the page
+// (renderer/src/client/http.ts). Placeholders are i18next's `{{name}}`.
+
+export const SERVER_MESSAGES = {
+  'upload.path-missing': 'Upload path is missing or too long',
+  'upload.path-refused': 'Upload path refused: "{{path}}"',
+  'upload.path-too-deep': 'Upload path is nested too deeply (more than {{max}} folders): "{{path}}"',
+  'upload.case-twin': 'Upload path refused: "{{path}}" differs from "{{other}}" only in case or accents',
+  'upload.escapes': 'Upload path escapes its staging folder: "{{path}}"',
+  'upload.unknown-batch': 'Unknown upload batch (the server may have restarted); drop the files again',
+  'upload.too-many-files': 'Too many files in one upload (max {{max}})',
+  'upload.file-too-large': 'File too large: "{{path}}" (max {{limit}})',
+  'upload.batch-too-large': 'Upload too large (max {{limit}} in one drop)',
+  'upload.failed': 'Upload of "{{path}}" failed ({{errno}})',
+  'upload.already': 'Already uploaded: "{{path}}"',
+  'upload.nothing': 'Nothing to upload',
+  'upload.no-paths': 'Nothing in the drop has a path on disk',
+  'http.json-only': 'Content-Type must be application/json',
+  'http.body-too-large': 'Request body too large (max {{limit}})',
+  'http.bad-json': 'Request body is not valid JSON',
+  'http.bad-token': 'Missing or wrong token: open the URL that `skilldock serve` printed',
+  'http.no-token': 'No access token: open the URL that `skilldock serve` printed',
+  'http.use-post': 'Use POST',
+  'http.no-route': 'No such API route',
+  'http.refused-origin': 'Refused: {{reason}}',
+  'http.unreachable': 'Cannot reach SkillDock ({{reason}}). Is `skilldock serve` still running?',
+  'http.no-result': 'SkillDock answered {{status}} without a result',
+  'http.malformed': 'Malformed response from SkillDock',
+} as const satisfies Record<string, string>;
