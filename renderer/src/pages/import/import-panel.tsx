@@ -5,7 +5,7 @@ import { sourceLabel } from './source-label';
 import { Alert, Button, Modal, Notification, Progress, Tag } from '@arco-design/web-react';
 import type { ImportResult } from '../../../../src/contract/index';
 import { formatMessage } from '../../../../src/contract/messages-text';
-import { client } from '../../client-port';
+import { useLibrary } from '../../stores/library-store';
 import { useImport, countByStatus } from '../../stores/import-store';
 import { errorText } from '../../stores/errors';
 import { findEntry, useCatalog } from '../../stores/catalog-store';
@@ -56,7 +56,7 @@ export function ImportPanel() {
           onClick={async () => {
             Notification.remove(id);
             try {
-              const res = await client().api.undo({});
+              const res = await useLibrary.getState().undo();
               // Worded here from the op (the engine's `message` is English, for the CLI).
               Notification.success({
                 title: t('import.undone'),
@@ -102,7 +102,8 @@ export function ImportPanel() {
       )}
       <Modal
         visible={Boolean((summary || error) && !conflict && !importId)}
-        title={t('import.summaryTitle')}
+        // An import that stopped before any result (a refused upload) did not finish.
+        title={error && !summary ? t('import.failedTitle') : t('import.summaryTitle')}
         onCancel={dismiss}
         footer={
           <Button type="primary" onClick={dismiss} data-testid={TID.importSummaryClose}>
