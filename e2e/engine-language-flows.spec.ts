@@ -5,6 +5,7 @@ import { patchSettings } from './helpers';
 import { shot } from './shots';
 import { TID, rowId, pageId } from '../renderer/src/testids';
 import { expectNoEnglish } from './english';
+import { dragPathsOnto } from './drag';
 
 // Engine refusals from assistants, export and undo reach a Chinese or Japanese window in its own
 // language (issue 12, item 1): each is provoked through the UI, then the page is checked for any
@@ -57,5 +58,46 @@ for (const lang of ['zh-CN', 'ja'] as const) {
     await expectNoEnglish(page, 'undo refused');
     await shot(page, `engine-language-undo-refused-light-${lang}`);
     expect(fs.readFileSync(path.join(app.home, 'library', 'tool-x', 'SKILL.md'), 'utf8')).toContain('Edited by hand.');
+  });
+}
+
+// Input the engine's schema refuses, and a drop the upload refuses (issue 12): zod's English and the
+// upload's English never reach the window; the field, its limit and the dropped names do.
+const REFUSED = {
+  'zh-CN': { tooLong: '名称太长了（最多 100 个字符）', twins: '只有大小写或重音不同' },
+  ja: { tooLong: '名前が長すぎます（最大 100 文字）', twins: '大文字・小文字やアクセントしか違わない' },
+} as const;
+
+for (const lang of ['zh-CN', 'ja'] as const) {
+  test(`in ${lang}: a name the schema refuses and a refused upload speak ${lang}`, async ({ app, page }) => {
+    await patchSettings(app, { language: lang });
+    await app.open(page);
+
+    // An assistant name past the 100-character limit: refused by the contract's schema.
+    await page.getByTestId(TID.navAssistants).click();
+    await page.getByTestId(TID.assistantNew).click();
+    await page.getByTestId(TID.assistantCreateName).fill('长'.repeat(101));
+    await page.getByTestId(TID.assistantCreateOk).click();
+    const alert = page.getByTestId(pageId('assistants')).locator('.arco-alert-error');
+    await expect(alert).toContainText(REFUSED[lang].tooLong);
+    await expect(alert).not.toContainText('Too big');
+    await expectNoEnglish(page, 'assistant name too long');
+    await shot(page, `engine-language-input-too-long-light-${lang}`);
+    await page.keyboard.press('Escape');
+    expect(await app.call<unknown[]>('listAssistants')).not.toContainEqual(expect.objectContaining({ name: '长'.repeat(101) }));
+
+    // A dropped folder holding SKILL.md and skill.md: one file on a case-insensitive disk, refused.
+    const twins = path.join(app.scratch, 'twins');
+    fs.mkdirSync(twins);
+    fs.writeFileSync(path.join(twins, 'SKILL.md'), '---\nname: twins\ndescription: One of two. Use when asked.\n---\n');
+    fs.writeFileSync(path.join(twins, 'skill.md'), 'the other one\n');
+    await page.getByTestId(TID.navSkills).click();
+    await dragPathsOnto(page, [twins]);
+    const summary = page.getByTestId(TID.importSummary);
+    await expect(summary.locator('.arco-alert-error')).toContainText(REFUSED[lang].twins);
+    await expect(summary).toContainText('twins/SKILL.md');
+    await expectNoEnglish(page, 'upload refused');
+    await shot(page, `engine-language-upload-refused-light-${lang}`);
+    expect(fs.existsSync(path.join(app.home, 'library', 'twins'))).toBe(false);
   });
 }

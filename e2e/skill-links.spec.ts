@@ -226,7 +226,11 @@ for (const lang of ['en', 'zh-CN'] as const) {
 
     const firstRun = page.getByTestId(TID.skillsFirstRun);
     await expect(firstRun.getByTestId(TID.skillsFirstRunDrop)).toContainText(FIRST_RUN_DROP[lang]);
-    await expect(firstRun.getByTestId(rowId(TID.adoptRow, 'from-claude'))).toHaveAttribute('data-in-library', 'no');
+    const row = firstRun.getByTestId(rowId(TID.adoptRow, 'from-claude'));
+    await expect(row).toHaveAttribute('data-in-library', 'no');
+    // The agents that read it by the names the Agents page uses, not their registry ids
+    await expect(row.getByTestId(TID.adoptReadBy)).toContainText('Claude Code');
+    await expect(row.getByTestId(TID.adoptReadBy)).not.toHaveText(/\bclaude\b/);
     await expect(page.getByTestId(TID.adoptBanner)).toHaveCount(0); // the card says it; no second banner
     await noRawKeys(page, 'first run');
     for (const theme of ['light', 'dark'] as const) {

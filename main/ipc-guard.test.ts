@@ -53,7 +53,9 @@ describe('IPC contract calls', () => {
       expect(r.ok, JSON.stringify(payload)).toBe(false);
       if (!r.ok) {
         expect(r.error.code).toBe('bad-request');
-        expect(r.error.message).toContain('updateSettings');
+        // Keyed for the window's language (issue 12); the method travels in details, not in the sentence.
+        expect(r.error.msg?.key).toBe('input.invalid');
+        expect(r.error.details).toEqual({ method: 'updateSettings' });
         expect(r.error.message).not.toMatch(/\n\s+at /); // no stack trace crosses
       }
     }

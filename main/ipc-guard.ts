@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isMethodName, methods, type ErrorInfo, type Result } from '../src/contract/index.js';
+import { fail, invalidInputError, toErrorInfo } from '../src/errors.js';
 
 /**
  * Everything between an `ipcMain.handle` and the engine, free of Electron so it is unit-tested
@@ -49,10 +50,9 @@ export function isTrustedSender(sender: SenderInfo, policy: SenderPolicy): boole
 
 const refusedSender: ErrorInfo = { code: 'unauthorized', message: 'IPC refused: not sent by the SkillDock window' };
 
-function badRequest(what: string, error: z.ZodError): Result<never> {
-  const issue = error.issues[0];
-  const where = issue?.path?.length ? ` at ${issue.path.join('.')}` : '';
-  return { ok: false, error: { code: 'bad-request', message: `Invalid payload for ${what}${where}: ${issue?.message ?? 'invalid'}` } };
+/** A payload its schema refuses: each issue keyed (field, problem, limit) for the window to word, as the engine does. */
+function badRequest(what: string, error: z.ZodError, payload: unknown): Result<never> {
+  return { ok: false, error: toErrorInfo(invalidInputError(error.issues, payload, { method: what })) };
 }
 
 /** One contract method call over IPC: sender check, schema check, then the engine. */
@@ -64,9 +64,9 @@ export async function handleMethodCall(
   payload: unknown,
 ): Promise<Result<unknown>> {
   if (!isTrustedSender(sender, policy)) return { ok: false, error: refusedSender };
-  if (!isMethodName(method)) return { ok: false, error: { code: 'bad-request', message: `Unknown method: ${method}` } };
+  if (!isMethodName(method)) return { ok: false, error: toErrorInfo(fail('bad-request', 'common.unknown-method', { method })) };
   const parsed = methods[method].input.safeParse(payload ?? {});
-  if (!parsed.success) return badRequest(method, parsed.error);
+  if (!parsed.success) return badRequest(method, parsed.error, payload ?? {});
   try {
     return await engine.call(method, payload ?? {});
   } catch (err) {
@@ -98,7 +98,7 @@ export async function handleExtraCall<K extends ExtraName, T>(
 ): Promise<Result<T>> {
   if (!isTrustedSender(sender, policy)) return { ok: false, error: refusedSender };
   const parsed = extraSchemas[name].safeParse(payload);
-  if (!parsed.success) return badRequest(name, parsed.error);
+  if (!parsed.success) return badRequest(name, parsed.error, payload);
   try {
     return { ok: true, value: await run(parsed.data as z.infer<(typeof extraSchemas)[K]>) };
   } catch (err) {

@@ -1,5 +1,6 @@
 import type { ErrorCode, ErrorInfo, MessageKey, MessageParams, MessageRef, Result } from './contract/index.js';
 import { formatMessage } from './contract/messages-text.js';
+import { invalidInput } from './input-issues.js';
 
 /**
  * An error the engine raises on purpose; its code and message are safe to show to users.
@@ -24,6 +25,16 @@ export function fail(code: ErrorCode, key: MessageKey, params?: MessageParams, d
   return new SkillDockError(code, formatMessage(msg), details, msg);
 }
 
+/**
+ * A call's input refused by its schema: each zod issue said as a field and a coded problem
+ * (`input.issue.*`), worded by the window in its language, never zod's English. `input` is the
+ * value that was parsed, to tell a missing field from a wrong one.
+ */
+export function invalidInputError(issues: Parameters<typeof invalidInput>[0], input: unknown, details?: unknown): SkillDockError {
+  const msg = invalidInput(issues, input);
+  return new SkillDockError('bad-request', formatMessage(msg), details, msg);
+}
+
 /** Turn anything thrown into `{ code, message }` for a process boundary (never a stack trace). */
 export function toErrorInfo(err: unknown): ErrorInfo {
   if (err instanceof SkillDockError) {
@@ -37,7 +48,11 @@ export function toErrorInfo(err: unknown): ErrorInfo {
     const msg: MessageRef = { key: 'common.io', params: { errno: e.code, reason: e.message } };
     return { code: 'io', message: `${e.code}: ${e.message}`, msg };
   }
-  if (e && e.name === 'ZodError') return { code: 'bad-request', message: String(e.message) };
+  if (e && e.name === 'ZodError' && Array.isArray((e as { issues?: unknown }).issues)) {
+    // Worded from the issues' codes and fields, never zod's English (the input is not at hand here).
+    const msg = invalidInput((e as unknown as { issues: Parameters<typeof invalidInput>[0] }).issues);
+    return { code: 'bad-request', message: formatMessage(msg), msg };
+  }
   const reason = e instanceof Error ? e.message : String(err);
   return { code: 'internal', message: reason, msg: { key: 'common.internal', params: { reason } } };
 }

@@ -1,7 +1,7 @@
 import './schemas.js'; // every file schema, by name (src/store/lazy-schema.ts)
 import { methods, isMethodName, type Api, type MethodName, type Result } from './contract/index.js';
 import { EventBus, defaultPaths, type EnginePaths, type EventListener } from './context.js';
-import { fail, toErrorInfo } from './errors.js';
+import { fail, invalidInputError, toErrorInfo } from './errors.js';
 import { createServiceContext, type ServiceContext } from './service-context.js';
 import { catalogHandlers } from './catalog/handlers.js';
 import { settingsHandlers } from './settings/handlers.js';
@@ -63,7 +63,7 @@ export class SkillDockService {
       const schema = methods[method].input;
       const parsed = schema.safeParse(input ?? {});
       if (!parsed.success) {
-        throw fail('bad-request', 'common.invalid-payload', { method, reason: parsed.error.message });
+        throw invalidInputError(parsed.error.issues, input ?? {}, { method });
       }
       const fn = this.api[method] as (i: unknown) => Promise<unknown>;
       return { ok: true, value: await fn(parsed.data) };

@@ -290,6 +290,7 @@ export const TID = {
   adoptList: 'adopt-list',
   adoptRow: 'adopt-row',
   adoptAll: 'adopt-all',
+  adoptReadBy: 'adopt-read-by',
   adoptBanner: 'adopt-banner',
   adoptBannerReview: 'adopt-banner-review',
   adoptMode: 'adopt-mode',

@@ -17,7 +17,7 @@ import {
   type SkillPick,
   type UpdateAssistantInput,
 } from '../contract/index.js';
-import { fail, type SkillDockError } from '../errors.js';
+import { fail, invalidInputError, type SkillDockError } from '../errors.js';
 import { allAgents } from '../agents/registry.js';
 import { getSettings } from '../settings/settings.js';
 import { JsonStore } from '../store/json-store.js';
@@ -304,8 +304,7 @@ export class AssistantsService {
 function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const parsed = schema.safeParse(input);
   if (parsed.success) return parsed.data;
-  const issues = parsed.error.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message));
-  throw fail('bad-request', 'assistants.bad-input', { reason: issues.join('; ') });
+  throw invalidInputError(parsed.error.issues, input);
 }
 
 function findIn(all: Assistant[], ref: string): Assistant | undefined {

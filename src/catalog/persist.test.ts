@@ -163,6 +163,18 @@ describe('persistent catalog index', () => {
     expect(JSON.stringify(r.listing)).not.toContain('does alpha things');
   });
 
+  it('a flipped byte among the stat numbers fails the checksum too', async () => {
+    await primed();
+    const file = indexFile();
+    const raw = fs.readFileSync(file);
+    raw[raw.length - 3] ^= 0x01; // inside the last row's mode or ctime: a stat that would differ
+    fs.writeFileSync(file, raw);
+    expect(parseIndex(raw)).toBeNull();
+    const r = await indexedScan();
+    expect(r.reads).toHaveLength(4);
+    expect(r.listing).toEqual(await plainScan());
+  });
+
   it('an index from another engine or rule table is not trusted', async () => {
     await primed();
     const file = indexFile();
@@ -200,7 +212,7 @@ describe('persistent catalog index', () => {
       // The stored rows match the edited file: only the racy rule can catch it.
       const body = parseIndex(fs.readFileSync(indexFile()))!;
       const [, , [rels, nums]] = body.records.find((r) => r[0] === 'alpha')!;
-      produced = sameTick && isDeepStrictEqual(statRows(path.join(lib(), 'alpha'), 0, Infinity), { rels, nums });
+      produced = sameTick && isDeepStrictEqual(statRows(path.join(lib(), 'alpha'), 0, Infinity), { rels, nums, at: 0 });
     }
     expect(produced, 'an edit in the same timestamp tick as the index write, with the same stat rows').toBe(true);
     const r = await indexedScan();

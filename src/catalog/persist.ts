@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { Diagnostic, Root } from '../contract/index.js';
 import type { Registry } from '../agents/registry.js';
@@ -7,15 +8,17 @@ import { RULES } from '../skills/rules.js';
 import type { ChildRecord } from './child-tasks.js';
 import { makeEntry, type EntryFields } from './entries.js';
 import { childPath, type Child, type ChildState } from './scan.js';
-import { checkRows, resolutionNs, rowsChecker } from './stat-rows.js';
+import { resolutionNs, rowNumbers, rowsChecker, storedRows } from './stat-rows.js';
 import { engineBuild } from '../store/lazy-schema.js';
 
 // The persistent catalog index: one file per root in `<home>/cache/catalog/`, holding each child's
 // stat rows and what the listing shows of it (an entry's fields, a folder's nested skills). A cold
 // process checks the rows with lstat alone and reads again only the children whose rows differ.
 // The file is
-//   SDIX2 <sha256 of the body>\n<body JSON>
-// written to a temp file and renamed over the old one (readers never block; two writers at once
+//   SDIX3 <sha256 of the rest> <bytes of JSON>\n<JSON><newlines to a multiple of 8><float64s>
+// the JSON holding the records without their stat numbers, which follow as one array of doubles
+// (host byte order, which is part of the key): read as a view on the file's bytes, with no parse
+// and nothing for the garbage collector. It is written to a temp file and renamed over the old one (readers never block; two writers at once
 // each rename a whole valid file, the last one wins). Anything doubtful (short, bad checksum,
 // another engine or rule table, another root, a record of the wrong shape) is ignored and the root
 // is scanned from disk.
@@ -24,7 +27,7 @@ import { engineBuild } from '../store/lazy-schema.js';
 // counts are rebuilt, a description equal to the frontmatter's is kept once): the file is about a
 // third of the entries' JSON, and parsing it is most of what a cold start with an index costs.
 
-const MAGIC = 'SDIX2 ';
+const MAGIC = 'SDIX3 ';
 /**
  * A change within this much of the scan's start may share a timestamp tick with a read: re-read
  * it. 2 s covers the coarsest common filesystem (FAT); SKILLDOCK_INDEX_RACY_MS narrows it (tests).
@@ -54,6 +57,8 @@ type StoredSkill = [
 /** A folder that is not a skill: the nested skills found below it (maybe none) and what the probe saw. */
 type StoredFolder = ['f', nested: string[], diagnostics: Diagnostic[], probeSig: string];
 export type StoredRecord = [dirName: string, link: StoredLink, rows: [string[], number[]], held: StoredSkill | StoredFolder];
+/** A record as the JSON part of the file holds it: its stat numbers are in the number section. */
+type PackedRecord = [dirName: string, link: StoredLink, rels: string[], held: StoredSkill | StoredFolder];
 
 export interface Body {
   key: string;
@@ -71,7 +76,7 @@ function engineKey(registry: Registry): string {
     .update(JSON.stringify([RULES, registry]))
     .digest('hex')
     .slice(0, 16);
-  return `${engineBuild()}|${rules}`;
+  return `${engineBuild()}|${rules}|${os.endianness()}`;
 }
 
 export function nowNs(): bigint {
@@ -109,18 +114,22 @@ export class CatalogIndex {
     } catch {
       return null;
     }
-    const parsed = parseIndex(raw);
-    if (!parsed) return null;
-    if (parsed.key !== this.key(registry) || parsed.root !== root.path || parsed.rootReal !== rootReal) return null;
-    if (typeof parsed.stampNs !== 'string' || !/^\d+$/.test(parsed.stampNs) || !Array.isArray(parsed.records)) return null;
-    const stampNs = BigInt(parsed.stampNs);
+    const file = readIndex(raw);
+    if (!file) return null;
+    const { head, nums } = file;
+    if (head.key !== this.key(registry) || head.root !== root.path || head.rootReal !== rootReal) return null;
+    if (typeof head.stampNs !== 'string' || !/^\d+$/.test(head.stampNs) || !Array.isArray(head.records)) return null;
+    const stampNs = BigInt(head.stampNs);
     const records = new Map<string, ChildRecord>();
     try {
-      for (const stored of parsed.records) {
-        const r = decodeRecord(root, rootReal, stored, stampNs);
+      let at = 0;
+      for (const packed of head.records) {
+        const r = decodeRecord(root, rootReal, packed, nums, at, stampNs);
         if (!r) return null;
-        records.set(stored[0], r);
+        records.set(packed[0], r);
+        at += r.rows!.rels.length * 6;
       }
+      if (at !== nums.length) return null;
     } catch {
       return null; // a record of another shape: the whole file is in doubt
     }
@@ -159,7 +168,7 @@ function encodeRecord(name: string, r: ChildRecord): StoredRecord | null {
   if (!r.rows || s.kind === 'broken') return null;
   const c = s.child;
   const link: StoredLink = c.linked ? [c.realPath, c.linkTarget ?? null] : 0;
-  const rows: [string[], number[]] = [r.rows.rels, r.rows.nums];
+  const rows: [string[], number[]] = [r.rows.rels, rowNumbers(r.rows)];
   if (s.kind === 'skill') {
     const e = r.entry;
     if (!e) return null;
@@ -183,11 +192,18 @@ function encodeRecord(name: string, r: ChildRecord): StoredRecord | null {
 }
 
 /** A record from its stored form (null when its shape is not one `encodeRecord` writes). */
-function decodeRecord(root: Root, rootReal: string, stored: StoredRecord, stampNs: bigint): ChildRecord | null {
-  const dirName = stored[0];
-  const link = stored[1];
-  const rows = checkRows(stored[2]);
-  const held = stored[3];
+function decodeRecord(
+  root: Root,
+  rootReal: string,
+  packed: PackedRecord,
+  nums: Float64Array,
+  at: number,
+  stampNs: bigint,
+): ChildRecord | null {
+  const dirName = packed[0];
+  const link = packed[1];
+  const rows = storedRows(packed[2], nums, at);
+  const held = packed[3];
   if (typeof dirName !== 'string' || !rows || !Array.isArray(held)) return null;
   const dir = childPath(root.path, dirName);
   const child: Child = link
@@ -222,24 +238,75 @@ function decodeRecord(root: Root, rootReal: string, stored: StoredRecord, stampN
   return null;
 }
 
-/** The body of an index file whose header and checksum hold (null otherwise). */
-export function parseIndex(raw: Buffer): Body | null {
+interface Head {
+  key: string;
+  root: string;
+  rootReal: string;
+  stampNs: string;
+  records: PackedRecord[];
+}
+
+/** The JSON part and the number section of an index file whose header and checksum hold (null otherwise). */
+function readIndex(raw: Buffer): { head: Head; nums: Float64Array } | null {
   const nl = raw.indexOf(10);
-  if (nl !== MAGIC.length + 64 || raw.toString('latin1', 0, MAGIC.length) !== MAGIC) return null;
-  const sum = raw.toString('latin1', MAGIC.length, nl);
-  const body = raw.subarray(nl + 1);
-  if (crypto.createHash('sha256').update(body).digest('hex') !== sum) return null;
+  if (nl < MAGIC.length + 66 || nl > MAGIC.length + 80 || raw.toString('latin1', 0, MAGIC.length) !== MAGIC) return null;
+  const sum = raw.toString('latin1', MAGIC.length, MAGIC.length + 64);
+  const jsonBytes = Number(raw.toString('latin1', MAGIC.length + 65, nl));
+  const start = nl + 1;
+  const binAt = align8(start + jsonBytes);
+  if (!Number.isSafeInteger(jsonBytes) || binAt > raw.length || (raw.length - binAt) % 8 !== 0) return null;
+  if (crypto.createHash('sha256').update(raw.subarray(start)).digest('hex') !== sum) return null;
+  let head: Head;
   try {
-    return JSON.parse(body.toString('utf8')) as Body;
+    head = JSON.parse(raw.toString('utf8', start, start + jsonBytes)) as Head;
   } catch {
     return null;
   }
+  const count = (raw.length - binAt) / 8;
+  const offset = raw.byteOffset + binAt;
+  // A view where the bytes are aligned for doubles (a whole-file read normally is), else a copy.
+  const nums =
+    offset % 8 === 0 ? new Float64Array(raw.buffer, offset, count) : new Float64Array(raw.buffer.slice(offset, offset + count * 8));
+  return { head, nums };
 }
 
-/** An index file for `body` (header + checksum), as `save` writes it. */
+function align8(n: number): number {
+  return (n + 7) & ~7;
+}
+
+/** The records of an index file whose header and checksum hold, numbers and all (null otherwise). */
+export function parseIndex(raw: Buffer): Body | null {
+  const file = readIndex(raw);
+  if (!file) return null;
+  const { head, nums } = file;
+  let at = 0;
+  const records = head.records.map(([name, link, rels, held]): StoredRecord => {
+    const n = rels.length * 6;
+    const rows: [string[], number[]] = [rels, Array.from(nums.subarray(at, at + n))];
+    at += n;
+    return [name, link, rows, held];
+  });
+  return { key: head.key, root: head.root, rootReal: head.rootReal, stampNs: head.stampNs, records };
+}
+
+/** An index file for `body`, as `save` writes it. */
 export function encodeIndex(body: Body): Buffer {
-  const data = Buffer.from(JSON.stringify(body), 'utf8');
-  return Buffer.concat([Buffer.from(`${MAGIC}${crypto.createHash('sha256').update(data).digest('hex')}\n`, 'latin1'), data]);
+  const count = body.records.reduce((n, r) => n + r[2][1].length, 0);
+  const nums = new Float64Array(count);
+  let at = 0;
+  const records = body.records.map(([name, link, [rels, ns], held]): PackedRecord => {
+    nums.set(ns, at);
+    at += ns.length;
+    return [name, link, rels, held];
+  });
+  const head: Head = { key: body.key, root: body.root, rootReal: body.rootReal, stampNs: body.stampNs, records };
+  const json = Buffer.from(JSON.stringify(head), 'utf8');
+  // The header line's length depends on the JSON's: fix it first, then pad from where the JSON ends.
+  const prefix = `${MAGIC}${'0'.repeat(64)} ${json.length}\n`;
+  const pad = align8(prefix.length + json.length) - (prefix.length + json.length);
+  const rest = Buffer.concat([json, Buffer.alloc(pad, 10), Buffer.from(nums.buffer, nums.byteOffset, nums.byteLength)]);
+  const sum = crypto.createHash('sha256').update(rest).digest('hex');
+  return Buffer.concat([Buffer.from(`${MAGIC}${sum} ${json.length}\n`, 'latin1'), rest]);
 }
 
 /** A check that a record taken by a scan started at `stampNs` still describes the disk (stats only). */

@@ -13,8 +13,12 @@ import path from 'node:path';
 /** `@` is the child entry itself (lstat: a folder swapped for a link shows), `` the folder followed. */
 export interface StatRows {
   rels: string[];
-  /** Six numbers per row of `rels`: dev, ino, size, mtimeMs, ctimeMs, mode. */
-  nums: number[];
+  /**
+   * Six numbers per row of `rels`, from `at` on: dev, ino, size, mtimeMs, ctimeMs, mode. Rows
+   * loaded from the index share one array of the whole file (no copy per child).
+   */
+  nums: number[] | Float64Array;
+  at: number;
 }
 
 const SKIPPED = '.git';
@@ -36,7 +40,7 @@ function floor(v: number, resMs: number): number {
   return resMs === 0 ? v : Math.floor(v / resMs) * resMs;
 }
 
-function push(out: StatRows, rel: string, st: fs.Stats, resMs: number): void {
+function push(out: { rels: string[]; nums: number[] }, rel: string, st: fs.Stats, resMs: number): void {
   out.rels.push(rel);
   out.nums.push(st.dev, st.ino, st.size, floor(st.mtimeMs, resMs), floor(st.ctimeMs, resMs), st.mode);
 }
@@ -45,9 +49,9 @@ function push(out: StatRows, rel: string, st: fs.Stats, resMs: number): void {
  * Rows for `dir` and what is below it, from depth `minDepth` to `maxDepth` (the dir's own
  * entries are depth 1). Null when the dir cannot be read as a folder.
  */
-export function statRows(dir: string, minDepth: number, maxDepth: number): StatRows | null {
+export function statRows(dir: string, minDepth: number, maxDepth: number): FreshRows | null {
   const res = resolutionMs();
-  const out: StatRows = { rels: [], nums: [] };
+  const out: FreshRows = { rels: [], nums: [], at: 0 };
   if (minDepth === 0) {
     const own = fs.lstatSync(dir, { throwIfNoEntry: false });
     const followed = own?.isSymbolicLink() ? fs.statSync(dir, { throwIfNoEntry: false }) : own;
@@ -80,23 +84,38 @@ export function statRows(dir: string, minDepth: number, maxDepth: number): StatR
   return out;
 }
 
+/** Rows just taken (their own array, from 0). */
+export interface FreshRows extends StatRows {
+  nums: number[];
+  at: 0;
+}
+
 /** `a` followed by `b`'s rows. */
-export function concatRows(a: StatRows, b: StatRows): StatRows {
-  return { rels: a.rels.concat(b.rels), nums: a.nums.concat(b.nums) };
+export function concatRows(a: FreshRows, b: FreshRows): FreshRows {
+  return { rels: a.rels.concat(b.rels), nums: a.nums.concat(b.nums), at: 0 };
+}
+
+/** The six numbers per row of `rows`, as a plain array of their own. */
+export function rowNumbers(rows: StatRows): number[] {
+  const n = rows.rels.length * WIDTH;
+  const out = new Array<number>(n);
+  for (let i = 0; i < n; i++) out[i] = rows.nums[rows.at + i];
+  return out;
 }
 
 /** A function adding a row to `rows` for each stat it is given (a walk's `onStat`). */
-export function rowSink(rows: StatRows): (rel: string, st: fs.Stats) => void {
+export function rowSink(rows: FreshRows): (rel: string, st: fs.Stats) => void {
   const res = resolutionMs();
   return (rel, st) => push(rows, rel, st, res);
 }
 
-/** Rows as stored: well formed (a path per six numbers), else null. */
-export function checkRows(v: unknown): StatRows | null {
-  if (!Array.isArray(v) || v.length !== 2) return null;
-  const [rels, nums] = v as [unknown, unknown];
-  if (!Array.isArray(rels) || !Array.isArray(nums) || nums.length !== rels.length * WIDTH || rels.length === 0) return null;
-  return { rels: rels as string[], nums: nums as number[] };
+/**
+ * Rows of `rels.length` paths whose numbers start at `at` in `nums` (an index file's number
+ * section): null when they would not fit in it.
+ */
+export function storedRows(rels: unknown, nums: Float64Array, at: number): StatRows | null {
+  if (!Array.isArray(rels) || rels.length === 0 || at + rels.length * WIDTH > nums.length) return null;
+  return { rels: rels as string[], nums, at };
 }
 
 /**
@@ -109,7 +128,7 @@ export function rowsChecker(stampNs: bigint, marginNs: bigint): (dir: string, ro
   const limit = Number(stampNs - marginNs) / 1e6;
   return (dir, rows) => {
     const { rels, nums } = rows;
-    for (let i = 0, k = 0; i < rels.length; i++, k += WIDTH) {
+    for (let i = 0, k = rows.at; i < rels.length; i++, k += WIDTH) {
       const rel = rels[i];
       const st =
         rel === '@'

@@ -37,16 +37,19 @@ function writeOut(t: string): void {
   }
   if (stdoutIsFile && t.length > 1 << 16) {
     let n: number;
+    let ascii = false;
     try {
       // Plain ASCII (JSON output nearly always is) written as latin1 is the same bytes, copied
       // without the per-character UTF-8 encoder.
-      n = fs.writeSync(1, t, null, NON_ASCII.test(t) ? 'utf8' : 'latin1');
+      ascii = !NON_ASCII.test(t);
+      n = fs.writeSync(1, t, null, ascii ? 'latin1' : 'utf8');
     } catch {
       n = -1;
       stdoutIsFile = false; // not writable this way after all: the stream reports its own errors
     }
     if (n >= 0) {
-      if (n < Buffer.byteLength(t)) process.stdout.write(Buffer.from(t).subarray(n));
+      // ASCII written as latin1 is one byte a character: no second pass to count UTF-8 bytes.
+      if (n < (ascii ? t.length : Buffer.byteLength(t))) process.stdout.write(Buffer.from(t).subarray(n));
       return;
     }
   }

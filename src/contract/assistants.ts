@@ -77,7 +77,11 @@ export type SkillPick = z.infer<typeof SkillPickSchema>;
 
 const DefaultWorkspaceSchema = z
   .string()
-  .refine((p) => p.startsWith('/') || /^[A-Za-z]:[\\/]/.test(p) || p.startsWith('\\\\'), 'must be an absolute path')
+  // `params.issue` names the problem for the window (input.issue.not-absolute), not the English.
+  .refine((p) => p.startsWith('/') || /^[A-Za-z]:[\\/]/.test(p) || p.startsWith('\\\\'), {
+    message: 'must be an absolute path',
+    params: { issue: 'not-absolute' },
+  })
   .nullable();
 
 export const CreateAssistantInputSchema = z.object({

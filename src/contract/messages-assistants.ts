@@ -13,7 +13,6 @@ export const ASSISTANT_MESSAGES = {
   'assistants.ambiguous-name': 'More than one assistant is named "{{name}}"; use its id ({{ids}})',
   'assistants.unknown': 'Unknown assistant "{{ref}}"; assistants: {{names}}',
   'assistants.unknown-no-list': 'Unknown assistant "{{ref}}"',
-  'assistants.bad-input': 'Invalid input: {{reason}}',
   'assistants.nothing-attached': 'Nothing attached: {{reasons}}',
   'assistants.unknown-skill': 'unknown skill: {{skills}} (not in any skill root)',
   'assistants.unknown-skills': 'unknown skills: {{skills}} (not in any skill root)',

@@ -12,6 +12,7 @@ import { SETTINGS_MESSAGES } from './messages-settings.js';
 import { JOURNAL_MESSAGES } from './messages-journal.js';
 import { SERVER_MESSAGES } from './messages-server.js';
 import { STORE_MESSAGES } from './messages-store.js';
+import { INPUT_MESSAGES } from './messages-input.js';
 import { SOURCES_GIT_MESSAGES, SOURCES_MESSAGES, SOURCES_SHARE_MESSAGES, SOURCES_UPDATE_MESSAGES } from './messages-sources.js';
 
 // Plain data and functions only, no zod: the CLI's lean commands and the renderer's first script
@@ -52,13 +53,13 @@ export const ENGINE_MESSAGES = {
   ...JOURNAL_MESSAGES,
   ...SERVER_MESSAGES,
   ...STORE_MESSAGES,
+  ...INPUT_MESSAGES,
   ...SOURCES_MESSAGES,
   ...SOURCES_GIT_MESSAGES,
   ...SOURCES_UPDATE_MESSAGES,
   ...SOURCES_SHARE_MESSAGES,
   'common.list-separator': ', ',
   'common.unknown-method': 'Unknown method: {{method}}',
-  'common.invalid-payload': 'Invalid payload for {{method}}: {{reason}}',
   'common.io': 'A disk operation failed ({{errno}}): {{reason}}',
   'common.internal': 'Something went wrong inside SkillDock: {{reason}}',
 } as const satisfies Record<string, string>;

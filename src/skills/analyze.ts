@@ -7,7 +7,7 @@ import { makeDiagnostic, type DiagnosticInit } from './rules.js';
 import { parseSkillText, countNewlines, detachString } from './parse.js';
 import { lintFields } from './lint-fields.js';
 import { findReferences, findHomePaths } from './body-scan.js';
-import { walkSkill, digestSkill, readLinkedSkillFile, type Listed, type SkillFile, type WalkOptions } from './walk.js';
+import { walkSkill, digestSkill, readLinkedSkillFile, type Listed, type SkillFile, type WalkOptions, type WalkResult } from './walk.js';
 
 export interface SkillAnalysis {
   dir: string;
@@ -69,85 +69,29 @@ export async function analyzeSkill(dirIn: string, opts: AnalyzeOptions): Promise
   const diag: Diag = (code, init) => diagnostics.push(makeDiagnostic(code, init, registry));
 
   const wantDigest = opts.digest !== false;
-  const { files, dirs, nested, skillFiles, hashes, texts } = walkSkill(dir, {
+  const walked = walkSkill(dir, {
     hash: wantDigest,
     readSkillFile: true,
     readMarkdown: true,
     listing: opts.listing,
     onStat: opts.onStat,
   });
-  let skillFile = files.find((f) => f.path === 'SKILL.md');
-  if (opts.skillText !== undefined) {
-    // The buffer stands for a regular SKILL.md whatever is on disk (missing, or a link).
-    skillFile = { path: 'SKILL.md', size: Buffer.byteLength(opts.skillText), mtimeMs: 0, executable: false };
-    skillFiles.set('SKILL.md', opts.skillText);
-  }
-  if (!skillFile) {
-    skillFile = files.find((f) => !f.path.includes('/') && f.path.toLowerCase() === 'skill.md');
-    if (skillFile) {
-      diag('skill-file-case', {
-        says: 'message',
-        params: { file: skillFile.path },
-        file: path.join(dir, skillFile.path),
-      });
-    }
-  }
+  const { files, nested } = walked;
+  const skillFile = findSkillFile(dir, walked, opts.skillText, diag);
   if (dirName.startsWith('.')) {
     diag('skill-dot-dir', { says: 'message', params: { dir: dirName }, file: dir });
   }
-
-  let raw: string | null = null;
-  let linkedRaw: Buffer | null = null;
-  // A top-level name joined to a clean absolute dir: what path.join would give, without its pass.
-  const skillPath = `${dir === path.sep ? '' : dir}${path.sep}${skillFile?.path ?? 'SKILL.md'}`;
-  if (skillFile) {
-    if (skillFile.symlink !== undefined) {
-      diag('skill-file-symlink', { says: 'message', params: { file: skillFile.path, target: skillFile.symlink }, file: skillPath });
-    }
-    raw = skillFiles.get(skillFile.path) ?? null;
-    if (raw === null && skillFile.symlink !== undefined) {
-      linkedRaw = readLinkedSkillFile(skillPath);
-      raw = linkedRaw ? linkedRaw.toString('utf8') : null;
-    }
-    if (raw === null) {
-      diag('skill-file-missing', { says: 'unreadable', params: { file: skillFile.path }, file: skillPath });
-    }
-  } else {
-    diag('skill-file-missing', { says: 'none', params: { dir }, file: dir });
-  }
+  const { raw, linkedRaw, skillPath } = readSkillFile(dir, skillFile, walked.skillFiles, diag);
 
   const parsed = raw !== null ? parseSkillText(raw, skillPath, registry) : null;
   if (parsed) diagnostics.push(...parsed.diagnostics);
   const fm = parsed?.frontmatter ?? null;
   if (fm) lintFields(fm, dirName, parsed!.keyLines, registry, (code, init) => diag(code, { ...init, file: skillPath }));
-
-  const name = fm && typeof fm.name === 'string' ? fm.name : null;
-  const description = fm && typeof fm.description === 'string' ? fm.description : null;
-  const meta = fm?.metadata;
-  const version =
-    meta && typeof meta === 'object' && !Array.isArray(meta) && typeof (meta as Record<string, unknown>).version === 'string'
-      ? ((meta as Record<string, unknown>).version as string)
-      : null;
-  const stateId = stateIdFor(name ?? dirName, version);
+  const { name, description, version, stateId } = identity(fm, dirName);
 
   const body = parsed?.body ?? '';
   const bodyLine = parsed?.bodyLine ?? 1;
-  let legacyPaths: LegacyPath[] = [];
-  if (parsed) {
-    lintBodySize(body, bodyLine, skillPath, diag);
-    checkReferences(dir, body, bodyLine, skillPath, files, dirs, texts, diag);
-    const legacy = findLegacy(body, bodyLine, stateId, registry);
-    legacyPaths = legacy.map(({ path: p, line, redirect }) => ({ path: p, line, redirect }));
-    for (const l of legacy) {
-      diag('legacy-state-path', {
-        says: 'message',
-        params: { path: l.path, redirect: l.redirect },
-        file: skillPath,
-        line: l.line,
-        column: l.column,
-      });
-    }
-  }
+  const legacyPaths = parsed ? lintBody(dir, body, bodyLine, skillPath, stateId, registry, walked, diag) : [];
 
   checkSymlinks(dir, files, diag);
   for (const n of nested) {
@@ -159,16 +103,7 @@ export async function analyzeSkill(dirIn: string, opts: AnalyzeOptions): Promise
     });
   }
 
-  // Findings and legacy paths outlive the file text; slices would keep all of it alive.
-  for (const d of diagnostics) {
-    d.message = detachString(d.message);
-    const params = d.msg?.params;
-    if (params) for (const k of Object.keys(params)) if (typeof params[k] === 'string') params[k] = detachString(params[k]);
-  }
-  for (const l of legacyPaths) {
-    l.path = detachString(l.path);
-    l.redirect = detachString(l.redirect);
-  }
+  detachFindings(diagnostics, legacyPaths);
   const linked = new Map<string, Buffer>();
   if (linkedRaw && skillFile?.symlink !== undefined) linked.set(skillFile.path, linkedRaw);
   let size = 0;
@@ -186,10 +121,113 @@ export async function analyzeSkill(dirIn: string, opts: AnalyzeOptions): Promise
     version,
     stateId,
     files,
-    digest: wantDigest ? digestSkill(files, hashes, linked) : '',
+    digest: wantDigest ? digestSkill(files, walked.hashes, linked) : '',
     size,
     fileCount: files.length,
   };
+}
+
+/** SKILL.md as listed (or the unsaved buffer standing for it); else a top-level `skill.md` in another casing, said so. */
+function findSkillFile(dir: string, walked: WalkResult, skillText: string | undefined, diag: Diag): SkillFile | undefined {
+  const { files, skillFiles } = walked;
+  if (skillText !== undefined) {
+    // The buffer stands for a regular SKILL.md whatever is on disk (missing, or a link).
+    skillFiles.set('SKILL.md', skillText);
+    return { path: 'SKILL.md', size: Buffer.byteLength(skillText), mtimeMs: 0, executable: false };
+  }
+  const exact = files.find((f) => f.path === 'SKILL.md');
+  if (exact) return exact;
+  const other = files.find((f) => !f.path.includes('/') && f.path.toLowerCase() === 'skill.md');
+  if (other) {
+    diag('skill-file-case', {
+      says: 'message',
+      params: { file: other.path },
+      file: path.join(dir, other.path),
+    });
+  }
+  return other;
+}
+
+/** The skill file's text (through a link when it is one), or null with a diagnostic saying why. */
+function readSkillFile(
+  dir: string,
+  skillFile: SkillFile | undefined,
+  skillFiles: Map<string, string>,
+  diag: Diag,
+): { raw: string | null; linkedRaw: Buffer | null; skillPath: string } {
+  // A top-level name joined to a clean absolute dir: what path.join would give, without its pass.
+  const skillPath = `${dir === path.sep ? '' : dir}${path.sep}${skillFile?.path ?? 'SKILL.md'}`;
+  if (!skillFile) {
+    diag('skill-file-missing', { says: 'none', params: { dir }, file: dir });
+    return { raw: null, linkedRaw: null, skillPath };
+  }
+  if (skillFile.symlink !== undefined) {
+    diag('skill-file-symlink', { says: 'message', params: { file: skillFile.path, target: skillFile.symlink }, file: skillPath });
+  }
+  let raw = skillFiles.get(skillFile.path) ?? null;
+  let linkedRaw: Buffer | null = null;
+  if (raw === null && skillFile.symlink !== undefined) {
+    linkedRaw = readLinkedSkillFile(skillPath);
+    raw = linkedRaw ? linkedRaw.toString('utf8') : null;
+  }
+  if (raw === null) {
+    diag('skill-file-missing', { says: 'unreadable', params: { file: skillFile.path }, file: skillPath });
+  }
+  return { raw, linkedRaw, skillPath };
+}
+
+/** Name, description and version from the frontmatter, and the state id they give. */
+function identity(
+  fm: Record<string, unknown> | null,
+  dirName: string,
+): { name: string | null; description: string | null; version: string | null; stateId: string | null } {
+  const name = fm && typeof fm.name === 'string' ? fm.name : null;
+  const description = fm && typeof fm.description === 'string' ? fm.description : null;
+  const meta = fm?.metadata;
+  const version =
+    meta && typeof meta === 'object' && !Array.isArray(meta) && typeof (meta as Record<string, unknown>).version === 'string'
+      ? ((meta as Record<string, unknown>).version as string)
+      : null;
+  return { name, description, version, stateId: stateIdFor(name ?? dirName, version) };
+}
+
+/** The body's size, its references, and the legacy state paths it names (returned, each also a diagnostic). */
+function lintBody(
+  dir: string,
+  body: string,
+  bodyLine: number,
+  skillPath: string,
+  stateId: string | null,
+  registry: Registry,
+  walked: WalkResult,
+  diag: Diag,
+): LegacyPath[] {
+  lintBodySize(body, bodyLine, skillPath, diag);
+  checkReferences(dir, body, bodyLine, skillPath, walked.files, walked.dirs, walked.texts, diag);
+  const legacy = findLegacy(body, bodyLine, stateId, registry);
+  for (const l of legacy) {
+    diag('legacy-state-path', {
+      says: 'message',
+      params: { path: l.path, redirect: l.redirect },
+      file: skillPath,
+      line: l.line,
+      column: l.column,
+    });
+  }
+  return legacy.map(({ path: p, line, redirect }) => ({ path: p, line, redirect }));
+}
+
+/** Findings and legacy paths outlive the file text; slices would keep all of it alive. */
+function detachFindings(diagnostics: Diagnostic[], legacyPaths: LegacyPath[]): void {
+  for (const d of diagnostics) {
+    d.message = detachString(d.message);
+    const params = d.msg?.params;
+    if (params) for (const k of Object.keys(params)) if (typeof params[k] === 'string') params[k] = detachString(params[k]);
+  }
+  for (const l of legacyPaths) {
+    l.path = detachString(l.path);
+    l.redirect = detachString(l.redirect);
+  }
 }
 
 /** Already what path.resolve would return (absolute, no `.`/`..` parts, no doubled or trailing slash). */

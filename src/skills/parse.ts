@@ -58,29 +58,10 @@ export function parseSkillText(raw: string, file: string, registry?: Registry): 
     crlf,
   };
 
-  // Skip blank lines and indentation: agents disagree on them, so we parse on and report.
-  let start = 0;
-  while (start < text.length && (text[start] === '\n' || text[start] === ' ' || text[start] === '\t')) start++;
-  const opens = text.startsWith('---', start) && text[start + 3] !== '-';
-  if (!opens) {
-    diag('frontmatter-missing', { says: 'message', line: 1 });
-    return result;
-  }
-  const lead = text.slice(0, start);
-  const openLine = countNewlines(lead, 0, lead.length) + 1;
+  const opening = openFrontmatter(text, hadBom, diag);
+  if (!opening) return result;
+  const { start, openLine } = opening;
   result.frontmatterLine = openLine;
-  if (hadBom) {
-    diag('frontmatter-not-first', {
-      says: 'bom',
-      line: 1,
-      column: 1,
-      variant: 'bom',
-    });
-  }
-  if (lead.length) {
-    const says = lead.includes('\n') ? 'blank-lines' : 'indentation';
-    diag('frontmatter-not-first', { says, line: openLine, variant: says === 'indentation' ? 'indent' : 'blank' });
-  }
 
   const src = text.slice(start);
   const eol = src.indexOf('\n');
@@ -103,8 +84,6 @@ export function parseSkillText(raw: string, file: string, registry?: Registry): 
     return result;
   }
 
-  // gray-matter splits the block; our engines read it. Options make it skip its shared cache.
-  const yamlOut: YamlResult = { value: undefined, ok: false };
   // A copy, not a slice: the values parsed from it live on in the catalog, and a slice would keep
   // the whole file text alive with them (V8 slices point into their parent string).
   const block = detachString(src.slice(eol, closeAt));
@@ -118,6 +97,47 @@ export function parseSkillText(raw: string, file: string, registry?: Registry): 
     result.frontmatter = simple.value;
     return result;
   }
+  readThroughGrayMatter(result, src, block, closeAt, openLine, diag);
+  return result;
+}
+
+/**
+ * Where the frontmatter's `---` starts and its line, with what comes before it (a BOM, blank lines,
+ * indentation) reported; null, reported as missing, when the text does not open with one.
+ */
+function openFrontmatter(text: string, hadBom: boolean, diag: Diag): { start: number; openLine: number } | null {
+  // Skip blank lines and indentation: agents disagree on them, so we parse on and report.
+  let start = 0;
+  while (start < text.length && (text[start] === '\n' || text[start] === ' ' || text[start] === '\t')) start++;
+  const opens = text.startsWith('---', start) && text[start + 3] !== '-';
+  if (!opens) {
+    diag('frontmatter-missing', { says: 'message', line: 1 });
+    return null;
+  }
+  const lead = text.slice(0, start);
+  const openLine = countNewlines(lead, 0, lead.length) + 1;
+  if (hadBom) {
+    diag('frontmatter-not-first', {
+      says: 'bom',
+      line: 1,
+      column: 1,
+      variant: 'bom',
+    });
+  }
+  if (lead.length) {
+    const says = lead.includes('\n') ? 'blank-lines' : 'indentation';
+    diag('frontmatter-not-first', { says, line: openLine, variant: says === 'indentation' ? 'indent' : 'blank' });
+  }
+  return { start, openLine };
+}
+
+/**
+ * A block the simple reader cannot decide: gray-matter splits the frontmatter, our engines read it
+ * (YAML through readYaml; JavaScript, JSON and CoffeeScript refused), and the result must be a map.
+ */
+function readThroughGrayMatter(result: ParsedSkill, src: string, block: string, closeAt: number, openLine: number, diag: Diag): void {
+  // gray-matter splits the block; our engines read it. Options make it skip its shared cache.
+  const yamlOut: YamlResult = { value: undefined, ok: false };
   const yamlEngine = {
     // Reads our own copy of the block: gray-matter is given a guarded one (see guardBlankLines).
     parse: () => {
@@ -140,30 +160,24 @@ export function parseSkillText(raw: string, file: string, registry?: Registry): 
     if (err instanceof CodeRefused) diag('frontmatter-code', { says: 'refused', line: openLine });
     else diag('frontmatter-yaml', { says: 'unreadable', params: { detail: (err as Error).message }, line: openLine });
     setBodyAfter(result, src, closeAt + 4, openLine);
-    return result;
+    return;
   }
   setBodyAfter(result, src, closeAt + 4, openLine);
 
   if (gm.isEmpty) {
     diag('frontmatter-not-map', { says: 'empty', line: openLine });
-    return result;
+    return;
   }
-  if (!yamlOut.ok) return result;
+  if (!yamlOut.ok) return;
   const v = yamlOut.value;
   if (v === null || typeof v !== 'object' || Array.isArray(v)) {
     const kind = kindOf(v === null ? undefined : v);
     diag('frontmatter-not-map', { says: 'kind', params: { kind }, line: openLine + 1 });
-    return result;
+    return;
   }
   result.frontmatter = v as Record<string, unknown>;
-  return result;
 }
 
-/**
- * gray-matter strips comments with `/^\s*#[^\n]+/gm`, whose `\s*` runs across blank lines: quadratic
- * time on a block of many blank lines. Turning whitespace-only lines into a bare `#` (same line
- * count) keeps every run within one line.
- */
 function guardBlankLines(head: string): string {
   return /\n[^\S\n]*\n/.test(head) ? head.replace(/^[^\S\n]*$/gm, '#') : head;
 }

@@ -9,6 +9,7 @@ import { errorText } from '../../stores/errors';
 import { TID, rowId } from '../../testids';
 import { Markdown } from '../../components/markdown';
 import { DiagnosticList } from '../skills/skill-drawer';
+import { relativeToSkill } from '../skills/skill-relative';
 import { CodeEditor, type InlineFinding } from './code-editor';
 import { ConflictDialog } from './conflict-dialog';
 import { AgentListingPanel } from './agent-listing';
@@ -103,10 +104,7 @@ export function EditorPage({ skill }: { skill: string }) {
   );
 
   // The list names files inside the skill, not their absolute paths.
-  const relative = useMemo(() => {
-    const dir = s.files ? `${s.files.dir}/` : null;
-    return dir ? diagnostics.map((d) => (d.file.startsWith(dir) ? { ...d, file: d.file.slice(dir.length) } : d)) : diagnostics;
-  }, [diagnostics, s.files]);
+  const relative = useMemo(() => relativeToSkill(diagnostics, [s.files?.dir]), [diagnostics, s.files]);
 
   const undo = async () => {
     setUndoMsg(null);

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert, Button, Empty, Radio, Tag } from '@arco-design/web-react';
 import type { AdoptableSkill, LibraryMode } from '../../../../src/contract/index';
 import { useLibrary } from '../../stores/library-store';
+import { useAgents } from '../../stores/agents-store';
 import { useAction } from './use-action';
 import { TID, rowId } from '../../testids';
 import { showUndoToast } from './undo-toast';
@@ -12,6 +13,8 @@ export function AdoptTab() {
   const { t } = useTranslation();
   useEffect(() => useLibrary.getState().watch('adoptable'), []);
   const items = useLibrary((s) => s.adoptable.data);
+  // Agents by their names in the UI's language (the Agents page's), not their registry ids.
+  const agentNames = useAgents((s) => s.names);
   const listError = useLibrary((s) => s.adoptable.error);
   const [mode, setMode] = useState<LibraryMode>('copy');
   const { busy, error: actionError, run } = useAction();
@@ -54,7 +57,9 @@ export function AdoptTab() {
               {t(`library.inLibrary.${s.inLibrary}`)}
             </Tag>
             <div className="muted small mono">{s.path}</div>
-            <div className="muted small">{t('library.readBy', { agents: s.agents.join(t('common.comma')) })}</div>
+            <div className="muted small" data-testid={TID.adoptReadBy}>
+              {t('library.readBy', { agents: s.agents.map((id) => agentNames[id] ?? id).join(t('common.comma')) })}
+            </div>
           </div>
           {s.inLibrary === 'no' && (
             <Button size="small" loading={busy} onClick={() => void adopt([s])}>

@@ -7,6 +7,7 @@ import { useCatalog } from '../../stores/catalog-store';
 import { useSkill } from '../../stores/skill-store';
 import { TID, rowId } from '../../testids';
 import { DiagnosticList } from './skill-drawer';
+import { relativeToSkill } from './skill-relative';
 
 const STATUS_COLOR = { 'no-surface': 'gray', approved: 'green', changed: 'orange', unapproved: 'red' } as const;
 
@@ -72,7 +73,7 @@ export function SecurityPanel({ entry }: { entry: CatalogEntry }) {
       <section className="section">
         <div className="subheading">{t('security.findings', { count: scan?.findings.length ?? 0 })}</div>
         {scan && scan.findings.length > 0 ? (
-          <DiagnosticList diagnostics={scan.findings} />
+          <DiagnosticList diagnostics={relativeToSkill(scan.findings, [scan.dir, dir, entry.provenance.realPath])} />
         ) : (
           <span className="muted">{t('security.noFindings')}</span>
         )}
