@@ -7,10 +7,12 @@ import { matchLanguage, switchLanguage } from './i18n';
 import { useAgents } from './stores/agents-store';
 import { useAssistants } from './stores/assistants-store';
 import { useCatalog } from './stores/catalog-store';
+import { useDoctor } from './stores/doctor-store';
 import { useImport } from './stores/import-store';
 import { useLaunch } from './stores/launch-store';
 import { useLibrary } from './stores/library-store';
 import { useSettings } from './stores/settings-store';
+import { useSources } from './stores/sources-store';
 
 /** Routes pushed engine events into the stores (which are caches of engine state, nothing more). */
 export function handleEvent(event: SkillDockEvent, i18n: I18n): void {
@@ -24,6 +26,7 @@ export function handleEvent(event: SkillDockEvent, i18n: I18n): void {
     case 'library-changed':
       void useCatalog.getState().load();
       useLibrary.getState().libraryChanged();
+      useSources.getState().libraryChanged();
       break;
     case 'import-progress':
       useImport.getState().onProgress(event);
@@ -41,6 +44,9 @@ export function handleEvent(event: SkillDockEvent, i18n: I18n): void {
     case 'approval-changed':
       useCatalog.getState().bumpTrust();
       void useAssistants.getState().refreshView();
+      break;
+    case 'operation-rolled-back':
+      useDoctor.getState().rolledBack({ op: event.op, undone: event.undone });
       break;
     case 'store-corrupt':
       Notification.warning({

@@ -1,17 +1,16 @@
 import { Button } from '@arco-design/web-react';
 import { useTranslation } from 'react-i18next';
-import { client } from '../client-port';
+import { desktop } from '../stores/desktop';
 
 /** "Browse…" for a folder: the desktop window's native picker; nothing in the browser UI, which has none. */
 export function BrowseButton({ onPick, testId }: { onPick: (dir: string) => void; testId?: string }) {
   const { t } = useTranslation();
-  const c = client();
-  if (!c.pickFolder) return null;
+  if (!desktop.canPickFolder()) return null;
   return (
     <Button
       data-testid={testId}
       onClick={async () => {
-        const dir = await c.pickFolder!();
+        const dir = await desktop.pickFolder();
         if (dir) onPick(dir);
       }}
     >

@@ -1,13 +1,8 @@
-import { useEffect, useState, type ReactElement } from 'react';
+import { useEffect, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button } from '@arco-design/web-react';
-import type { Api } from '../../../src/contract/index';
-import { client } from '../client-port';
-import { errorText } from '../stores/errors';
+import { useDoctor } from '../stores/doctor-store';
 import { TID } from '../testids';
-
-type Found = { op: string; time: string } | null;
-type DoctorReport = Awaited<ReturnType<Api['doctor']>>;
 
 /**
  * Said at start (and whenever the engine rolls one back): an operation a crash interrupted. Repair
@@ -15,48 +10,25 @@ type DoctorReport = Awaited<ReturnType<Api['doctor']>>;
  */
 export function DoctorBanner() {
   const { t, i18n } = useTranslation();
-  const [found, setFound] = useState<Found>(null);
-  const [rolled, setRolled] = useState<{ op: string; undone: number } | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [corrupt, setCorrupt] = useState<DoctorReport['corruptFiles']>([]);
+  const found = useDoctor((s) => s.interrupted);
+  const rolled = useDoctor((s) => s.rolled);
+  const error = useDoctor((s) => s.error);
+  const corrupt = useDoctor((s) => s.corrupt);
+
   useEffect(() => {
-    let live = true;
-    client()
-      .api.doctor({})
-      .then((r) => {
-        if (!live) return;
-        setFound(r.interrupted ? { op: r.interrupted.op, time: r.interrupted.time } : null);
-        setCorrupt(r.corruptFiles);
-      })
-      .catch(() => undefined);
-    const off = client().onEvent((e) => {
-      if (e.type === 'operation-rolled-back') {
-        setFound(null);
-        setRolled({ op: e.op, undone: e.undone });
-      }
-    });
-    return () => {
-      live = false;
-      off();
-    };
+    void useDoctor.getState().load();
   }, []);
+
   const when = (iso: string) => (iso ? new Date(iso).toLocaleString(i18n.language) : '');
-  const repair = async () => {
-    try {
-      const r = await client().api.doctor({ repair: true });
-      setFound(null);
-      if (r.rolledBack) setRolled({ op: r.rolledBack.op, undone: r.rolledBack.undone });
-    } catch (err) {
-      setError(errorText(err));
-    }
-  };
+  const repair = () => useDoctor.getState().repair();
+
   const damaged = corrupt.map((c) => (
     <Alert
       key={c.file}
       className="page-alert"
       type="warning"
       closable
-      onClose={() => setCorrupt((all) => all.filter((x) => x.file !== c.file))}
+      onClose={() => useDoctor.getState().dismissCorrupt(c.file)}
       data-testid={TID.doctorCorrupt}
       title={t('errors.storeCorruptTitle')}
       content={t(c.recoveredFrom === 'backup' ? 'errors.storeCorrupt' : 'errors.storeCorruptDefaults', {
@@ -86,7 +58,7 @@ export function DoctorBanner() {
         className="page-alert"
         type="success"
         closable
-        onClose={() => setRolled(null)}
+        onClose={() => useDoctor.getState().dismissRolled()}
         data-testid={TID.doctorDone}
         content={t('doctor.rolledBack', { op: t(`doctor.op.${rolled.op}`, { defaultValue: rolled.op }), count: rolled.undone })}
       />,

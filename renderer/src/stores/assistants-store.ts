@@ -1,5 +1,13 @@
 import { create } from 'zustand';
-import type { Assistant, AssistantView, CreateAssistantInput, SkillPick, UpdateAssistantInput } from '../../../src/contract/index';
+import type {
+  Assistant,
+  AssistantView,
+  ConflictChoice,
+  CreateAssistantInput,
+  MethodOutput,
+  SkillPick,
+  UpdateAssistantInput,
+} from '../../../src/contract/index';
 import { client } from '../client-port';
 import { errorText } from './errors';
 import { useImport } from './import-store';
@@ -22,6 +30,13 @@ interface AssistantsState {
   duplicate(id: string): Promise<AssistantView | null>;
   remove(id: string): Promise<boolean>;
   clearError(): void;
+  /** The assistant as one shareable document (what `skilldock assistant export` writes). */
+  exportDoc(id: string): Promise<unknown>;
+  /**
+   * Recreate an assistant from a shared document (missing skills added from their sources), then
+   * show it. Throws what the engine refused; the caller words it.
+   */
+  importDoc(doc: unknown, onConflict?: ConflictChoice): Promise<MethodOutput<'importAssistant'>>;
 }
 
 export const useAssistants = create<AssistantsState>((set, get) => {
@@ -129,6 +144,15 @@ export const useAssistants = create<AssistantsState>((set, get) => {
     },
     clearError() {
       set({ error: null });
+    },
+    async exportDoc(id) {
+      return (await client().api.exportAssistant({ assistant: id })).data;
+    },
+    async importDoc(doc, onConflict) {
+      const out = await client().api.importAssistant({ data: doc, ...(onConflict ? { onConflict } : {}) });
+      await get().load();
+      if (out.assistantId) await get().select(out.assistantId);
+      return out;
     },
   };
 });

@@ -39,6 +39,8 @@ interface LaunchState {
   loadWorkspaces(): Promise<void>;
   clean(): Promise<CleanResult | null>;
   clearError(): void;
+  /** Open the launched conversation in a terminal window (throws what the engine refused). */
+  openInTerminal(conversationId: string): Promise<void>;
 }
 
 export const useLaunch = create<LaunchState>((set, get) => ({
@@ -89,6 +91,9 @@ export const useLaunch = create<LaunchState>((set, get) => ({
   },
   clearError() {
     set({ error: null, refusal: null });
+  },
+  async openInTerminal(conversationId) {
+    await client().api.openInTerminal({ conversationId });
   },
 }));
 

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
-import type { Settings } from '../../../src/contract/index';
+import type { CustomAgent, Settings } from '../../../src/contract/index';
 import { client } from '../client-port';
+import { useAgents } from './agents-store';
 import { errorText } from './errors';
 
 interface SettingsState {
@@ -10,6 +11,12 @@ interface SettingsState {
   update(patch: Partial<Settings>): Promise<Settings | null>;
   /** From a pushed `settings-changed` event (another window or the CLI changed them). */
   receive(settings: Settings): void;
+  /**
+   * Change the custom agents: the engine's current list is read first and only `customAgents` is
+   * sent, so an agent added meanwhile elsewhere (the CLI, another window) is kept rather than
+   * overwritten by a stale copy. Throws the engine's refusal (its `details.field` names the field).
+   */
+  saveCustomAgents(change: (list: CustomAgent[]) => CustomAgent[]): Promise<void>;
 }
 
 export const useSettings = create<SettingsState>((set) => ({
@@ -36,5 +43,12 @@ export const useSettings = create<SettingsState>((set) => ({
   },
   receive(settings) {
     set({ settings });
+  },
+  async saveCustomAgents(change) {
+    const api = client().api;
+    const { customAgents } = await api.getSettings({});
+    set({ settings: await api.updateSettings({ customAgents: change(customAgents) }) });
+    // Assistants and launch pick agents from the registry cache: let them see the change.
+    void useAgents.getState().loadRegistry();
   },
 }));

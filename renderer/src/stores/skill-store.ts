@@ -34,6 +34,9 @@ export interface SecurityFacts {
   errors: string[];
 }
 
+/** A skill by its folder (names can be shadowed) or, when no catalog entry is known, by name. */
+export type SkillRef = { dir: string } | { name: string };
+
 type View = 'activation' | 'security' | 'origin' | 'file';
 
 interface SkillState {
@@ -49,6 +52,10 @@ interface SkillState {
   loadSecurity(key: string, dir: string): Promise<void>;
   approve(dir: string): Promise<void>;
   revoke(name: string): Promise<void>;
+  /** Approve a skill's scripts outside the drawer (the picker's approve-and-attach): by folder when known, else by name. */
+  approveRef(ref: SkillRef): Promise<void>;
+  /** Whether a skill is approved now (the picker's warning goes once it is). */
+  trustOf(ref: SkillRef): Promise<SkillTrust>;
   /** Where a library skill (its folder name) came from. */
   loadOrigin(key: string, name: string): Promise<void>;
   /** One file of a catalog entry, at most `maxBytes` of it (the engine confines the path to the skill). */
@@ -113,6 +120,10 @@ export const useSkill = create<SkillState>((set, get) => {
     },
     approve: (dir) => act(() => client().api.approveSkill({ dir })),
     revoke: (name) => act(() => client().api.revokeApproval({ name })),
+    async approveRef(ref) {
+      await client().api.approveSkill(ref);
+    },
+    trustOf: (ref) => client().api.getSkillTrust(ref),
     loadOrigin: (key, name) => read('origin', key, () => client().api.skillOrigin({ name })),
     readFile: (key, entryId, path, maxBytes) => read('file', key, () => client().api.readSkillFile({ skill: entryId, path, maxBytes })),
   };

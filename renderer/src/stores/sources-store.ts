@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { CheckResult, FileChoice, SkillOrigin, UpdateResult } from '../../../src/contract/index';
+import type { AddFromSourceOutput, CheckResult, FileChoice, SkillOrigin, UpdateResult } from '../../../src/contract/index';
 import { client } from '../client-port';
 import { useImport } from './import-store';
 
@@ -22,12 +22,21 @@ interface SourcesState {
   /** Whatever the last call threw (worded by the page). */
   error: unknown;
   load(): Promise<void>;
+  /** Read the records now and on every library change until the returned function is called (the Updates page). */
+  watch(): () => void;
+  /** From the engine's `library-changed` event: another door or page may add, update or delete skills. */
+  libraryChanged(): void;
+  /** Look into a source without installing anything: the skills found there, with lint and security summaries. */
+  preview(source: string, ref?: string): Promise<AddFromSourceOutput>;
   check(names?: string[]): Promise<void>;
   /** `names` = null: every skill from a source. */
   update(names: string[] | null, resolutions?: Record<string, Record<string, FileChoice>>): Promise<void>;
   pin(name: string): Promise<void>;
   unpin(name: string): Promise<void>;
 }
+
+/** How many components show the records (not state: nothing renders from it). */
+let watchers = 0;
 
 const countUpdates = (checks: Record<string, CheckResult>) => Object.values(checks).filter((c) => c.status === 'update-available').length;
 
@@ -77,6 +86,17 @@ export const useSources = create<SourcesState>((set, get) => {
         set({ error: err });
       }
     },
+    watch() {
+      watchers++;
+      void get().load();
+      return () => {
+        watchers--;
+      };
+    },
+    libraryChanged() {
+      if (watchers > 0) void get().load();
+    },
+    preview: (source, ref) => client().api.addFromSource({ source, ...(ref ? { ref } : {}), preview: true }),
     async check(names) {
       set({ checking: true, error: null });
       try {

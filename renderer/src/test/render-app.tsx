@@ -7,6 +7,7 @@ import { createI18n } from '../i18n';
 import { useAgents } from '../stores/agents-store';
 import { useAssistants } from '../stores/assistants-store';
 import { useCatalog } from '../stores/catalog-store';
+import { useDoctor } from '../stores/doctor-store';
 import { useImport } from '../stores/import-store';
 import { useLaunch } from '../stores/launch-store';
 import { useLibrary } from '../stores/library-store';
@@ -20,6 +21,7 @@ const initial = {
   agents: useAgents.getState(),
   assistants: useAssistants.getState(),
   catalog: useCatalog.getState(),
+  doctor: useDoctor.getState(),
   imp: useImport.getState(),
   launch: useLaunch.getState(),
   library: useLibrary.getState(),
@@ -33,6 +35,7 @@ export function resetStores(): void {
   useAgents.setState(initial.agents, true);
   useAssistants.setState(initial.assistants, true);
   useCatalog.setState(initial.catalog, true);
+  useDoctor.setState(initial.doctor, true);
   useImport.setState(initial.imp, true);
   useLaunch.setState(initial.launch, true);
   useLibrary.setState(initial.library, true);

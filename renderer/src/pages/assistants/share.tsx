@@ -1,8 +1,7 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Modal, Tag } from '@arco-design/web-react';
-import type { ConflictChoice } from '../../../../src/contract/index';
-import { client } from '../../client-port';
+import type { ConflictChoice, MethodOutput } from '../../../../src/contract/index';
 import { engineText } from '../../i18n/engine-text';
 import { errorText } from '../../stores/errors';
 import { useAssistants } from '../../stores/assistants-store';
@@ -12,7 +11,7 @@ import { TID, rowId } from '../../testids';
 // agent, each skill with its source and commit, or local-only); import recreates it, adding
 // missing skills from their sources at those commits.
 
-type Imported = Awaited<ReturnType<ReturnType<typeof client>['api']['importAssistant']>>;
+type Imported = MethodOutput<'importAssistant'>;
 
 /** A file name from an assistant's name: letters and digits of any script kept, the rest dashes. */
 function fileNameOf(name: string): string {
@@ -37,7 +36,7 @@ export function ExportAssistantButton({ id, name }: { id: string; name: string }
           setBusy(true);
           setError(null);
           try {
-            const { data } = await client().api.exportAssistant({ assistant: id });
+            const data = await useAssistants.getState().exportDoc(id);
             const url = URL.createObjectURL(new Blob([`${JSON.stringify(data, null, 2)}\n`], { type: 'application/json' }));
             const a = document.createElement('a');
             a.href = url;
@@ -82,11 +81,7 @@ export function ImportAssistantButton() {
     setBusy(true);
     setError(null);
     try {
-      const out = await client().api.importAssistant({ data: doc, ...(onConflict ? { onConflict } : {}) });
-      setResult(out);
-      const assistants = useAssistants.getState();
-      await assistants.load();
-      if (out.assistantId) await assistants.select(out.assistantId);
+      setResult(await useAssistants.getState().importDoc(doc, onConflict));
     } catch (err) {
       setError(errorText(err));
     } finally {

@@ -2,10 +2,10 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Checkbox, Input, Modal, Tag } from '@arco-design/web-react';
 import type { CatalogEntry } from '../../../../src/contract/index';
-import { client } from '../../client-port';
 import { findEntry, useCatalog } from '../../stores/catalog-store';
 import { useAssistants } from '../../stores/assistants-store';
 import { errorText } from '../../stores/errors';
+import { useSkill } from '../../stores/skill-store';
 import { TID, rowId } from '../../testids';
 import { ApprovalFindings, ReviewedCheck, useHighFindings } from './approval-findings';
 
@@ -46,8 +46,9 @@ export function SkillPicker({ visible, onClose, attached }: { visible: boolean; 
     seenRev.current = trustRev;
     const entry = findEntry(catalog, { name: approval.skill });
     let live = true;
-    client()
-      .api.getSkillTrust(entry ? { dir: entry.provenance.dir } : { name: approval.skill })
+    useSkill
+      .getState()
+      .trustOf(entry ? { dir: entry.provenance.dir } : { name: approval.skill })
       .then((trust) => live && trust.status === 'approved' && setApproval((a) => (a?.skill === approval.skill ? null : a)))
       .catch(() => undefined); // the warning stays; attaching again asks the engine
     return () => {
@@ -95,7 +96,7 @@ export function SkillPicker({ visible, onClose, attached }: { visible: boolean; 
   const approveAndRetry = async (skill: string) => {
     const entry = [...picked.values()].find((e) => e.name === skill);
     try {
-      await client().api.approveSkill(entry ? { dir: entry.provenance.dir } : { name: skill });
+      await useSkill.getState().approveRef(entry ? { dir: entry.provenance.dir } : { name: skill });
     } catch (err) {
       setError(errorText(err));
       return;

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, Modal } from '@arco-design/web-react';
 import { SideBySide } from '../../components/side-by-side';
 import { TID } from '../../testids';
-import { useEditor } from './editor-store';
+import { useEditor } from '../../stores/editor-store';
 
 /** The file changed on disk since it was opened: reload it, overwrite it, or see what differs. */
 export function ConflictDialog() {

@@ -2,7 +2,6 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Empty, Modal, Spin, Tabs, Tag } from '@arco-design/web-react';
 import type { Diagnostic } from '../../../../src/contract/index';
-import { client } from '../../client-port';
 import { engineText, findingText, fixText } from '../../i18n/engine-text';
 import { useNav } from '../../stores/nav-store';
 import { errorText } from '../../stores/errors';
@@ -15,7 +14,7 @@ import { ConflictDialog } from './conflict-dialog';
 import { AgentListingPanel } from './agent-listing';
 import { FrontmatterForm } from './frontmatter-form';
 import { FileList } from './file-list';
-import { useEditor } from './editor-store';
+import { useEditor } from '../../stores/editor-store';
 import './editor.css';
 import { PageHeader } from '../../components/page-header';
 
@@ -109,8 +108,7 @@ export function EditorPage({ skill }: { skill: string }) {
   const undo = async () => {
     setUndoMsg(null);
     try {
-      await client().api.undo({});
-      await useEditor.getState().reloadClean();
+      await useEditor.getState().undoLast();
       setUndoMsg(t('editor.undone'));
     } catch (err) {
       setUndoMsg(errorText(err));
@@ -121,9 +119,7 @@ export function EditorPage({ skill }: { skill: string }) {
     if (!s.files) return;
     setCopying(true);
     try {
-      let out = await client().api.importPaths({ paths: [s.files.dir] });
-      if (out.conflicts > 0) out = await client().api.importPaths({ paths: [s.files.dir], onConflict: 'keep-both' });
-      const r = out.results[0];
+      const r = await useEditor.getState().copyToLibrary();
       if (r?.libraryName) edit(r.libraryName);
       else useEditor.setState({ saveError: r ? engineText(t, r.msg, r.message ?? r.status) : null });
     } catch (err) {

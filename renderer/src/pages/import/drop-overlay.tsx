@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { client } from '../../client-port';
+import { desktop } from '../../stores/desktop';
 import { useCatalog } from '../../stores/catalog-store';
 import { useImport } from '../../stores/import-store';
 import { TID } from '../../testids';
@@ -44,12 +44,11 @@ export function DropOverlay() {
       e.preventDefault();
       depth.current = 0;
       setVisible(false);
-      const c = client();
       const files = Array.from(e.dataTransfer.files);
       // Entries must be taken before the first await: the DataTransfer is emptied after the event.
-      const collected = c.isDesktop ? null : collectDropped(e.dataTransfer);
-      if (c.isDesktop && c.pathForFile) {
-        const paths = files.map((f) => c.pathForFile!(f)).filter((p): p is string => Boolean(p));
+      const collected = desktop.isDesktop() ? null : collectDropped(e.dataTransfer);
+      const paths = desktop.pathsOf(files);
+      if (paths) {
         if (paths.length) await importPaths(paths);
         return;
       }

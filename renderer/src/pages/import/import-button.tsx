@@ -1,7 +1,7 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Dropdown, Menu } from '@arco-design/web-react';
-import { client } from '../../client-port';
+import { desktop } from '../../stores/desktop';
 import { useImport } from '../../stores/import-store';
 import { TID } from '../../testids';
 import { itemsFromFileList } from '../../client/drop';
@@ -17,7 +17,6 @@ export function ImportButton() {
   const fileRef = useRef<HTMLInputElement>(null);
   const [addingSource, setAddingSource] = useState(false);
   const dirRef = useRef<HTMLInputElement>(null);
-  const c = client();
 
   const onFiles = (list: FileList | null) => {
     if (list && list.length) void importUpload(itemsFromFileList(list));
@@ -55,8 +54,8 @@ export function ImportButton() {
             onClickMenuItem={async (key) => {
               if (key === 'source') return setAddingSource(true);
               // Desktop: the native picker gives real paths. Browser: file inputs, uploaded to staging.
-              if (c.isDesktop && c.pickImportPaths) {
-                const paths = await c.pickImportPaths(key === 'folder' ? 'folders' : 'archives');
+              if (desktop.canPickImport()) {
+                const paths = await desktop.pickImportPaths(key === 'folder' ? 'folders' : 'archives');
                 if (paths.length) await importPaths(paths);
               } else if (key === 'folder') dirRef.current?.click();
               else fileRef.current?.click();

@@ -5,7 +5,7 @@ import { sourceLabel } from './source-label';
 import { Alert, Button, Modal, Notification, Progress, Tag } from '@arco-design/web-react';
 import type { ImportResult } from '../../../../src/contract/index';
 import { formatMessage } from '../../../../src/contract/messages-text';
-import { client } from '../../client-port';
+import { useLibrary } from '../../stores/library-store';
 import { useImport, countByStatus } from '../../stores/import-store';
 import { errorText } from '../../stores/errors';
 import { findEntry, useCatalog } from '../../stores/catalog-store';
@@ -56,7 +56,7 @@ export function ImportPanel() {
           onClick={async () => {
             Notification.remove(id);
             try {
-              const res = await client().api.undo({});
+              const res = await useLibrary.getState().undo();
               // Worded here from the op (the engine's `message` is English, for the CLI).
               Notification.success({
                 title: t('import.undone'),

@@ -2,9 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { engineText } from '../../i18n/engine-text';
 import { Alert, Button, Descriptions, Message, Tag } from '@arco-design/web-react';
 import type { LaunchResult } from '../../../../src/contract/index';
-import { client } from '../../client-port';
+import { desktop } from '../../stores/desktop';
 import { errorText } from '../../stores/errors';
-import { shellJoin } from '../../stores/launch-store';
+import { shellJoin, useLaunch } from '../../stores/launch-store';
 import { useAgents } from '../../stores/agents-store';
 import { TID, rowId } from '../../testids';
 import { PageHeader } from '../../components/page-header';
@@ -20,7 +20,6 @@ async function copy(text: string, done: string) {
 
 export function LaunchResultView({ result }: { result: LaunchResult }) {
   const { t } = useTranslation();
-  const c = client();
   const agentName = useAgents((s) => s.names[result.agent] ?? result.agent);
   const command = [...Object.entries(result.env).map(([k, v]) => `${k}=${shellJoin([v])}`), shellJoin(result.command)].join(' ');
 
@@ -36,7 +35,7 @@ export function LaunchResultView({ result }: { result: LaunchResult }) {
               data-testid={TID.launchOpenTerminal}
               onClick={async () => {
                 try {
-                  await c.api.openInTerminal({ conversationId: result.conversationId });
+                  await useLaunch.getState().openInTerminal(result.conversationId);
                   Message.success(t('launch.terminalOpened'));
                 } catch (err) {
                   Message.error(errorText(err));
@@ -45,8 +44,8 @@ export function LaunchResultView({ result }: { result: LaunchResult }) {
             >
               {t('launch.openTerminal')}
             </Button>
-            {c.revealPath && (
-              <Button data-testid={TID.launchReveal} onClick={() => void c.revealPath!(result.workspace)}>
+            {desktop.canReveal() && (
+              <Button data-testid={TID.launchReveal} onClick={() => void desktop.reveal(result.workspace)}>
                 {t('launch.reveal')}
               </Button>
             )}

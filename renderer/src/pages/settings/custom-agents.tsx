@@ -2,7 +2,6 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Form, Input, Message, Popconfirm, type ButtonProps } from '@arco-design/web-react';
 import type { CustomAgent } from '../../../../src/contract/index';
-import { client } from '../../client-port';
 import { useAgents } from '../../stores/agents-store';
 import { errorText } from '../../stores/errors';
 import { useSettings } from '../../stores/settings-store';
@@ -20,19 +19,6 @@ function refusedField(err: unknown): Field | undefined {
   const details = (err as { details?: { field?: unknown } } | null)?.details;
   const field = details?.field;
   return typeof field === 'string' && (FIELDS as readonly string[]).includes(field) ? (field as Field) : undefined;
-}
-
-/**
- * Read the engine's current list before changing it, and send only `customAgents`: an agent added
- * meanwhile elsewhere (the CLI, another window) is kept rather than overwritten by a stale copy.
- */
-async function saveCustomAgents(change: (list: CustomAgent[]) => CustomAgent[]): Promise<void> {
-  const api = client().api;
-  const { customAgents } = await api.getSettings({});
-  const saved = await api.updateSettings({ customAgents: change(customAgents) });
-  useSettings.getState().receive(saved);
-  // Assistants and launch pick agents from the registry cache: let them see the change.
-  void useAgents.getState().loadRegistry();
 }
 
 export function CustomAgentsSection() {
@@ -63,7 +49,7 @@ export function CustomAgentsSection() {
     const draft = Object.fromEntries(FIELDS.map((f) => [f, (values[f] ?? '').trim()])) as CustomAgent;
     setBusy(true);
     try {
-      await saveCustomAgents((list) => [...list, draft]);
+      await useSettings.getState().saveCustomAgents((list) => [...list, draft]);
       Message.success(t('settings.customAgents.added', { name: draft.name }));
       close();
     } catch (err) {
@@ -78,7 +64,7 @@ export function CustomAgentsSection() {
   const remove = async (agent: CustomAgent) => {
     setRemoveError(null);
     try {
-      await saveCustomAgents((list) => list.filter((a) => a.id !== agent.id));
+      await useSettings.getState().saveCustomAgents((list) => list.filter((a) => a.id !== agent.id));
       Message.success(t('settings.customAgents.removed', { name: agent.name }));
     } catch (err) {
       setRemoveError(errorText(err));

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Checkbox, Input, Modal, Spin, Tag } from '@arco-design/web-react';
 import type { AddFromSourceOutput, FoundSkill } from '../../../../src/contract/index';
-import { client } from '../../client-port';
 import { useImport } from '../../stores/import-store';
+import { useSources } from '../../stores/sources-store';
 import { SourceError } from './source-error';
 import { TID, rowId } from '../../testids';
 import './sources.css';
@@ -33,7 +33,7 @@ export function AddSourceDialog({ onClose }: { onClose(): void }) {
     setError(null);
     setFound(null);
     try {
-      const out = await client().api.addFromSource({ source: source.trim(), ...(ref.trim() ? { ref: ref.trim() } : {}), preview: true });
+      const out = await useSources.getState().preview(source.trim(), ref.trim() || undefined);
       setFound(out);
       setChecked(new Set(out.found.map(skillKey)));
     } catch (err) {

@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { Button, Empty, Tag } from '@arco-design/web-react';
 import { PageHeader } from '../../components/page-header';
 import type { CheckResult, SkillOrigin, UpdateResult } from '../../../../src/contract/index';
-import { client } from '../../client-port';
 import { useSources } from '../../stores/sources-store';
 import { TID, pageId, rowId } from '../../testids';
 import { GitOutput, SourceError, splitGitDetail } from './source-error';
@@ -25,16 +24,11 @@ const short = (commit: string) => (/^[0-9a-f]{40}$/.test(commit) ? commit.slice(
 /** Skills added from a source: where each came from, whether upstream moved, and updating them. */
 export function UpdatesPage() {
   const { t, i18n } = useTranslation();
-  const { provenance, checks, updates, checkedAt, checking, busy, outcomes, error, load, check, update } = useSources();
+  const { provenance, checks, updates, checkedAt, checking, busy, outcomes, error, check, update } = useSources();
   const [resolving, setResolving] = useState<string | null>(null);
 
-  useEffect(() => {
-    void load();
-    // Another door or page may add, update or delete skills: the records follow the library.
-    return client().onEvent((e) => {
-      if (e.type === 'library-changed') void load();
-    });
-  }, [load]);
+  // Another door or page may add, update or delete skills: the store reads the records again on each library change.
+  useEffect(() => useSources.getState().watch(), []);
 
   const names = Object.keys(provenance ?? {}).sort((a, b) => a.localeCompare(b));
   const when = (iso: string | number) =>

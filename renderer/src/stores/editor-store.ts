@@ -1,7 +1,7 @@
 import { create } from 'zustand';
-import type { BufferLint, MessageRef, ScanFinding, SkillFiles } from '../../../../src/contract/index';
-import { client } from '../../client-port';
-import { errorCode, errorText } from '../../stores/errors';
+import type { BufferLint, ImportResult, MessageRef, ScanFinding, SkillFiles } from '../../../src/contract/index';
+import { client } from '../client-port';
+import { errorCode, errorText } from './errors';
 
 // The skill editor's state: the skill's files, one buffer per opened file, the engine's lint of
 // the unsaved SKILL.md (debounced, newest answer wins), and the save flow with its conflict.
@@ -65,6 +65,13 @@ interface EditorState {
   dirtyPaths(): string[];
   /** After an undo or another change on disk: re-read every open file without unsaved edits. */
   reloadClean(): Promise<void>;
+  /** Undo the newest journal step (the last save, usually), then re-read the files not being edited. */
+  undoLast(): Promise<void>;
+  /**
+   * A skill outside the library (read-only here) copied into it to edit: kept beside a library skill
+   * of the same name rather than replacing it. The import's result for the folder.
+   */
+  copyToLibrary(): Promise<ImportResult | undefined>;
   reset(): void;
 }
 
@@ -328,6 +335,17 @@ export const useEditor = create<EditorState>((set, get) => {
       set((s) => ({ open: { ...s.open, ...fresh } }));
       await get().refreshFiles();
       scheduleLint(0);
+    },
+    async undoLast() {
+      await client().api.undo({});
+      await get().reloadClean();
+    },
+    async copyToLibrary() {
+      const dir = get().files?.dir;
+      if (!dir) return undefined;
+      let out = await client().api.importPaths({ paths: [dir] });
+      if (out.conflicts > 0) out = await client().api.importPaths({ paths: [dir], onConflict: 'keep-both' });
+      return out.results[0];
     },
     reset() {
       lintTimer.cancel();
