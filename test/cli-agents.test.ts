@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliHarness, type CliHarness } from './cli-harness.js';
@@ -130,5 +131,22 @@ describe('skilldock agents add / remove', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('add <id> --name N --command C --skills-dir D --context-file F');
     expect(r.stdout).toContain('remove <id>');
+  });
+});
+
+describe('skilldock launch prints a command a person can paste', () => {
+  it("Codex's guard arguments (spaces, quotes, TOML) come back word for word through sh", () => {
+    expect(run('assistant', 'create', '--name', 'Cx', '--agent', 'codex').code).toBe(0);
+    const text = run('launch', 'Cx', '--temporary');
+    expect(text.code, text.stderr).toBe(0);
+    const line = /^ {2}command: {6}(.*)$/m.exec(text.stdout)?.[1];
+    expect(line).toBeDefined();
+    const words = spawnSync('sh', ['-c', `for a in ${line}; do printf '%s\\0' "$a"; done`], { encoding: 'utf8' })
+      .stdout.split('\0')
+      .slice(0, -1);
+    expect(words[0]).toBe('codex');
+    expect(words).toContain('-c');
+    expect(words.find((w) => w.startsWith('hooks.PreToolUse='))).toContain('policy check-write --hook');
+    expect(words.find((w) => w.startsWith('hooks.state='))).toMatch(/trusted_hash="sha256:[0-9a-f]{64}"/);
   });
 });

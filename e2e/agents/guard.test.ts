@@ -4,8 +4,16 @@ import { execFileSync } from 'node:child_process';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { repoRoot, treeHash } from '../../src/workspaces/test-helpers.js';
 import { agentFixture, type AgentFixture } from './fixture.js';
-import { baseEnv, copilotOffline, run } from './capture.js';
-import { geminiScript, geminiToolResult, openaiChatScript, openaiToolResult, type ToolCall } from './model-script.js';
+import { baseEnv, codexArgs, copilotOffline, run } from './capture.js';
+import {
+  codexScript,
+  codexToolResult,
+  geminiScript,
+  geminiToolResult,
+  openaiChatScript,
+  openaiToolResult,
+  type ToolCall,
+} from './model-script.js';
 import { startRecorder, type Recorded, type Script } from './recorder.js';
 import { requireAgent } from './pins.js';
 import type { LaunchResult } from '../../src/contract/index.js';
@@ -36,7 +44,7 @@ interface Outcome {
 /** Run `bin args` with the scripted model server; HOME is the SkillDock user's home, as for a user. */
 async function scripted(
   bin: string,
-  args: string[],
+  args: string[] | ((url: string) => string[]),
   script: Script,
   urlEnv: (url: string) => Record<string, string>,
   o: { cwd: string; env: Record<string, string> },
@@ -46,7 +54,7 @@ async function scripted(
     const tmp = path.join(fx.sb.dir, 'agent-tmp');
     fs.mkdirSync(tmp, { recursive: true });
     const env = { ...baseEnv(fx.sb.userHome), TMPDIR: tmp, ...urlEnv(rec.url), ...o.env };
-    const r = await run(bin, args, { cwd: o.cwd, env }, 150_000);
+    const r = await run(bin, typeof args === 'function' ? args(rec.url) : args, { cwd: o.cwd, env }, 150_000);
     return { requests: [...rec.requests], ...r };
   } finally {
     await rec.close();
@@ -299,6 +307,101 @@ describe('GitHub Copilot CLI 1.0.102 runs the guard (preToolUse hook)', () => {
     const ran = await copilot(await u.control());
     expect(results(ran), ran.stderr.slice(-3000)).toHaveLength(1);
     expect(results(ran)[0]).not.toContain('Denied by preToolUse hook');
+    expect(fs.readFileSync(u.marker, 'utf8')).toBe('x-ok from xrunner\n');
+  });
+});
+
+describe('Codex 0.171.0 runs the guard (PreToolUse hook and its trust, as -c arguments for the run)', () => {
+  beforeEach(async () => {
+    fx = await agentFixture('codex');
+  });
+
+  /** `codex <launch args> exec ...` with every call approved and no sandbox: only the hook stands in the way. */
+  const codex = (bin: string, command: string[], js: string, cwd: string, env: Record<string, string>) =>
+    scripted(
+      bin,
+      (url) => [
+        ...command.slice(1),
+        ...codexArgs(url, 'Keep a note.').slice(0, -1),
+        '--dangerously-bypass-approvals-and-sandbox',
+        'Keep a note.',
+      ],
+      codexScript(js),
+      () => ({ OPENAI_API_KEY: 'recorded' }),
+      { cwd, env },
+    );
+  const shell = (cmd: string) => `const r = await tools.exec_command({ cmd: ${JSON.stringify(cmd)} }); text(JSON.stringify(r));`;
+  const results = (o: Outcome) => o.requests.map(codexToolResult).filter((t): t is string => t !== null);
+  /** The launch's command without the guard's four -c arguments. */
+  const unguarded = (command: string[]) => {
+    const at = command.indexOf('-c');
+    expect(command.slice(at)).toHaveLength(4);
+    return command.slice(0, at);
+  };
+  const codexConfig = () => path.join(fx.sb.userHome, '.codex', 'config.toml');
+
+  it('temporary workspace: a shell command writing ~/notes/log.md is denied with the state path, nothing is written to ~/.codex; without the arguments it is written', async () => {
+    const bin = requireAgent('codex');
+    const r = await fx.launch();
+    const denied = await codex(bin, r.command, shell(LEGACY_SHELL), r.workspace, r.env);
+    const sent = results(denied);
+    expect(sent, `codex sent no tool result:\n${denied.stderr.slice(-3000)}\n${denied.stdout.slice(-2000)}`).toHaveLength(1);
+    expect(sent[0]).toContain('Command blocked by PreToolUse hook');
+    expect(sent[0]).toContain(`Suggested path: ${stateDir()}${path.sep}`);
+    expect(fs.existsSync(path.join(fx.sb.userHome, 'notes'))).toBe(false);
+    // the trust was for this run only: Codex wrote no config of the user's
+    expect(fs.existsSync(codexConfig())).toBe(false);
+
+    const ran = await codex(bin, unguarded(r.command), shell(LEGACY_SHELL), r.workspace, r.env);
+    expect(results(ran), ran.stderr.slice(-3000)).toHaveLength(1);
+    expect(results(ran)[0]).not.toContain('Command blocked by PreToolUse hook');
+    expect(fs.readFileSync(path.join(fx.sb.userHome, 'notes', 'log.md'), 'utf8')).toBe('remember\n');
+  });
+
+  it('temporary workspace: an apply_patch adding ~/notes/log.md is denied with the state path', async () => {
+    const bin = requireAgent('codex');
+    const r = await fx.launch();
+    const patch = `*** Begin Patch\n*** Add File: ${path.join(fx.sb.userHome, 'notes', 'log.md')}\n+remember\n*** End Patch\n`;
+    const js = `const r = await tools.apply_patch(${JSON.stringify(patch)}); text(JSON.stringify(r));`;
+    const o = await codex(bin, r.command, js, r.workspace, r.env);
+    const sent = results(o);
+    expect(sent, o.stderr.slice(-3000)).toHaveLength(1);
+    expect(sent[0]).toContain('Command blocked by PreToolUse hook');
+    expect(sent[0]).toContain(`Suggested path: ${stateDir()}${path.sep}`);
+    expect(fs.existsSync(path.join(fx.sb.userHome, 'notes'))).toBe(false);
+  });
+
+  it("user's project: the same guard with nothing written into the project or the user's Codex config", async () => {
+    const bin = requireAgent('codex');
+    const project = path.join(fx.sb.dir, 'project');
+    fs.mkdirSync(project);
+    fs.writeFileSync(path.join(project, 'README.md'), '# mine\n');
+    fs.mkdirSync(path.dirname(codexConfig()), { recursive: true });
+    const config = '# my Codex settings\nmodel_reasoning_effort = "low"\n';
+    fs.writeFileSync(codexConfig(), config);
+    const before = treeHash(project);
+    const r = await fx.launch(project);
+    const o = await codex(bin, r.command, shell(LEGACY_SHELL), project, r.env);
+    const sent = results(o);
+    expect(sent, o.stderr.slice(-3000)).toHaveLength(1);
+    expect(sent[0]).toContain(`Suggested path: ${stateDir()}${path.sep}`);
+    expect(fs.existsSync(path.join(fx.sb.userHome, 'notes'))).toBe(false);
+    expect(treeHash(project)).toBe(before);
+    expect(fs.readFileSync(codexConfig(), 'utf8')).toBe(config);
+  });
+
+  it("an unapproved skill's script: the shell call is denied and the script does not run; approved, it runs", async () => {
+    const bin = requireAgent('codex');
+    const u = await unapprovedLaunch('codex');
+    const denied = await codex(bin, u.r.command, shell(u.command), u.r.workspace, u.r.env);
+    expect(results(denied), denied.stderr.slice(-3000)).toHaveLength(1);
+    expect(results(denied)[0]).toMatch(SCRIPT_DENIED);
+    expect(fs.existsSync(u.marker)).toBe(false);
+
+    const r = await u.control();
+    const ran = await codex(bin, r.command, shell(u.command), r.workspace, r.env);
+    expect(results(ran), ran.stderr.slice(-3000)).toHaveLength(1);
+    expect(results(ran)[0]).not.toMatch(SCRIPT_DENIED);
     expect(fs.readFileSync(u.marker, 'utf8')).toBe('x-ok from xrunner\n');
   });
 });

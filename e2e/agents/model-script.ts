@@ -70,3 +70,49 @@ export function openaiChatScript(call: ToolCall): Script {
     return openaiSse({ tool_calls: [tool] }, 'tool_calls');
   };
 }
+
+/**
+ * Codex 0.171.0 (Responses API, streaming): its model acts through one `exec` tool (code mode) whose
+ * input is JavaScript calling the nested tools (`await tools.exec_command({cmd})`,
+ * `await tools.apply_patch(patch)`); the hooks run on those nested calls. One `exec` call, then text.
+ */
+export function codexScript(js: string): Script {
+  const usage = {
+    input_tokens: 1,
+    input_tokens_details: { cached_tokens: 0 },
+    output_tokens: 1,
+    output_tokens_details: { reasoning_tokens: 0 },
+    total_tokens: 2,
+  };
+  const respond = (id: string, item: Record<string, unknown>): Answer => ({
+    contentType: 'text/event-stream',
+    body: [
+      { type: 'response.created', response: { id } },
+      { type: 'response.output_item.done', output_index: 0, item },
+      { type: 'response.completed', response: { id, usage } },
+    ]
+      .map((e) => `event: ${e.type}\ndata: ${JSON.stringify(e)}\n\n`)
+      .join(''),
+  });
+  return (req) => {
+    if (!req.url.endsWith('/responses')) return undefined;
+    if (codexToolResult(req) !== null) {
+      return respond('r2', {
+        type: 'message',
+        role: 'assistant',
+        id: 'm1',
+        content: [{ type: 'output_text', text: 'Done.', annotations: [] }],
+      });
+    }
+    return respond('r1', { type: 'custom_tool_call', id: 'ctc1', call_id: 'call_1', name: 'exec', input: js, status: 'completed' });
+  };
+}
+
+/** Codex: the output of the `exec` call the CLI sent back (the nested tools' results or the hook's block), if any. */
+export function codexToolResult(req: Recorded): string | null {
+  const input = json(req.body)?.input;
+  const out = Array.isArray(input)
+    ? (input as Array<Record<string, unknown>>).find((i) => i.type === 'custom_tool_call_output')
+    : undefined;
+  return out ? JSON.stringify(out.output) : null;
+}

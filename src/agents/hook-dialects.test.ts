@@ -62,10 +62,52 @@ describe('reading a hook call', () => {
     expect(readHookInput('copilot-pretooluse', { ...shell, toolArgs: '{not json' })).toEqual({ paths: [], command: null, cwd: '/w/ws' });
   });
 
+  it('Codex PreToolUse: the command of Bash, every file an apply_patch patch adds, updates, deletes or moves to', () => {
+    // as Codex 0.171.0 sent it
+    const shell = {
+      session_id: '01a2402e-a587-7c72-a8d5-04ccaa7e44a4',
+      turn_id: '01a2402e-a5a3-7f70-a489-a40ad142c93a',
+      transcript_path: '/h/.codex/sessions/2026/12/04/rollout.jsonl',
+      cwd: '/w/ws',
+      hook_event_name: 'PreToolUse',
+      model: 'gpt-6.2-sol',
+      permission_mode: 'bypassPermissions',
+      tool_name: 'Bash',
+      tool_input: { command: 'mkdir -p ~/code && echo note >> ~/code/memory.md' },
+      tool_use_id: 'exec-604e61bc',
+    };
+    expect(readHookInput('codex-pretooluse', shell)).toEqual({ paths: [], command: shell.tool_input.command, cwd: '/w/ws' });
+    const patch = [
+      '*** Begin Patch',
+      '*** Add File: /h/code/memory.md',
+      '+note',
+      '*** Update File: notes/a.md',
+      '*** Move to: notes/b.md',
+      '@@',
+      '-x',
+      '+*** Add File: not/a/header.md',
+      '*** Delete File: old.md',
+      '*** Update File: notes/a.md',
+      '*** End Patch',
+      '',
+    ].join('\n');
+    expect(readHookInput('codex-pretooluse', { ...shell, tool_name: 'apply_patch', tool_input: { command: patch } })).toEqual({
+      paths: ['/h/code/memory.md', 'notes/a.md', 'notes/b.md', 'old.md'],
+      command: null,
+      cwd: '/w/ws',
+    });
+    expect(readHookInput('codex-pretooluse', { ...shell, tool_name: 'read_file', tool_input: { command: 'x' } })).toEqual({
+      paths: [],
+      command: null,
+      cwd: '/w/ws',
+    });
+  });
+
   it('anything else reads as nothing to check, never a crash', () => {
     for (const junk of [null, 42, 'text', [], { tool_input: 'x' }, { tool_input: { file_path: 7, command: ['rm'] } }, { cwd: 3 }]) {
       expect(readHookInput('gemini-beforetool', junk)).toEqual({ paths: [], command: null, cwd: null });
       expect(readHookInput('copilot-pretooluse', junk)).toEqual({ paths: [], command: null, cwd: null });
+      expect(readHookInput('codex-pretooluse', junk)).toEqual({ paths: [], command: null, cwd: null });
     }
   });
 });
@@ -77,8 +119,8 @@ describe('the deny answer', () => {
     expect(JSON.parse(hookDenyAnswer('gemini-beforetool', reason))).toEqual({ decision: 'deny', reason });
   });
 
-  it('Claude Code and Qwen Code: hookSpecificOutput.permissionDecision deny', () => {
-    for (const kind of ['claude-pretooluse', 'qwen-pretooluse'] as const) {
+  it('Claude Code, Qwen Code and Codex: hookSpecificOutput.permissionDecision deny', () => {
+    for (const kind of ['claude-pretooluse', 'qwen-pretooluse', 'codex-pretooluse'] as const) {
       expect(JSON.parse(hookDenyAnswer(kind, reason))).toEqual({
         hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: reason },
       });

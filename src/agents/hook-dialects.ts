@@ -6,7 +6,7 @@
 // ("Write guard hooks").
 
 /** The registry's `writeGuard.kind`; each names one hook protocol. */
-export const GUARD_KINDS = ['claude-pretooluse', 'gemini-beforetool', 'qwen-pretooluse', 'copilot-pretooluse'] as const;
+export const GUARD_KINDS = ['claude-pretooluse', 'gemini-beforetool', 'qwen-pretooluse', 'copilot-pretooluse', 'codex-pretooluse'] as const;
 export type GuardKind = (typeof GUARD_KINDS)[number];
 
 export function isGuardKind(value: string): value is GuardKind {
@@ -15,7 +15,7 @@ export function isGuardKind(value: string): value is GuardKind {
 
 /** One tool call as the write guard judges it. */
 export interface GuardedCall {
-  /** Paths a file tool would write (empty for a shell command or another tool). */
+  /** Paths a file tool would write (empty for a shell command or another tool); a patch may name several. */
   paths: string[];
   /** A shell command line, or null. */
   command: string | null;
@@ -38,6 +38,7 @@ function record(v: unknown): Record<string, unknown> {
 export function readHookInput(kind: GuardKind, input: unknown): GuardedCall {
   const top = record(input);
   if (kind === 'copilot-pretooluse') return readCopilot(top);
+  if (kind === 'codex-pretooluse') return readCodex(top);
   const ti = record(top.tool_input);
   const paths = PATH_FIELDS.map((f) => ti[f]).filter((p): p is string => typeof p === 'string' && p.length > 0);
   return {
@@ -69,6 +70,34 @@ function readCopilot(top: Record<string, unknown>): GuardedCall {
   return { paths: [], command: null, cwd };
 }
 
+/**
+ * Codex 0.171.0 (`PreToolUse`, observed): `{session_id, turn_id, transcript_path, cwd,
+ * hook_event_name, model, permission_mode, tool_name, tool_input: {command}, tool_use_id}`. Its shell
+ * tool is `Bash` (the command line); its file tool is `apply_patch`, whose `command` is the patch:
+ * each file it adds, updates, deletes or moves to is a path written.
+ */
+function readCodex(top: Record<string, unknown>): GuardedCall {
+  const text = record(top.tool_input).command;
+  const cwd = typeof top.cwd === 'string' ? top.cwd : null;
+  if (typeof text !== 'string') return { paths: [], command: null, cwd };
+  if (top.tool_name === 'apply_patch') return { paths: patchPaths(text), command: null, cwd };
+  if (top.tool_name === 'Bash') return { paths: [], command: text, cwd };
+  return { paths: [], command: null, cwd };
+}
+
+const PATCH_FILE = /^\*\*\* (?:Add File|Update File|Delete File|Move to): (.+)$/;
+
+/** The files a Codex patch (`*** Begin Patch` ... `*** End Patch`) touches, in order, once each. */
+export function patchPaths(patch: string): string[] {
+  const out: string[] = [];
+  for (const line of patch.split(/\r?\n/)) {
+    const m = PATCH_FILE.exec(line);
+    const p = m?.[1]!.trim();
+    if (p && !out.includes(p)) out.push(p);
+  }
+  return out;
+}
+
 /** What the hook prints on stdout (exit 0) to deny the call; the reason reaches the model. */
 export function hookDenyAnswer(kind: GuardKind, reason: string): string {
   switch (kind) {
@@ -81,7 +110,9 @@ export function hookDenyAnswer(kind: GuardKind, reason: string): string {
       return JSON.stringify({ permissionDecision: 'deny', permissionDecisionReason: reason });
     case 'claude-pretooluse':
     case 'qwen-pretooluse':
-      // Claude Code; Qwen Code 0.24.4 reads the same hookSpecificOutput (and also `decision`).
+    case 'codex-pretooluse':
+      // Claude Code; Qwen Code 0.24.4 reads the same hookSpecificOutput (and also `decision`);
+      // Codex 0.171.0 too: the model gets "Command blocked by PreToolUse hook: <reason>".
       return JSON.stringify({
         hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: reason },
       });

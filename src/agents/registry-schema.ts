@@ -156,12 +156,18 @@ export const AgentDefSchema = z.object({
   writeGuard: z
     .object({
       kind: z.enum(GUARD_KINDS),
-      /** Where the hook goes in a temporary workspace. */
-      settingsFile: z.string(),
+      /** Where the hook goes in a temporary workspace (null: the agent takes it as `configFlag` arguments). */
+      settingsFile: z.string().nullable(),
       /** Flag that loads a settings file from elsewhere (the guard for a user's project, written outside it). */
       settingsFlag: z.string().nullable().default(null),
       /** Else a variable naming a settings file the agent reads besides the project's (same purpose). */
       settingsEnv: z.string().nullable().default(null),
+      /**
+       * Else a flag that sets the agent's configuration for one run (Codex `-c key=value`): the hook,
+       * and the agent's trust in it, go on the command line, for a temporary workspace and a user's
+       * project alike; no file is written.
+       */
+      configFlag: z.string().nullable().default(null),
       /** The agent's names of its file-writing and shell tools, in its matcher syntax. */
       matcher: z.string(),
     })

@@ -60,7 +60,14 @@ describe('launch fields of the registry', () => {
       settingsFile: '.github/hooks/skilldock-guard.json',
       settingsEnv: null,
     });
-    for (const id of ['codex', 'opencode', 'generic']) expect(byId[id].writeGuard).toBeNull();
+    // Codex's PreToolUse hook as -c arguments (trusted for the run by a -c hooks.state entry), no file
+    expect(byId.codex.writeGuard).toMatchObject({
+      kind: 'codex-pretooluse',
+      settingsFile: null,
+      configFlag: '-c',
+      matcher: '^(Bash|apply_patch)$',
+    });
+    for (const id of ['opencode', 'generic']) expect(byId[id].writeGuard).toBeNull();
   });
 
   it('gives a custom agent no extra-dir flag, no guard and no first-message argument', () => {

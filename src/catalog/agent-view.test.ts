@@ -44,7 +44,8 @@ describe('agentView', () => {
     // Qwen Code: a hook everywhere (its system-defaults file, named by a variable, for a user's project)
     expect(await guard('qwen')).toBe('hook');
     expect(await guard('copilot')).toBe('hook-temporary');
-    expect(await guard('codex')).toBe('rules');
+    // Codex: a hook everywhere, given (with Codex's trust in it) as -c arguments
+    expect(await guard('codex')).toBe('hook');
     expect(await guard('generic')).toBe('rules');
   });
 

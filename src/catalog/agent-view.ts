@@ -251,7 +251,11 @@ export function buildAgentView(
   return {
     agent: { id: agent.id, name: agent.name },
     sameName: agent.sameName,
-    guard: !agent.writeGuard ? 'rules' : agent.writeGuard.settingsFlag || agent.writeGuard.settingsEnv ? 'hook' : 'hook-temporary',
+    guard: !agent.writeGuard
+      ? 'rules'
+      : agent.writeGuard.settingsFlag || agent.writeGuard.settingsEnv || agent.writeGuard.configFlag
+        ? 'hook'
+        : 'hook-temporary',
     roots: read.map((r) => r.root),
     skills,
     duplicates,

@@ -28,6 +28,11 @@ export function termSafeDeep<T>(value: T): T {
   return value;
 }
 
+/** argv as one POSIX shell line a person can copy (a word with spaces or quotes in single quotes). */
+export function shellLine(argv: readonly string[]): string {
+  return argv.map((a) => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`)).join(' ');
+}
+
 export function paint(enabled: boolean, colour: Colour, text: string): string {
   return enabled ? `\u001b[${codes[colour]}m${text}\u001b[0m` : text;
 }

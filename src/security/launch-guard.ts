@@ -149,6 +149,8 @@ export const SHELL_HOOKS: Record<string, { matcher: string; deny: ShellDeny }> =
   'gemini-beforetool': { matcher: '^run_shell_command$', deny: 'exit2' },
   // Qwen Code 0.24.4: exit code 2 is a blocking error whose stderr is the reason.
   'qwen-pretooluse': { matcher: '^run_shell_command$', deny: 'exit2' },
+  // Codex 0.171.0: exit code 2 blocks, stderr is the reason ("Command blocked by PreToolUse hook: …").
+  'codex-pretooluse': { matcher: '^Bash$', deny: 'exit2' },
   // Copilot CLI 1.0.102 ignores matchers; the command picks the tools.
   'copilot-pretooluse': { matcher: '^(bash|write_bash)$', deny: 'copilot' },
 };

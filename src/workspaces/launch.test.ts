@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildCommand, launchWorkspace } from './launch.js';
 import { customAgentDef } from '../agents/registry.js';
 import { agent, cliScript, launchSkills, sandbox, treeHash, writeSkill, type Sandbox } from './test-helpers.js';
-import type { CliInvocation } from './write-guard.js';
+import { codexHookArgs, type CliInvocation } from './write-guard.js';
 
 const cli: CliInvocation = { node: process.execPath, script: cliScript, env: {} };
 let sb: Sandbox;
@@ -281,6 +281,49 @@ describe('temporary workspace launch', () => {
     expect(conversation.guardFiles).toEqual([file]);
   });
 
+  it('gives Codex its hook as -c arguments with its trust for this run, in a temporary workspace and a user project alike; no file', async () => {
+    const skills = await launchSkills(threeSkills());
+    const extra = { matcher: '^Bash$', hooks: [{ type: 'command' as const, command: 'deny-scripts', timeout: 10 }] };
+    const base = {
+      home: sb.home,
+      userHome: sb.userHome,
+      agent: agent('codex'),
+      assistant: { id: 'a1', name: 'R', rules: '' },
+      skills,
+      cli,
+    };
+    const project = path.join(sb.dir, 'project');
+    fs.mkdirSync(project);
+    fs.writeFileSync(path.join(project, 'README.md'), 'hi\n');
+    const before = treeHash(project);
+    for (const workspace of [undefined, project]) {
+      const { result, conversation } = launchWorkspace({ ...base, ...(workspace ? { workspace } : {}), guardHooks: [extra] });
+      const at = result.command.indexOf('-c');
+      expect(at, result.command.join(' ')).toBeGreaterThan(0);
+      const [c1, hooks, c2, state] = result.command.slice(at);
+      expect([c1, c2]).toEqual(['-c', '-c']);
+      const guard = `policy check-write --hook --conversation ${result.conversationId} --format codex-pretooluse`;
+      expect(hooks).toMatch(
+        /^hooks\.PreToolUse=\[\{matcher="\^\(Bash\|apply_patch\)\$",hooks=\[\{type="command",command=".*",timeout=30\}\]\},/,
+      );
+      expect(hooks).toContain(guard);
+      expect(hooks).toContain('{matcher="^Bash$",hooks=[{type="command",command="deny-scripts",timeout=10}]}');
+      expect(state).toMatch(
+        /^hooks\.state=\{"\/<session-flags>\/config\.toml:pre_tool_use:0:0"=\{trusted_hash="sha256:[0-9a-f]{64}"\},"\/<session-flags>\/config\.toml:pre_tool_use:1:0"=\{trusted_hash="sha256:[0-9a-f]{64}"\}\}$/,
+      );
+      expect(conversation.guardFiles).toEqual([]);
+      expect(result.env).toEqual({});
+    }
+    expect(treeHash(project)).toBe(before);
+  });
+
+  it("computes Codex's hook hash as Codex 0.171.0 does (vector from its app-server hooks/list)", () => {
+    const [, , , state] = codexHookArgs('-c', [{ matcher: '^Bash$', hooks: [{ type: 'command', command: 'echo hi', timeout: 30 }] }]);
+    expect(state).toBe(
+      'hooks.state={"/<session-flags>/config.toml:pre_tool_use:0:0"={trusted_hash="sha256:fa9b93ebc9309ea03387187ded79fba5c71723ec55d53b571a5bf035c75f27ae"}}',
+    );
+  });
+
   it("adds security's extra hook groups to the same settings file", async () => {
     const skills = await launchSkills(threeSkills());
     const extra = { matcher: 'Bash', hooks: [{ type: 'command' as const, command: 'deny-scripts', timeout: 10 }] };
@@ -350,7 +393,9 @@ describe('launch into the user workspace', () => {
       cli,
     });
     expect(result.mode).toBe('index');
-    expect(result.command).toEqual(['codex', ...result.stateDirs.flatMap((d) => ['--add-dir', d.dir])]);
+    // then the write guard's -c arguments
+    expect(result.command.slice(0, -4)).toEqual(['codex', ...result.stateDirs.flatMap((d) => ['--add-dir', d.dir])]);
+    expect(result.command.at(-4)).toBe('-c');
     expect(fs.readFileSync(path.join(sb.home, 'conversations', result.conversationId, 'first-message.md'), 'utf8')).toBe(
       result.firstMessage,
     );

@@ -9,7 +9,7 @@ import { legacyMappings } from '../state/write-policy.js';
 import { linkSkill, removeTreeNoFollow } from './links.js';
 import { renderContextFile, renderFirstMessage, renderStateRules } from './context-file.js';
 import { conversationDataDir, createUniqueDir, newConversationId, workspacesRoot } from './conversations.js';
-import { writeGuardSettings, type CliInvocation } from './write-guard.js';
+import { codexHookArgs, guardGroups, writeGuardSettings, type CliInvocation } from './write-guard.js';
 import type { GuardHookGroup, ScriptVerdict } from './script-policy.js';
 
 // One launch: a conversation id, the skills linked where the agent looks for them natively (or an
@@ -240,25 +240,31 @@ function writeInstructions(
 /**
  * The write guard: in a temporary workspace the agent's own settings file; for a user's project a
  * settings file beside the conversation's data, loaded with the agent's settings flag, or named by
- * its settings variable (Gemini CLI and Qwen Code read a "system defaults" file from one).
+ * its settings variable (Gemini CLI and Qwen Code read a "system defaults" file from one). Codex
+ * takes the hook (and its trust in it) as `-c` arguments instead, wherever it runs: no file.
  */
 function writeGuard(spec: LaunchSpec, made: Made, skillsDir: string | null, problems: LaunchProblem[]): GuardWiring {
   const wiring: GuardWiring = { files: [], args: [], env: {} };
   const guard = spec.agent.writeGuard;
   const { temporary } = made;
-  if (!guard || !(temporary || guard.settingsFlag || guard.settingsEnv)) return wiring;
+  const settingsFile = temporary ? guard?.settingsFile : null;
+  if (!guard || !(settingsFile || guard.settingsFlag || guard.settingsEnv || guard.configFlag)) return wiring;
   if (!spec.cli) {
     problems.push(launchProblem(null, 'guard', 'launch.problem.guard'));
     return wiring;
   }
-  const file = temporary ? path.join(made.workspace, guard.settingsFile) : path.join(made.dataDir, 'guard-settings.json');
+  const context = { home: spec.home, userHome: spec.userHome, conversationId: made.id };
+  if (guard.configFlag) {
+    wiring.args.push(...codexHookArgs(guard.configFlag, guardGroups(guard, spec.cli, context, spec.guardHooks)));
+    return wiring;
+  }
+  const file = settingsFile ? path.join(made.workspace, settingsFile) : path.join(made.dataDir, 'guard-settings.json');
   // In a temporary workspace the settings file usually sits in the folder just made for the skills.
   const dirReady = temporary && skillsDir !== null && isInside(skillsDir, path.dirname(file));
-  const context = { home: spec.home, userHome: spec.userHome, conversationId: made.id };
   writeGuardSettings(file, guard, spec.cli, context, spec.guardHooks, dirReady);
   wiring.files.push(file);
-  if (!temporary && guard.settingsFlag) wiring.args.push(guard.settingsFlag, file);
-  else if (!temporary) wiring.env[guard.settingsEnv!] = file;
+  if (!settingsFile && guard.settingsFlag) wiring.args.push(guard.settingsFlag, file);
+  else if (!settingsFile) wiring.env[guard.settingsEnv!] = file;
   return wiring;
 }
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -89,12 +90,11 @@ export function guardCommand(
 type Guard = NonNullable<AgentDef['writeGuard']>;
 
 /**
- * The settings the agent reads its hooks from, holding the guard and `extraGroups` (given in
- * Claude Code's shape, timeouts in seconds). Claude Code and Qwen Code: `hooks.PreToolUse`, timeout
+ * The settings the agent reads its hooks from, holding the guard's hook groups (given in Claude
+ * Code's shape, timeouts in seconds; `guardGroups`). Claude Code and Qwen Code: `hooks.PreToolUse`, timeout
  * in seconds; Gemini CLI: `hooks.BeforeTool`, timeout in milliseconds, a regex matcher.
  */
-export function guardSettings(guard: Guard, command: string, extraGroups: GuardHookGroup[] = []): object {
-  const groups = [{ matcher: guard.matcher, hooks: [{ type: 'command' as const, command, timeout: 30 }] }, ...extraGroups];
+export function guardSettings(guard: Guard, groups: GuardHookGroup[]): object {
   if (guard.kind === 'copilot-pretooluse') {
     // Copilot CLI: a hooks file (`.github/hooks/*.json`), no matcher (each command picks its tools),
     // the shell command under `bash`, timeout in seconds.
@@ -116,6 +116,65 @@ export function guardSettings(guard: Guard, command: string, extraGroups: GuardH
   return { hooks: { PreToolUse: groups } };
 }
 
+/** A TOML basic string: JSON's escapes, plus DEL, which TOML does not allow raw. */
+function tomlString(text: string): string {
+  return JSON.stringify(text).replace(/\u007f/g, '\\u007F');
+}
+
+/** JSON with every object's keys sorted, no spaces (how Codex fingerprints a value). */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const o = value as Record<string, unknown>;
+    return `{${Object.keys(o)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonicalJson(o[k])}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/** Where Codex files hooks given with `-c`: its session-flags config layer. */
+const CODEX_FLAGS_SOURCE = '/<session-flags>/config.toml';
+
+/**
+ * Codex: the hook as `-c` arguments for this run only, and Codex's trust in exactly that hook.
+ * Codex 0.171.0 runs a non-managed hook only when its trust state holds the hook's hash, and reads
+ * that state from the user's config and from `-c` overrides alike (codex-rs/hooks config_rules.rs),
+ * so the trust goes on the command line too and nothing is written to ~/.codex. A hook's key is
+ * `<source>:pre_tool_use:<group>:<handler>`; its hash is `sha256:` + the SHA-256 of the canonical
+ * JSON of `{event_name, matcher, hooks: [the one handler, timeout set, async false]}`, checked
+ * against `codex app-server`'s `hooks/list` (docs/agents.md).
+ */
+export function codexHookArgs(flag: string, groups: GuardHookGroup[]): string[] {
+  const trust: string[] = [];
+  const toml = groups.map((g, gi) => {
+    const hooks = g.hooks.map((h, hi) => {
+      const identity = {
+        event_name: 'pre_tool_use',
+        matcher: g.matcher,
+        hooks: [{ type: h.type, command: h.command, timeout: h.timeout, async: false }],
+      };
+      const hash = `sha256:${createHash('sha256').update(canonicalJson(identity)).digest('hex')}`;
+      trust.push(`${tomlString(`${CODEX_FLAGS_SOURCE}:pre_tool_use:${gi}:${hi}`)}={trusted_hash=${tomlString(hash)}}`);
+      return `{type=${tomlString(h.type)},command=${tomlString(h.command)},timeout=${h.timeout}}`;
+    });
+    return `{matcher=${tomlString(g.matcher)},hooks=[${hooks.join(',')}]}`;
+  });
+  return [flag, `hooks.PreToolUse=[${toml.join(',')}]`, flag, `hooks.state={${trust.join(',')}}`];
+}
+
+/** The guard's hook groups (the write guard first, then `extraGroups`), in Claude Code's shape. */
+export function guardGroups(
+  guard: Guard,
+  cli: CliInvocation,
+  opts: { home: string; userHome: string; conversationId: string },
+  extraGroups: GuardHookGroup[] = [],
+): GuardHookGroup[] {
+  const command = guardCommand(cli, { ...opts, kind: guard.kind });
+  return [{ matcher: guard.matcher, hooks: [{ type: 'command', command, timeout: 30 }] }, ...extraGroups];
+}
+
 /** Write the agent's settings file holding the hook to `file`; returns `file`. */
 export function writeGuardSettings(
   file: string,
@@ -126,7 +185,7 @@ export function writeGuardSettings(
   /** The caller just made the file's folder. */
   dirReady = false,
 ): string {
-  const settings = guardSettings(guard, guardCommand(cli, { ...opts, kind: guard.kind }), extraGroups);
+  const settings = guardSettings(guard, guardGroups(guard, cli, opts, extraGroups));
   if (!dirReady) fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, `${JSON.stringify(settings, null, 2)}\n`);
   return file;

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import type { LaunchResult } from '../../contract/index.js';
-import { paint, printJson } from '../format.js';
+import { paint, printJson, shellLine } from '../format.js';
 import { UsageError, type CliCommand, type CliIO } from '../types.js';
 
 const ON_CHANGED = ['refuse', 'skip', 'omit'] as const;
@@ -25,9 +25,9 @@ function report(r: LaunchResult, io: CliIO, to: (t: string) => void): void {
   for (const d of r.stateDirs) to(`  state  ${d.skill}  ${paint(c, 'dim', d.dir)}`);
   for (const m of r.legacy) to(`  legacy ${m.from} -> ${m.to}  ${paint(c, 'dim', `(${m.skill})`)}`);
   const env = Object.entries(r.env)
-    .map(([k, v]) => `${k}=${v} `)
+    .map(([k, v]) => `${k}=${shellLine([v])} `)
     .join('');
-  to(`  command:      ${env}${r.command.join(' ') || paint(c, 'dim', '(this agent has no command: start it yourself in the workspace)')}`);
+  to(`  command:      ${env}${shellLine(r.command) || paint(c, 'dim', '(this agent has no command: start it yourself in the workspace)')}`);
   for (const p of r.problems) {
     const fatal = FATAL.has(p.code);
     io.err(`${paint(c, fatal ? 'red' : 'yellow', fatal ? 'error' : 'warning')}  ${p.skill ?? '-'}  ${p.code}  ${p.message}`);

@@ -41,10 +41,15 @@ async function runHook(io: CliIO, conversationId: string | undefined, kind: Guar
     });
   const deny = (d: { reason: string; redirect?: string }) =>
     io.out(hookDenyAnswer(kind, d.redirect ? `${d.reason} Suggested path: ${d.redirect}` : d.reason));
-  const target = call.paths[0];
-  if (target) {
-    const d = await check(target);
-    if (!d.allowed) deny(d);
+  if (call.paths.length) {
+    // A file tool (a patch may write several files): the first path denied answers for the call.
+    for (const target of call.paths) {
+      const d = await check(target);
+      if (!d.allowed) {
+        deny(d);
+        return 0;
+      }
+    }
     return 0;
   }
   if (call.command !== null) {
