@@ -9,11 +9,12 @@ import { expectNoEnglish } from './english';
 
 // Engine refusals that used to be English only, seen where a user meets them, in Traditional Chinese
 // and Japanese: a launch whose assistant's custom agent was removed in Settings (catalog.unknown-agent,
-// with the known agents as a list), and the approval diff of a changed binary script (its note).
+// with the known agents as a list), and the approval diff of a changed binary script (its note and
+// the scan's name for the format).
 
 const WORDS = {
-  'zh-TW': { unknownAgent: '未知的代理「mine」', binary: '二進位檔案', security: /安全性/ },
-  ja: { unknownAgent: '不明なエージェント「mine」', binary: 'バイナリファイル', security: /セキュリティ/ },
+  'zh-TW': { unknownAgent: '未知的代理「mine」', binary: '二進位檔案', elf: 'ELF 可執行檔', security: /安全性/ },
+  ja: { unknownAgent: '不明なエージェント「mine」', binary: 'バイナリファイル', elf: 'ELF 実行ファイル', security: /セキュリティ/ },
 } as const;
 
 async function theme(app: SkillDockApp, page: Page, which: 'light' | 'dark'): Promise<void> {
@@ -73,6 +74,9 @@ for (const lang of ['zh-TW', 'ja'] as const) {
     await expect(diff).toContainText('scripts/tool.bin');
     await expect(diff).toContainText(w.binary);
     await expect(diff).not.toContainText('binary file');
+    // The scan finding names the format in the user's language too (scan.binary-label.*).
+    await expect(drawer.getByTestId(TID.skillSecurity)).toContainText(w.elf);
+    await expect(drawer).not.toContainText('ELF executable');
     await expectNoEnglish(page, 'approval diff of a binary');
     for (const which of ['light', 'dark'] as const) {
       await theme(app, page, which);
