@@ -64,13 +64,19 @@ for (const lang of ['zh-CN', 'ja'] as const) {
 // Input the engine's schema refuses, and a drop the upload refuses (issue 12): zod's English and the
 // upload's English never reach the window; the field, its limit and the dropped names do.
 const REFUSED = {
-  'zh-CN': { tooLong: '名称太长了（最多 100 个字符）', twins: '只有大小写或重音不同' },
-  ja: { tooLong: '名前が長すぎます（最大 100 文字）', twins: '大文字・小文字やアクセントしか違わない' },
+  'zh-CN': { tooLong: '名称太长了（最多 100 个字符）', twins: '只有大小写或重音不同', failed: '导入失败' },
+  ja: {
+    tooLong: '名前が長すぎます（最大 100 文字）',
+    twins: '大文字・小文字やアクセントしか違わない',
+    failed: 'インポートできませんでした',
+  },
 } as const;
 
 for (const lang of ['zh-CN', 'ja'] as const) {
   test(`in ${lang}: a name the schema refuses and a refused upload speak ${lang}`, async ({ app, page }) => {
-    await patchSettings(app, { language: lang });
+    // One language in each theme: the failed-import dialog is looked at light and dark.
+    const theme = lang === 'ja' ? 'dark' : 'light';
+    await patchSettings(app, { language: lang, theme });
     await app.open(page);
 
     // An assistant name past the 100-character limit: refused by the contract's schema.
@@ -82,7 +88,7 @@ for (const lang of ['zh-CN', 'ja'] as const) {
     await expect(alert).toContainText(REFUSED[lang].tooLong);
     await expect(alert).not.toContainText('Too big');
     await expectNoEnglish(page, 'assistant name too long');
-    await shot(page, `engine-language-input-too-long-light-${lang}`);
+    await shot(page, `engine-language-input-too-long-${theme}-${lang}`);
     await page.keyboard.press('Escape');
     expect(await app.call<unknown[]>('listAssistants')).not.toContainEqual(expect.objectContaining({ name: '长'.repeat(101) }));
 
@@ -96,8 +102,10 @@ for (const lang of ['zh-CN', 'ja'] as const) {
     const summary = page.getByTestId(TID.importSummary);
     await expect(summary.locator('.arco-alert-error')).toContainText(REFUSED[lang].twins);
     await expect(summary).toContainText('twins/SKILL.md');
+    // Titled as failed, not as a finished import.
+    await expect(page.locator('.arco-modal-title')).toHaveText(REFUSED[lang].failed);
     await expectNoEnglish(page, 'upload refused');
-    await shot(page, `engine-language-upload-refused-light-${lang}`);
+    await shot(page, `engine-language-upload-refused-${theme}-${lang}`);
     expect(fs.existsSync(path.join(app.home, 'library', 'twins'))).toBe(false);
   });
 }

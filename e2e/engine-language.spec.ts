@@ -7,15 +7,16 @@ import { shot } from './shots';
 import { TID, rowId, pageId } from '../renderer/src/testids';
 import { expectNoEnglish } from './english';
 
-// In a Chinese or Japanese window no sentence the engine says may reach the user in English:
+// In a Chinese (Simplified or Traditional) or Japanese window no sentence the engine says may reach the user in English:
 // import results, lint findings, security findings, the approval banner and a launch error.
 
 const TABS = {
   'zh-CN': { diagnostics: /诊断/, security: /安全/ },
+  'zh-TW': { diagnostics: /診斷/, security: /安全性/ },
   ja: { diagnostics: /診断/, security: /セキュリティ/ },
 } as const;
 
-for (const lang of ['zh-CN', 'ja'] as const) {
+for (const lang of ['zh-CN', 'zh-TW', 'ja'] as const) {
   test(`in ${lang}: import, lint, security, approval and a launch error speak ${lang}`, async ({ app, page }) => {
     // A skill whose name differs from its folder, with a bad metadata field and a script that pipes curl into sh.
     const skill = path.join(app.scratch, 'risky-tool');

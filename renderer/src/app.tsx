@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
-import { ConfigProvider, Layout, Menu, Spin } from '@arco-design/web-react';
+import { ConfigProvider, Spin } from '@arco-design/web-react';
 import type { Language } from '../../src/contract/index';
 import { arcoLocale } from './i18n/arco-locale';
 import { setErrorLanguage } from './stores/errors';
@@ -24,6 +24,7 @@ const EditorPage = lazy(() => import('./pages/editor/editor-page').then((m) => (
 import { DropOverlay } from './pages/import/drop-overlay';
 import { ImportPanelHost } from './pages/import/import-host';
 import { DoctorBanner } from './components/doctor-banner';
+import { NavMenu } from './components/nav-menu';
 import { UpdatesBadge } from './pages/sources/updates-badge';
 import { SkillDrawerHost } from './pages/skills/drawer-host';
 
@@ -62,19 +63,29 @@ function Shell({ i18n }: { i18n: I18n }) {
   // Arco speaks the language i18next speaks: both switch together once its words are loaded.
   return (
     <ConfigProvider locale={arcoLocale(i18n.language as Language)}>
-      <Layout className="shell" data-testid={TID.appShell}>
-        <Layout.Sider className="shell-sider" width={200}>
-          <div className="brand">SkillDock</div>
-          <Menu selectedKeys={[page === 'editor' ? 'library' : page]} onClickMenuItem={(key) => go(key as PageName)} data-testid={TID.nav}>
-            {PAGES.map((p) => (
-              <Menu.Item key={p} data-testid={NAV_TID[p]}>
-                {t(`nav.${p}`)}
-                {p === 'updates' && <UpdatesBadge />}
-              </Menu.Item>
-            ))}
-          </Menu>
-        </Layout.Sider>
-        <Layout.Content className="shell-content">
+      {/* Arco's layout classes without Arco's Layout and Menu code (issue 16: a light first paint). */}
+      <section className="arco-layout arco-layout-has-sider shell" data-testid={TID.appShell}>
+        <aside className="arco-layout-sider arco-layout-sider-light shell-sider" style={{ width: 200 }}>
+          <div className="arco-layout-sider-children">
+            <div className="brand">SkillDock</div>
+            <NavMenu
+              testId={TID.nav}
+              selected={page === 'editor' ? 'library' : page}
+              onSelect={go}
+              items={PAGES.map((p) => ({
+                key: p,
+                testId: NAV_TID[p],
+                label: (
+                  <>
+                    {t(`nav.${p}`)}
+                    {p === 'updates' && <UpdatesBadge />}
+                  </>
+                ),
+              }))}
+            />
+          </div>
+        </aside>
+        <main className="arco-layout-content shell-content">
           <DoctorBanner />
           {page === 'skills' && <SkillsPage />}
           <Suspense fallback={<Spin className="page-loading" />}>
@@ -86,11 +97,11 @@ function Shell({ i18n }: { i18n: I18n }) {
             {page === 'agents' && <AgentsPage />}
             {page === 'settings' && <SettingsPage />}
           </Suspense>
-        </Layout.Content>
+        </main>
         <ImportPanelHost />
         <SkillDrawerHost />
         <DropOverlay />
-      </Layout>
+      </section>
     </ConfigProvider>
   );
 }

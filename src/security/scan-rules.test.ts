@@ -467,3 +467,33 @@ describe('scan details', () => {
     expect(scanSkillDir(dir).findings).toEqual([]);
   });
 });
+
+describe('binary findings name the format as a message', () => {
+  it('the label is a nested key (with the extension), so the window words it; the English is as before', () => {
+    const root = tmpDir();
+    try {
+      const dir = writeSkill(root, 'bins', 'Helpers.\n', {
+        'bin/helper': ELF,
+        'vendor/data.zip': Buffer.from([0x50, 0x4b, 0x03, 0x04, 0, 0, 0, 0]),
+        'lib/fast.so': Buffer.from([0, 1, 2, 3, 0xff, 0xfe]),
+        'model.pkl': Buffer.from([0x80, 0x04, 0x95, 0, 0xff]),
+      });
+      const byFile = new Map(
+        scanSkillDir(dir)
+          .findings.filter((f) => f.code === 'scan-binary')
+          .map((f) => [path.relative(dir, f.file), f]),
+      );
+      expect(byFile.get('bin/helper')?.msg).toEqual({
+        key: 'scan.binary.executable.message',
+        params: { label: { key: 'scan.binary-label.elf' } },
+      });
+      expect(byFile.get('bin/helper')?.message).toBe('Ships a ELF executable: machine code no one can review before it runs.');
+      expect(byFile.get('vendor/data.zip')?.msg?.params?.label).toEqual({ key: 'scan.binary-label.archive', params: { ext: 'zip' } });
+      expect(byFile.get('vendor/data.zip')?.message).toContain('zip archive');
+      expect(byFile.get('lib/fast.so')?.msg?.params?.label).toEqual({ key: 'scan.binary-label.compiled', params: { ext: 'so' } });
+      expect(byFile.get('model.pkl')?.msg?.params?.label).toEqual({ key: 'scan.binary-label.pickle' });
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+});

@@ -106,7 +106,7 @@ function scanMarkdownLines(lines: MdLine[], file: string): ScanFinding[] {
 }
 
 function binaryFinding(f: SkillFile): ScanFinding | null {
-  const label = f.binaryLabel ?? 'binary file';
+  const label = f.binaryLabel ?? { key: 'scan.binary-label.unknown' };
   switch (f.binaryKind) {
     case 'executable':
       return make('scan-binary', 'high', f.abs, undefined, undefined, 'executable', { label });

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import YAML from 'yaml';
+import type { MessageRef } from '../contract/index.js';
 
 // Reading a skill folder for the security work: never follows a symlink, never executes anything,
 // reads each file at most once and caps what it reads so a hostile folder cannot exhaust memory.
@@ -26,8 +27,8 @@ export interface SkillFile {
   symlink?: string;
   binary: boolean;
   binaryKind?: BinaryKind;
-  /** What the binary is, for messages (`ELF executable`, `Python bytecode`...). */
-  binaryLabel?: string;
+  /** What the binary is, for messages (`ELF executable`, `zip archive`...), worded in the user's language. */
+  binaryLabel?: MessageRef;
   sha256: string;
   /** UTF-8 text, when the file is text and small enough to scan. */
   text?: string;
@@ -42,20 +43,21 @@ export interface SkillFolder {
 }
 
 // Magic numbers of formats a machine can run directly or through a VM.
-const MAGIC: Array<{ bytes: number[]; kind: BinaryKind; label: string; offset?: number }> = [
-  { bytes: [0x7f, 0x45, 0x4c, 0x46], kind: 'executable', label: 'ELF executable' },
-  { bytes: [0xcf, 0xfa, 0xed, 0xfe], kind: 'executable', label: 'Mach-O executable' },
-  { bytes: [0xce, 0xfa, 0xed, 0xfe], kind: 'executable', label: 'Mach-O executable' },
-  { bytes: [0xfe, 0xed, 0xfa, 0xcf], kind: 'executable', label: 'Mach-O executable' },
-  { bytes: [0xfe, 0xed, 0xfa, 0xce], kind: 'executable', label: 'Mach-O executable' },
-  { bytes: [0x4d, 0x5a], kind: 'executable', label: 'Windows (PE) executable' },
-  { bytes: [0x00, 0x61, 0x73, 0x6d], kind: 'executable', label: 'WebAssembly module' },
-  { bytes: [0xca, 0xfe, 0xba, 0xbe], kind: 'compiled', label: 'Java class or Mach-O universal binary' },
+// Labels are message keys (`scan.binary-label.*`, src/contract/messages-security.ts).
+const MAGIC: Array<{ bytes: number[]; kind: BinaryKind; label: MessageRef; offset?: number }> = [
+  { bytes: [0x7f, 0x45, 0x4c, 0x46], kind: 'executable', label: { key: 'scan.binary-label.elf' } },
+  { bytes: [0xcf, 0xfa, 0xed, 0xfe], kind: 'executable', label: { key: 'scan.binary-label.mach-o' } },
+  { bytes: [0xce, 0xfa, 0xed, 0xfe], kind: 'executable', label: { key: 'scan.binary-label.mach-o' } },
+  { bytes: [0xfe, 0xed, 0xfa, 0xcf], kind: 'executable', label: { key: 'scan.binary-label.mach-o' } },
+  { bytes: [0xfe, 0xed, 0xfa, 0xce], kind: 'executable', label: { key: 'scan.binary-label.mach-o' } },
+  { bytes: [0x4d, 0x5a], kind: 'executable', label: { key: 'scan.binary-label.pe' } },
+  { bytes: [0x00, 0x61, 0x73, 0x6d], kind: 'executable', label: { key: 'scan.binary-label.wasm' } },
+  { bytes: [0xca, 0xfe, 0xba, 0xbe], kind: 'compiled', label: { key: 'scan.binary-label.java-or-universal' } },
 ];
 
 // By extension, for binaries without a telling magic number. Assets are what skills ordinarily
 // ship (templates, images, fonts); archives hide content from the scan; compiled code runs.
-const BINARY_EXT: Record<string, { kind: BinaryKind; label: string }> = {};
+const BINARY_EXT: Record<string, { kind: BinaryKind; label: MessageRef }> = {};
 for (const e of [
   'png',
   'jpg',
@@ -101,23 +103,24 @@ for (const e of [
   'npy',
   'pkl',
 ])
-  BINARY_EXT[e] = { kind: 'asset', label: `${e} file` };
-for (const e of ['zip', 'gz', 'tgz', 'tar', 'bz2', 'xz', '7z', 'rar', 'zst']) BINARY_EXT[e] = { kind: 'archive', label: `${e} archive` };
+  BINARY_EXT[e] = { kind: 'asset', label: { key: 'scan.binary-label.file', params: { ext: e } } };
+for (const e of ['zip', 'gz', 'tgz', 'tar', 'bz2', 'xz', '7z', 'rar', 'zst'])
+  BINARY_EXT[e] = { kind: 'archive', label: { key: 'scan.binary-label.archive', params: { ext: e } } };
 for (const e of ['pyc', 'pyo', 'class', 'jar', 'whl', 'egg', 'so', 'dylib', 'dll', 'exe', 'node', 'wasm', 'o', 'a'])
-  BINARY_EXT[e] = { kind: 'compiled', label: `compiled ${e} file` };
+  BINARY_EXT[e] = { kind: 'compiled', label: { key: 'scan.binary-label.compiled', params: { ext: e } } };
 // Pickles run code when loaded, which makes them code rather than data.
-BINARY_EXT.pkl = { kind: 'compiled', label: 'Python pickle (runs code when loaded)' };
+BINARY_EXT.pkl = { kind: 'compiled', label: { key: 'scan.binary-label.pickle' } };
 
 function startsWith(buf: Buffer, bytes: number[]): boolean {
   if (buf.length < bytes.length) return false;
   return bytes.every((b, i) => buf[i] === b);
 }
 
-function classify(rel: string, head: Buffer): { binary: boolean; kind?: BinaryKind; label?: string } {
+function classify(rel: string, head: Buffer): { binary: boolean; kind?: BinaryKind; label?: MessageRef } {
   for (const m of MAGIC) {
     if (startsWith(head, m.bytes)) {
       // `MZ` is also how some text starts ("MZ..."): only trust it on a file that is not text.
-      if (m.label.startsWith('Windows') && !head.includes(0)) continue;
+      if (m.label.key === 'scan.binary-label.pe' && !head.includes(0)) continue;
       return { binary: true, kind: m.kind, label: m.label };
     }
   }
@@ -134,7 +137,7 @@ function classify(rel: string, head: Buffer): { binary: boolean; kind?: BinaryKi
   if (isText) return { binary: false };
   const known = BINARY_EXT[ext];
   if (known) return { binary: true, kind: known.kind, label: known.label };
-  return { binary: true, kind: 'unknown', label: 'binary file' };
+  return { binary: true, kind: 'unknown', label: { key: 'scan.binary-label.unknown' } };
 }
 
 function sha256(data: Buffer | string): string {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Typography } from '@arco-design/web-react';
+import { Title } from './title';
 
 /**
  * The row at the top of a page or section: a title, what belongs beside it (a count, a tag), and
@@ -24,9 +24,9 @@ export function PageHeader({
   return (
     <div className="page-header">
       {before}
-      <Typography.Title heading={heading} className="page-title">
+      <Title heading={heading} className="page-title">
         {title}
-      </Typography.Title>
+      </Title>
       {children}
       {actions !== undefined && (
         <>

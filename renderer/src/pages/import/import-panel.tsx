@@ -102,7 +102,8 @@ export function ImportPanel() {
       )}
       <Modal
         visible={Boolean((summary || error) && !conflict && !importId)}
-        title={t('import.summaryTitle')}
+        // An import that stopped before any result (a refused upload) did not finish.
+        title={error && !summary ? t('import.failedTitle') : t('import.summaryTitle')}
         onCancel={dismiss}
         footer={
           <Button type="primary" onClick={dismiss} data-testid={TID.importSummaryClose}>

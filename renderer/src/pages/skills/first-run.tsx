@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Spin, Typography } from '@arco-design/web-react';
+import { Spin } from '@arco-design/web-react';
+import { Title } from '../../components/title';
 import { TID } from '../../testids';
 import './first-run.css';
 
@@ -15,9 +16,9 @@ export function FirstRun() {
   const { t } = useTranslation();
   return (
     <section className="first-run" data-testid={TID.skillsFirstRun}>
-      <Typography.Title heading={5} className="first-run-title">
+      <Title heading={5} className="first-run-title">
         {t('skills.firstRun.title')}
-      </Typography.Title>
+      </Title>
       <p className="first-run-drop" data-testid={TID.skillsFirstRunDrop}>
         {t('skills.firstRun.drop')}
       </p>

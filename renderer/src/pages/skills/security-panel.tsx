@@ -8,12 +8,13 @@ import { useSkill } from '../../stores/skill-store';
 import { TID, rowId } from '../../testids';
 import { DiagnosticList } from './skill-drawer';
 import { relativeToSkill } from './skill-relative';
+import { when } from './skill-origin';
 
 const STATUS_COLOR = { 'no-surface': 'gray', approved: 'green', changed: 'orange', unapproved: 'red' } as const;
 
 /** What the skill can run, what the scan found, and whether it is approved (issue 6). By dir: names can be shadowed. */
 export function SecurityPanel({ entry }: { entry: CatalogEntry }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const dir = entry.provenance.dir;
   const trustRev = useCatalog((s) => s.trustRev);
   // Read again when the skill's content changes or an approval changed anywhere (trustRev).
@@ -64,7 +65,7 @@ export function SecurityPanel({ entry }: { entry: CatalogEntry }) {
           </div>
           {trust.approval && (
             <div className="muted small hint">
-              {t('security.approvedBy', { who: trust.approval.approvedBy, when: new Date(trust.approval.approvedAt).toLocaleString() })}
+              {t('security.approvedBy', { who: trust.approval.approvedBy, when: when(trust.approval.approvedAt, i18n.language) })}
             </div>
           )}
         </section>

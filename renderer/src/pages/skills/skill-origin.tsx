@@ -6,7 +6,7 @@ import { useSkill } from '../../stores/skill-store';
 import { TID } from '../../testids';
 
 /** A time as the user's language writes it, to the minute. */
-function when(iso: string, language: string): string {
+export function when(iso: string, language: string): string {
   const d = new Date(iso);
   return Number.isNaN(d.getTime()) ? iso : new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(d);
 }

@@ -1,28 +1,18 @@
-import { memo, useCallback, useMemo, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { findingText } from '../../i18n/engine-text';
-import { Alert, Input, Select, Switch } from '@arco-design/web-react';
+import { Alert, Button, Input } from '@arco-design/web-react';
 import type { Catalog } from '../../../../src/contract/index';
 import { useCatalog } from '../../stores/catalog-store';
 import { useRisks } from '../../stores/risk-store';
 import { TID, pageId } from '../../testids';
-import {
-  EMPTY_FILTER,
-  PROBLEM_FILTERS,
-  buildIndex,
-  catalogAgents,
-  filterCatalog,
-  type FilterResult,
-  type ProblemFilter,
-  type SkillFilter,
-} from './skill-filter';
+import { EMPTY_FILTER, buildIndex, filterCatalog, type FilterResult } from './skill-filter';
+import { FilterBarStandIn, type Facets } from './filter-stand-in';
 import { SkillList } from './skill-list';
-import { ImportButton } from '../import/import-button';
 import { AdoptBanner } from '../library/adopt-banner';
 import { FirstRun } from './first-run';
 import { PageHeader } from '../../components/page-header';
 
-type Facets = Omit<SkillFilter, 'query'>;
 const EMPTY_FACETS: Facets = {
   rootId: EMPTY_FILTER.rootId,
   agent: EMPTY_FILTER.agent,
@@ -76,7 +66,9 @@ export function SkillsPage() {
       </PageHeader>
       <div className="toolbar">
         <SearchBox value={query} onChange={setQuery} />
-        <FilterBar catalog={catalog} facets={facets} patch={patch} />
+        <Suspense fallback={<FilterBarStandIn facets={facets} />}>
+          <FilterBar catalog={catalog} facets={facets} patch={patch} />
+        </Suspense>
       </div>
       <CatalogAlerts catalog={catalog} error={error} />
       {libraryEmpty ? <FirstRun /> : <AdoptBanner />}
@@ -85,7 +77,25 @@ export function SkillsPage() {
   );
 }
 
-const StableImportButton = memo(ImportButton);
+// The Import button's menu (Arco Dropdown + Menu) is fetched right after the first paint; until then
+// the same button stands in its place (issue 16: a light first paint).
+// The filters (Arco Select and Switch: Trigger, InputTag, Checkbox, a virtual list) likewise.
+const FilterBar = lazy(() => import('./filter-bar').then((m) => ({ default: m.FilterBar })));
+const ImportButton = lazy(() => import('../import/import-button').then((m) => ({ default: m.ImportButton })));
+const StableImportButton = memo(function StableImportButton() {
+  const { t } = useTranslation();
+  return (
+    <Suspense
+      fallback={
+        <Button type="primary" className="import-button-placeholder">
+          {t('import.button')}
+        </Button>
+      }
+    >
+      <ImportButton />
+    </Suspense>
+  );
+});
 const SearchBox = memo(function SearchBox({ value, onChange }: { value: string; onChange(q: string): void }) {
   const { t } = useTranslation();
   return (
@@ -97,60 +107,6 @@ const SearchBox = memo(function SearchBox({ value, onChange }: { value: string; 
       onChange={onChange}
       data-testid={TID.skillsSearch}
     />
-  );
-});
-
-const FilterBar = memo(function FilterBar({
-  catalog,
-  facets,
-  patch,
-}: {
-  catalog: Catalog | null;
-  facets: Facets;
-  patch(p: Partial<Facets>): void;
-}) {
-  const { t } = useTranslation();
-  const agents = useMemo(() => (catalog ? catalogAgents(catalog) : []), [catalog]);
-  const roots = catalog?.roots;
-  const rootOptions = useMemo(() => (roots ?? []).map((r) => ({ label: r.id, value: r.id })), [roots]);
-  const agentOptions = useMemo(() => agents.map((a) => ({ label: a, value: a })), [agents]);
-  return (
-    <>
-      <Select
-        allowClear
-        className="toolbar-select"
-        placeholder={t('skills.filterRoot')}
-        value={facets.rootId ?? undefined}
-        onChange={(v: string | undefined) => patch({ rootId: v ?? null })}
-        data-testid={TID.skillsFilterRoot}
-        options={rootOptions}
-      />
-      <Select
-        allowClear
-        className="toolbar-select"
-        placeholder={t('skills.filterAgent')}
-        value={facets.agent ?? undefined}
-        onChange={(v: string | undefined) => patch({ agent: v ?? null })}
-        data-testid={TID.skillsFilterAgent}
-        options={agentOptions}
-      />
-      <Select
-        className="toolbar-select"
-        value={facets.problems}
-        onChange={(v: ProblemFilter) => patch({ problems: v })}
-        data-testid={TID.skillsFilterProblems}
-        options={PROBLEM_FILTERS.map((p) => ({ label: t(`skills.problems.${p}`), value: p }))}
-      />
-      <label className="toolbar-switch">
-        <Switch
-          size="small"
-          checked={facets.shadowedOnly}
-          onChange={(v) => patch({ shadowedOnly: v })}
-          data-testid={TID.skillsFilterShadowed}
-        />
-        <span>{t('skills.shadowedOnly')}</span>
-      </label>
-    </>
   );
 });
 
