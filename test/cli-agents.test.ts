@@ -116,7 +116,7 @@ describe('skilldock agents add / remove', () => {
 
     const unknown = run('agents', 'remove', 'nope');
     expect(unknown.code).toBe(1);
-    expect(unknown.stderr).toContain('no custom agent "nope"; custom agents: myagent');
+    expect(unknown.stderr).toContain('No custom agent "nope"; custom agents: myagent');
 
     const r = run('agents', 'remove', 'myagent', '--json');
     expect(r.code).toBe(0);

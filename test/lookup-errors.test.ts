@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { formatMessage, type MessageRef } from './index.js';
-import { SkillDockError } from '../errors.js';
-import { agentsCommand } from '../cli/commands/agents.js';
-import type { CliIO } from '../cli/types.js';
-import { getSecurity } from '../security/security-service.js';
-import { securityEnv, writeSkill, type SecurityEnv } from '../security/test-helpers.js';
-import { terminalArgv } from '../workspaces/terminal.js';
+import { formatMessage, type MessageRef } from '../src/contract/index.js';
+import { SkillDockError } from '../src/errors.js';
+import { agentsCommand } from '../src/cli/commands/agents.js';
+import type { CliIO } from '../src/cli/types.js';
+import { getSecurity } from '../src/security/security-service.js';
+import { securityEnv, writeSkill, type SecurityEnv } from '../src/security/test-helpers.js';
+import { terminalArgv } from '../src/workspaces/terminal.js';
 
 // Lookup and path refusals reach the window as a key and its parameters (src/contract/messages-lookup.ts),
 // never only as English: each one is raised here through the real engine and its message checked.
