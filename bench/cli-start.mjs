@@ -35,12 +35,25 @@ export default async function bench({ log, root }) {
     fs.mkdirSync(userHome, { recursive: true });
     const env = { ...process.env, SKILLDOCK_HOME: home, SKILLDOCK_USER_HOME: userHome, HOME: userHome, NO_COLOR: '1' };
     const cli = path.join(root, 'bin', 'skilldock.js');
-    const hookInput = JSON.stringify({ cwd: dir, tool_input: { file_path: path.join(dir, 'notes.md') } });
+    // The hook as an agent runs it: inside a launched conversation (its log read, a skill's legacy
+    // path among the rules), for a write the policy allows.
+    const sd = (...args) => spawnSync(process.execPath, [cli, ...args], { env, encoding: 'utf8' });
+    const made = sd('assistant', 'create', '--name', 'Bench', '--agent', 'claude', '--skill', 'skill-1', '--skill', 'skill-2');
+    if (made.status !== 0) throw new Error(`assistant for the hook bench: ${made.stderr}`);
+    const launched = sd('launch', 'Bench', '--temporary', '--json');
+    if (launched.status !== 0) throw new Error(`launch for the hook bench failed: ${launched.stderr}`);
+    const conv = JSON.parse(launched.stdout);
+    const hookInput = JSON.stringify({
+      cwd: conv.workspace,
+      tool_name: 'Write',
+      tool_input: { file_path: path.join(conv.workspace, 'notes.md') },
+    });
+    const hookArgs = [cli, 'policy', 'check-write', '--hook', '--conversation', conv.conversationId];
     const cases = {
       node: () => time(['-e', '0'], { env }),
       help: () => time([cli, '--help'], { env }),
       list: () => time([cli, 'list', '--json'], { env }),
-      hook: () => time([cli, 'policy', 'check-write', '--hook'], { env, input: hookInput }),
+      hook: () => time(hookArgs, { env, input: hookInput }),
     };
     const samples = Object.fromEntries(Object.keys(cases).map((k) => [k, []]));
     for (const f of Object.values(cases)) f(); // warm the file cache

@@ -103,6 +103,29 @@ async function firstPaints(page) {
   return runs[1];
 }
 
+/**
+ * Waits (at most 60 s) until the server process has used under 10% of a core for a whole second:
+ * after its start and the first page load it works for seconds (first scan, index write, the risk
+ * and agent views of 10,000 skills), and a first paint measured then times that work, not the page
+ * (measured: 1.5-1.9 s to the first rows then, 0.4-0.5 s once idle). Linux /proc; elsewhere no wait.
+ * Returns the seconds waited.
+ */
+async function serverIdle(pid) {
+  const stat = `/proc/${pid}/stat`;
+  if (!fs.existsSync(stat)) return 0;
+  const cpuMs = () => {
+    const f = fs.readFileSync(stat, 'utf8').split(') ')[1].split(' ');
+    return ((Number(f[11]) + Number(f[12])) * 1000) / 100; // utime + stime, in clock ticks of 1/100 s
+  };
+  const start = Date.now();
+  while (Date.now() - start < 60_000) {
+    const before = cpuMs();
+    await new Promise((r) => setTimeout(r, 1000));
+    if (cpuMs() - before < 100) break;
+  }
+  return (Date.now() - start) / 1000;
+}
+
 async function setLanguage(url, language) {
   const token = decodeURIComponent(/[#&]token=([^&]+)/.exec(url)[1]);
   const res = await fetch(new URL('/api/updateSettings', url), {
@@ -177,6 +200,7 @@ export default async function uiBench({ log, root }) {
     // Issue 16: first paint of the Skills page from navigation (performance.now() counts from the
     // navigation's start), with the server already up and its catalog scanned: a fresh page load. Measured
     // after the keystrokes, when the server is idle (right after the first load it is still busy).
+    const idleEn = await serverIdle(child.pid);
     const en = await firstPaints(page);
     // The same in Japanese (the largest locale), for a window whose OS and settings say ja.
     await setLanguage(url, 'ja');
@@ -184,14 +208,15 @@ export default async function uiBench({ log, root }) {
     await jaPage.addInitScript(instrument);
     await jaPage.goto(url);
     await jaPage.waitForFunction(() => window.__sd && window.__sd.rowsPainted !== undefined, null, { timeout: 300_000, polling: 50 });
+    const idleJa = await serverIdle(child.pid);
     const ja = await firstPaints(jaPage);
     await jaPage.close();
-    for (const [lang, run] of [
-      ['en', en],
-      ['ja', ja],
+    for (const [lang, run, idle] of [
+      ['en', en, idleEn],
+      ['ja', ja, idleJa],
     ]) {
       log(
-        `ui skills page first paint from navigation (${COUNT} skills, ${lang}, rows painted, median of 3 reloads): ${Math.round(run.ms)} ms (target <= 1000 ms) ${run.ms <= 1000 ? 'OK' : 'OVER'}`,
+        `ui skills page first paint from navigation (${COUNT} skills, ${lang}, rows painted, median of 3 reloads, server idle after ${idle.toFixed(0)} s): ${Math.round(run.ms)} ms (target <= 1000 ms) ${run.ms <= 1000 ? 'OK' : 'OVER'}`,
       );
       log(
         `ui initial script (${lang}: the ${run.files} scripts fetched before the first render): ${(run.bytes / 1e6).toFixed(2)} MB (target <= 0.60 MB, half of the 1.2 MB the issue measured) ${run.bytes <= 0.6e6 ? 'OK' : 'OVER'}; fetched alongside the catalog, not waited for: ${(run.parallelBytes / 1e6).toFixed(2)} MB in ${run.parallelFiles} scripts`,

@@ -5,7 +5,11 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import path from 'node:path';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-const bundle = path.join(root, 'dist', 'cli.mjs');
+// An agent's pre-tool hook runs before each of its writes: its own small bundle starts faster
+// (it hands anything it does not answer itself to cli.mjs).
+const [cmd, action, ...rest] = process.argv.slice(2);
+const hook = cmd === 'policy' && action === 'check-write' && rest.includes('--hook');
+const bundle = path.join(root, 'dist', hook && existsSync(path.join(root, 'dist', 'hook.mjs')) ? 'hook.mjs' : 'cli.mjs');
 if (!existsSync(bundle)) {
   process.stderr.write('skilldock: not built yet; run `npm run build:engine` in ' + root + '\n');
   process.exit(1);

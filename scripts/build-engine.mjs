@@ -1,6 +1,7 @@
 // Bundles the engine front doors that run on Node: the CLI (which also serves the browser UI)
 // and the Electron main process and preload. Fast (esbuild), so `npm install` runs it via `prepare`.
 import { build } from 'esbuild';
+import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 
 // gray-matter loads js-yaml (and through it esprima, at run time) for its default YAML engine.
@@ -22,8 +23,14 @@ const grayMatterYaml = {
   },
 };
 
+// Every bundle of one build keys the engine's caches (validation memos, the catalog index) the same
+// way (src/store/lazy-schema.ts engineBuild): a hook answered by dist/hook.mjs reads the memos the
+// CLI or the app wrote, and a rebuild invalidates them all.
+const BUILD_ID = `${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`;
+
 const common = {
   bundle: true,
+  define: { __SKILLDOCK_ENGINE_BUILD__: JSON.stringify(BUILD_ID) },
   platform: 'node',
   target: 'node20',
   sourcemap: 'linked',
@@ -45,6 +52,15 @@ await build({
   splitting: true,
   format: 'esm',
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+});
+
+// `policy check-write --hook` runs before every write of an agent: one file with only its code, no
+// chunks to resolve (src/cli/hook-entry.ts; bin/skilldock.js picks it, it hands the rest to cli.mjs).
+await build({
+  ...common,
+  entryPoints: ['src/cli/hook-entry.ts'],
+  outfile: 'dist/hook.mjs',
+  format: 'esm',
 });
 
 // The catalog analyses big batches of skills on worker threads; it finds this file next to cli.mjs.

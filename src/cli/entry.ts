@@ -1,4 +1,5 @@
 import { runCli } from './main.js';
+import { STDIN_HANDOFF } from './types.js';
 
 // `skilldock list --json | head`: the reader left, which is not an error of ours. Stop quietly
 // instead of dying on an unhandled EPIPE with a stack trace.
@@ -9,7 +10,9 @@ for (const stream of [process.stdout, process.stderr]) {
   });
 }
 
-runCli(process.argv.slice(2)).then(
+// Standard input the hook's front door already read, when it handed the call over.
+const handed = (globalThis as Record<symbol, unknown>)[STDIN_HANDOFF];
+runCli(process.argv.slice(2), typeof handed === 'string' ? { stdin: handed } : {}).then(
   (code) => {
     process.exitCode = code;
   },

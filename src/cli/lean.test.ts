@@ -35,7 +35,7 @@ function cli(args: string[], input = '', cwd = sb.dir) {
   };
   const r = spawnSync(process.execPath, [cliScript, ...args], { env, encoding: 'utf8', input, cwd, timeout: 60_000 });
   const lean = r.stderr.includes('skilldock: lean start');
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr.replace(/^skilldock: (lean start|full engine .*)\n/m, ''), lean };
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr.replace(/^skilldock: (lean start.*|full engine .*)\n/gm, ''), lean };
 }
 
 /** The catalog as the full service answers it, as JSON (what `list --json` prints). */
@@ -164,5 +164,64 @@ describe('lean policy check-write', () => {
     const r = cli(['policy', 'check-write', '/tmp/x', '--conversation', 'nope-1']);
     expect(r.status).toBe(1);
     expect(r.stderr).toMatch(/nope-1/);
+  });
+});
+
+describe("the hook's own door (dist/hook.mjs, src/cli/hook-entry.ts)", () => {
+  it('answers a hook call itself once the memo is there, and hands anything else to the full CLI with the stdin it read', async () => {
+    writeSkill(sb.lib, 'code', { version: '1.0.4', description: 'Keeps code notes.', body: 'Notes go to `~/code/memory.md`.' });
+    await svc.api.createAssistant({ name: 'Coder', agent: 'claude', rules: '', skills: ['code'] });
+    const r = await svc.api.launchAssistant({ assistant: 'Coder' });
+    const input = JSON.stringify({
+      cwd: r.workspace,
+      tool_name: 'Write',
+      tool_input: { file_path: path.join(sb.userHome, 'code', 'memory.md') },
+    });
+    const hook = ['policy', 'check-write', '--hook', '--conversation', r.conversationId];
+    const door = (res: { stderr: string }) => res.stderr.includes('lean start (hook door)');
+    const traced = (args: string[], stdin: string) => {
+      const env = {
+        PATH: process.env.PATH ?? '',
+        HOME: sb.userHome,
+        SKILLDOCK_HOME: sb.home,
+        SKILLDOCK_USER_HOME: sb.userHome,
+        SKILLDOCK_TRACE_LEAN: '1',
+      };
+      return spawnSync(process.execPath, [cliScript, ...args], { env, encoding: 'utf8', input: stdin, cwd: sb.dir, timeout: 60_000 });
+    };
+
+    // No memo yet: the door cannot answer lean and hands over; the full CLI reads the same stdin.
+    const first = traced(hook, input);
+    expect(door(first)).toBe(false);
+    expect(first.stderr).toContain('skilldock: full engine');
+    const denied = JSON.parse(first.stdout).hookSpecificOutput;
+    expect(denied.permissionDecision).toBe('deny');
+    expect(denied.permissionDecisionReason).toContain(path.join(sb.home, 'skills-state', 'code-1.0.4'));
+
+    // Then the door answers, the same bytes; `--format=KIND` too.
+    const lean = traced(hook, input);
+    expect(door(lean), lean.stderr).toBe(true);
+    expect(lean.stdout).toBe(first.stdout);
+    const gemini = traced(
+      [...hook, '--format=gemini-beforetool'],
+      JSON.stringify({ cwd: r.workspace, tool_name: 'write_file', tool_input: { file_path: path.join(sb.userHome, 'code', 'memory.md') } }),
+    );
+    expect(door(gemini)).toBe(true);
+    expect(JSON.parse(gemini.stdout)).toMatchObject({ decision: 'deny' });
+
+    // What the door does not take goes to the full CLI, which answers as it always did.
+    const withJson = traced([...hook, '--json'], input); // an option the policy command accepts
+    expect(door(withJson)).toBe(false);
+    expect(withJson.stdout).toBe(first.stdout);
+    const bogus = traced([...hook.slice(0, 3), '--format', 'bogus'], input);
+    expect(bogus.status).toBe(2);
+    expect(bogus.stderr).toContain('unknown --format "bogus"');
+    const unknown = traced(['policy', 'check-write', '--hook', '--conversation', 'nope-1'], input);
+    expect(door(unknown)).toBe(false);
+    expect(unknown.status).toBe(1);
+    expect(unknown.stderr).toMatch(/nope-1/);
+    const notJson = traced(hook, '{not json');
+    expect(notJson.status).toBe(1);
+    expect(notJson.stderr).toContain('hook input is not JSON');
   });
 });

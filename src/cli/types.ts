@@ -13,6 +13,8 @@ export interface CliIO {
   prettyJson?: boolean;
   env: NodeJS.ProcessEnv;
   cwd: string;
+  /** Standard input, when a front door read it already (the hook's fast start hands it over). */
+  stdin?: string;
   /** The engine, created on first use with SKILLDOCK_HOME honoured. */
   service(): SkillDockService;
   /**
@@ -34,6 +36,9 @@ export interface CliCommand {
   /** Returns the exit status: 0 ok, 1 findings or failure, 2 usage. */
   run(argv: string[], io: CliIO): Promise<number>;
 }
+
+/** Where the hook's fast front door (src/cli/hook-entry.ts) leaves the stdin it read for the full CLI. */
+export const STDIN_HANDOFF = Symbol.for('skilldock.cli.stdin');
 
 /** Thrown for bad usage; the dispatcher prints the message and the usage and exits 2. */
 export class UsageError extends Error {}

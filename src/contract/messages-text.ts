@@ -28,15 +28,7 @@ import { SOURCES_GIT_MESSAGES, SOURCES_MESSAGES, SOURCES_SHARE_MESSAGES, SOURCES
 // Keys: `<domain>.<what>` in kebab-case; a plural pair is `<key>_one` / `<key>_other` driven by
 // a `count` parameter, as i18next does. Placeholders are i18next's `{{name}}`.
 
-export {
-  flattenParams,
-  interpolate,
-  isMessageRef,
-  type MessageParam,
-  type MessageParams,
-  type MessageRef,
-  type MessageScalar,
-} from './message-ref.js';
+export { isMessageRef, type MessageParam, type MessageParams, type MessageRef, type MessageScalar } from './message-ref.js';
 
 /** English templates of every engine message key. */
 export const ENGINE_MESSAGES = {

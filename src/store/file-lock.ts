@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { fail, type SkillDockError } from '../errors.js';
+import { randomHex } from './lazy-crypto.js';
 
 // A cross-process lock: a lock file created with O_EXCL holding its owner's pid, host and a nonce.
 // A lock whose pid is dead (same host), or that is older than `staleMs`, is broken. Within one
@@ -125,7 +125,7 @@ export class FileLock {
 
   private newOwner(): LockOwner {
     fs.mkdirSync(path.dirname(this.file), { recursive: true });
-    return { pid: process.pid, host: os.hostname(), nonce: randomBytes(8).toString('hex'), time: Date.now() };
+    return { pid: process.pid, host: os.hostname(), nonce: randomHex(8), time: Date.now() };
   }
 
   private timeoutError(holder?: { owner?: LockOwner }): SkillDockError {
@@ -186,7 +186,7 @@ export class FileLock {
 
   /** Remove a stale lock without ever keeping away a fresh lock that replaced it meanwhile. */
   private breakStaleLock(staleRaw: string): void {
-    const aside = `${this.file}.stale-${process.pid}-${randomBytes(4).toString('hex')}`;
+    const aside = `${this.file}.stale-${process.pid}-${randomHex(4)}`;
     try {
       fs.renameSync(this.file, aside);
     } catch {

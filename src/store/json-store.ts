@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import type { ZodType } from 'zod';
 import type { SkillDockEvent } from '../contract/index.js';
 import { fail } from '../errors.js';
 import { FileLock, pidAlive } from './file-lock.js';
+import { randomHex } from './lazy-crypto.js';
 import { SchemaNotLoaded, schemaNamed, validated } from './lazy-schema.js';
 
 // A JSON file with a schema version, validated on every read, written atomically and updated under
@@ -62,7 +62,7 @@ function fsyncDir(dir: string): void {
 export function writeFileAtomic(file: string, text: string): void {
   const dir = path.dirname(file);
   fs.mkdirSync(dir, { recursive: true });
-  const tmp = `${file}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`;
+  const tmp = `${file}.tmp-${process.pid}-${randomHex(4)}`;
   const fd = fs.openSync(tmp, 'wx', 0o600);
   try {
     fs.writeSync(fd, text);
@@ -251,7 +251,7 @@ export class JsonStore<T> {
   /** Keep the current good file as `.bak` before it is replaced (a hard link: the rename leaves it intact). */
   private keepBackup(): void {
     if (this.load(this.file).kind !== 'ok') return;
-    const tmp = `${this.backupFile}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`;
+    const tmp = `${this.backupFile}.tmp-${process.pid}-${randomHex(4)}`;
     try {
       fs.linkSync(this.file, tmp);
     } catch {

@@ -1,4 +1,4 @@
-import crypto from 'node:crypto';
+import { nodeCrypto, randomHex } from './lazy-crypto.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -51,12 +51,19 @@ export function useValidationMemo(dir: string | null): void {
 }
 
 const ENGINE_VERSION = '0.1.0';
+/**
+ * One id per run of scripts/build-engine.mjs, the same in every bundle it makes (the CLI, the hook's
+ * own door, the app's main process), so they share their caches; undefined when running from source.
+ */
+declare const __SKILLDOCK_ENGINE_BUILD__: string | undefined;
 let buildKey: string | null = null;
 /**
- * The running engine's build: its version and this file's size and mtime (a rebuild changes them).
- * Keys every cache of derived data (this memo, the catalog index).
+ * The running engine's build: its version and the bundles' build id, or from source this file's
+ * size and mtime (a rebuild changes them). Keys every cache of derived data (this memo, the
+ * catalog index).
  */
 export function engineBuild(): string {
+  if (buildKey === null && typeof __SKILLDOCK_ENGINE_BUILD__ === 'string') buildKey = `${ENGINE_VERSION}|${__SKILLDOCK_ENGINE_BUILD__}`;
   if (buildKey === null) {
     let st = '';
     try {
@@ -95,7 +102,7 @@ function readMemo(name: string): MemoFile | null {
   return memo;
 }
 
-const sha = (text: string) => crypto.createHash('sha256').update(text).digest('hex');
+const sha = (text: string) => nodeCrypto().createHash('sha256').update(text).digest('hex');
 
 /**
  * The result of `compute` for `raw` (the exact text read): computed with the schemas when this
@@ -126,7 +133,7 @@ function remember(name: string, raw: string, value: unknown): void {
   };
   memos.set(name, memo);
   const file = memoFile(name);
-  const tmp = `${file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.tmp`;
+  const tmp = `${file}.${process.pid}.${randomHex(4)}.tmp`;
   try {
     fs.mkdirSync(memoDir!, { recursive: true });
     fs.writeFileSync(tmp, JSON.stringify(memo), { flag: 'wx', mode: 0o600 });

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { randomHex } from '../store/lazy-crypto.js';
 import type { Conversation, ConversationIndex } from '../contract/index.js';
 import type { EventBus } from '../context.js';
 import { JsonStore } from '../store/json-store.js';
@@ -142,7 +142,7 @@ function parseIndexLines(text: string): IndexLine[] {
  * not cleaned up automatically; it is never deleted by mistake.
  */
 function writeAtomicNoSync(file: string, text: string): void {
-  const tmp = `${file}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`;
+  const tmp = `${file}.tmp-${process.pid}-${randomHex(4)}`;
   fs.writeFileSync(tmp, text, { flag: 'wx', mode: 0o600 });
   try {
     fs.renameSync(tmp, file);
@@ -188,7 +188,7 @@ export function assistantSlug(name: string): string {
 export function newConversationId(assistantName: string, now = new Date()): string {
   const t = now.toISOString();
   const stamp = `${t.slice(0, 10).replace(/-/g, '')}-${t.slice(11, 19).replace(/:/g, '')}`;
-  return `${assistantSlug(assistantName)}-${stamp}-${randomBytes(4).toString('hex')}`;
+  return `${assistantSlug(assistantName)}-${stamp}-${randomHex(4)}`;
 }
 
 /**

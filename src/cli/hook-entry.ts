@@ -1,0 +1,80 @@
+import fs from 'node:fs';
+import { isGuardKind, type GuardKind } from '../agents/lean.js';
+import { runHook } from './hook.js';
+import { runLean, useCliValidationMemo } from './lean.js';
+import { STDIN_HANDOFF, type CliIO } from './types.js';
+
+// The front door of `skilldock policy check-write --hook` (bundled alone as dist/hook.mjs, picked by
+// bin/skilldock.js): an agent runs it before every file write and shell command, so it starts with
+// only the hook's code, no command table, no stream for stdout. It answers on the lean engine
+// (src/cli/lean.ts) or not at all: anything else (unusual arguments, a file that needs its schema,
+// an error to word) goes to the full CLI, which is handed the stdin already read and answers as it
+// always does.
+
+class NotLean extends Error {}
+
+/**
+ * The arguments this door answers itself (`policy check-write --hook [--conversation ID] [--format
+ * KIND]`, each option once), or null. By hand: node:util's parseArgs costs more to load than the
+ * rest of this start.
+ */
+function hookArgs(argv: readonly string[]): { conversation: string | undefined; kind: GuardKind } | null {
+  const positionals: string[] = [];
+  const values = new Map<string, string | true>();
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (!a.startsWith('--')) {
+      positionals.push(a);
+      continue;
+    }
+    const eq = a.indexOf('=');
+    const name = a.slice(2, eq === -1 ? undefined : eq);
+    if (values.has(name)) return null;
+    if (name === 'hook' && eq === -1) values.set(name, true);
+    else if (name === 'conversation' || name === 'format') {
+      const v = eq === -1 ? argv[++i] : a.slice(eq + 1);
+      if (v === undefined || (eq === -1 && v.startsWith('-'))) return null;
+      values.set(name, v);
+    } else return null;
+  }
+  if (positionals.length !== 2 || positionals[0] !== 'policy' || positionals[1] !== 'check-write' || !values.has('hook')) return null;
+  const kind = (values.get('format') as string | undefined) ?? 'claude-pretooluse';
+  return isGuardKind(kind) ? { conversation: values.get('conversation') as string | undefined, kind } : null;
+}
+
+/** The exit status, or null when the full CLI must answer. */
+async function answer(args: { conversation: string | undefined; kind: GuardKind }, stdin: string): Promise<number | null> {
+  useCliValidationMemo();
+  // Said only once the answer is known to be this door's.
+  const said: Array<[fd: number, text: string]> = [];
+  const line = (fd: number) => (t: string) => said.push([fd, t.endsWith('\n') ? t : `${t}\n`]);
+  const io: Pick<CliIO, 'out' | 'err' | 'engine'> = {
+    out: line(1),
+    err: line(2),
+    async engine(fn) {
+      const lean = await runLean(fn);
+      if (!lean.ok) throw new NotLean();
+      // Which door answered, for tests and for anyone timing a start.
+      if (process.env.SKILLDOCK_TRACE_LEAN) io.err('skilldock: lean start (hook door)');
+      return lean.value;
+    },
+  };
+  let code: number;
+  try {
+    code = await runHook(io, stdin, args.conversation, args.kind);
+  } catch {
+    return null; // NotLean, or an error the full CLI words
+  }
+  for (const [fd, t] of said) fs.writeSync(fd, t);
+  return code;
+}
+
+const args = hookArgs(process.argv.slice(2));
+const stdin = args ? fs.readFileSync(0, 'utf8') : undefined;
+const code = args && stdin !== undefined ? await answer(args, stdin) : null;
+if (code !== null) process.exitCode = code;
+else {
+  if (stdin !== undefined) (globalThis as Record<symbol, unknown>)[STDIN_HANDOFF] = stdin;
+  // The full CLI, next to this file in dist/.
+  await import(new URL('./cli.mjs', import.meta.url).href);
+}
