@@ -27,7 +27,9 @@ for (const lang of ['zh-CN', 'ja'] as const) {
     await page.getByTestId(TID.assistantNew).click();
     await page.getByTestId(TID.assistantCreateName).fill('Code Reviewer');
     await page.getByTestId(TID.assistantCreateOk).click();
-    await expect(page.getByTestId(pageId('assistants')).locator('.arco-alert-error')).toContainText(WORDS[lang].starter);
+    // The refusal shows inside the dialog, not behind its mask.
+    await expect(page.getByTestId(TID.assistantCreateError)).toContainText(WORDS[lang].starter);
+    await expect(page.getByTestId(TID.assistantCreateError)).toBeInViewport();
     await expectNoEnglish(page, 'assistant name taken');
     await shot(page, `engine-language-assistant-taken-light-${lang}`);
     await page.keyboard.press('Escape');
@@ -84,7 +86,7 @@ for (const lang of ['zh-CN', 'ja'] as const) {
     await page.getByTestId(TID.assistantNew).click();
     await page.getByTestId(TID.assistantCreateName).fill('长'.repeat(101));
     await page.getByTestId(TID.assistantCreateOk).click();
-    const alert = page.getByTestId(pageId('assistants')).locator('.arco-alert-error');
+    const alert = page.getByTestId(TID.assistantCreateError);
     await expect(alert).toContainText(REFUSED[lang].tooLong);
     await expect(alert).not.toContainText('Too big');
     await expectNoEnglish(page, 'assistant name too long');

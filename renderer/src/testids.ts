@@ -154,6 +154,7 @@ export const TID = {
   assistantCreateName: 'assistant-create-name',
   assistantCreateAgent: 'assistant-create-agent',
   assistantCreateOk: 'assistant-create-ok',
+  assistantCreateError: 'assistant-create-error',
   assistantDuplicate: 'assistant-duplicate',
   assistantExport: 'assistant-export',
   assistantImport: 'assistant-import',

@@ -87,7 +87,8 @@ export function AssistantsPage() {
         )}
       </aside>
       <main className="split-main">
-        {error && <Alert type="error" closable onClose={clearError} content={error} className="page-alert" />}
+        {/* While the create dialog is open its own error shows inside it, above the mask. */}
+        {error && !creating && <Alert type="error" closable onClose={clearError} content={error} className="page-alert" />}
         {selectedId ? <AssistantEditor key={selectedId} /> : <Empty className="center-empty" description={t('assistants.pick')} />}
       </main>
       <CreateDialog visible={creating} onClose={() => setCreating(false)} />
@@ -99,10 +100,13 @@ function CreateDialog({ visible, onClose }: { visible: boolean; onClose(): void 
   const { t } = useTranslation();
   const agents = useAgents((s) => s.agents);
   const create = useAssistants((s) => s.create);
+  const error = useAssistants((s) => s.error);
+  const clearError = useAssistants((s) => s.clearError);
   const [name, setName] = useState('');
   const [agent, setAgent] = useState<string | undefined>();
   useEffect(() => {
     if (visible) {
+      clearError();
       setName('');
       setAgent(agents[0]?.id);
     }
@@ -112,7 +116,10 @@ function CreateDialog({ visible, onClose }: { visible: boolean; onClose(): void 
     <Modal
       visible={visible}
       title={t('assistants.createTitle')}
-      onCancel={onClose}
+      onCancel={() => {
+        clearError(); // the refusal belonged to this dialog
+        onClose();
+      }}
       okText={t('common.create')}
       cancelText={t('common.cancel')}
       okButtonProps={{ disabled: !ok, ...({ 'data-testid': TID.assistantCreateOk } as object) }}
@@ -122,6 +129,7 @@ function CreateDialog({ visible, onClose }: { visible: boolean; onClose(): void 
         if (view) onClose();
       }}
     >
+      {error && <Alert type="error" content={error} className="page-alert" data-testid={TID.assistantCreateError} />}
       <Form layout="vertical">
         <Form.Item label={t('assistants.name')}>
           <Input value={name} onChange={setName} data-testid={TID.assistantCreateName} autoFocus />
