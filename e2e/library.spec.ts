@@ -84,8 +84,9 @@ for (const lang of ['en', 'zh-CN'] as const) {
     await shot(page, `library-restore-as-${lang}`);
     await page.getByTestId(TID.restoreAs).click();
     const renamed = path.join(app.home, 'library', 'from-claude-new', 'SKILL.md');
-    await expect.poll(() => (fs.existsSync(renamed) ? fs.readFileSync(renamed, 'utf8') : '')).toContain('A new one with the old name.');
-    expect(fs.readFileSync(renamed, 'utf8')).toMatch(/^name: from-claude-new$/m);
+    // The folder arrives first and its name line is rewritten after (journaled), so wait for both.
+    await expect.poll(() => (fs.existsSync(renamed) ? fs.readFileSync(renamed, 'utf8') : '')).toMatch(/^name: from-claude-new$/m);
+    expect(fs.readFileSync(renamed, 'utf8')).toContain('A new one with the old name.');
     await expect(page.getByTestId(TID.trashList).locator('[data-name="from-claude"]')).toHaveCount(0);
     await page.getByTestId(rowId(TID.libraryTab, 'skills')).click();
 
