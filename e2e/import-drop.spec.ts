@@ -31,6 +31,10 @@ test('dropping a skill folder and a zip imports both and lists them with their d
   fs.appendFileSync(path.join(folder, 'SKILL.md'), '\nChanged.\n');
   await dragPathsOnto(page, [folder]);
   await expect(page.getByTestId(TID.conflictDialog)).toBeVisible();
+  // It names what the user dropped, never SkillDock's upload copy of it (bug 2).
+  await expect(page.getByTestId(TID.conflictDialog)).toContainText('delta-drop');
+  await expect(page.getByTestId(TID.conflictDialog)).not.toContainText('uploads');
+  await expect(page.getByTestId(TID.conflictDialog)).not.toContainText('.skilldock');
   expect(uploads()).toHaveLength(1);
   await page.getByTestId(TID.conflictSkip).click();
   await expect(summary.getByTestId(rowId(TID.importResultRow, 'delta-drop'))).toHaveAttribute('data-status', 'skipped');
