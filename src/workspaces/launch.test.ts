@@ -14,6 +14,20 @@ beforeEach(() => {
 });
 afterEach(() => sb.done());
 
+type LaunchInput = Parameters<typeof launchWorkspace>[0];
+/** A launch in the sandbox with the test CLI, as a built-in agent; `more` adds or overrides inputs. */
+function launchIn(agentId: string, skills: LaunchInput['skills'], more: Partial<LaunchInput> = {}) {
+  return launchWorkspace({
+    home: sb.home,
+    userHome: sb.userHome,
+    agent: agent(agentId),
+    assistant: { id: 'a1', name: 'R', rules: '' },
+    skills,
+    cli,
+    ...more,
+  });
+}
+
 function threeSkills() {
   return [
     writeSkill(sb.lib, 'runner', {
@@ -33,14 +47,7 @@ function threeSkills() {
 describe('temporary workspace launch', () => {
   it('links each skill into the native dir, and every link resolves to its real folder', async () => {
     const skills = await launchSkills(threeSkills());
-    const { result, conversation } = launchWorkspace({
-      home: sb.home,
-      userHome: sb.userHome,
-      agent: agent('gemini'),
-      assistant: { id: 'a1', name: 'Code Reviewer', rules: 'Be terse.' },
-      skills,
-      cli,
-    });
+    const { result, conversation } = launchIn('gemini', skills, { assistant: { id: 'a1', name: 'Code Reviewer', rules: 'Be terse.' } });
     expect(result.temporary).toBe(true);
     expect(result.mode).toBe('native');
     expect(path.dirname(result.workspace)).toBe(path.join(sb.home, 'workspaces'));
@@ -69,14 +76,7 @@ describe('temporary workspace launch', () => {
 
   it('a relative script path in SKILL.md works through the link', async () => {
     const skills = await launchSkills(threeSkills());
-    const { result } = launchWorkspace({
-      home: sb.home,
-      userHome: sb.userHome,
-      agent: agent('codex'),
-      assistant: { id: 'a1', name: 'R', rules: '' },
-      skills,
-      cli,
-    });
+    const { result } = launchIn('codex', skills);
     const link = result.links.find((l) => l.skill === 'runner')!.path;
     expect(link).toBe(path.join(result.workspace, '.agents/skills/runner'));
     const out = execFileSync('sh', ['scripts/x.sh'], { cwd: link, encoding: 'utf8' });
@@ -87,14 +87,7 @@ describe('temporary workspace launch', () => {
 
   it('writes persona and state rules into the context file, with no skills index', async () => {
     const skills = await launchSkills(threeSkills());
-    const { result } = launchWorkspace({
-      home: sb.home,
-      userHome: sb.userHome,
-      agent: agent('claude'),
-      assistant: { id: 'a1', name: 'Reviewer', rules: 'Always answer in haiku.' },
-      skills,
-      cli,
-    });
+    const { result } = launchIn('claude', skills, { assistant: { id: 'a1', name: 'Reviewer', rules: 'Always answer in haiku.' } });
     expect(result.contextFile).toBe(path.join(result.workspace, 'CLAUDE.md'));
     const text = fs.readFileSync(result.contextFile!, 'utf8');
     expect(text).toContain('# Reviewer');
@@ -118,14 +111,7 @@ describe('temporary workspace launch', () => {
     const skills = await launchSkills(threeSkills());
     // The library folder vanishes between catalog scan and launch: its link would dangle.
     fs.rmSync(path.join(sb.lib, 'plain'), { recursive: true });
-    const { result } = launchWorkspace({
-      home: sb.home,
-      userHome: sb.userHome,
-      agent: agent('codex'),
-      assistant: { id: 'a1', name: 'R', rules: '' },
-      skills,
-      cli,
-    });
+    const { result } = launchIn('codex', skills);
     const bad = result.links.find((l) => l.skill === 'plain')!;
     expect(bad.ok).toBe(false);
     expect(bad.error).toMatch(/does not resolve/);
@@ -140,14 +126,7 @@ describe('temporary workspace launch', () => {
 
   it('reports missing and duplicate skills instead of dropping them silently', async () => {
     const skills = await launchSkills(threeSkills());
-    const { result } = launchWorkspace({
-      home: sb.home,
-      userHome: sb.userHome,
-      agent: agent('codex'),
-      assistant: { id: 'a1', name: 'R', rules: '' },
-      skills: [...skills, { name: 'gone', missing: true, entry: null }, skills[0]!],
-      cli,
-    });
+    const { result } = launchIn('codex', [...skills, { name: 'gone', missing: true, entry: null }, skills[0]!]);
     expect(result.problems.map((p) => [p.skill, p.code])).toEqual([
       ['gone', 'missing'],
       ['runner', 'duplicate-name'],
@@ -159,18 +138,7 @@ describe('temporary workspace launch', () => {
     const now = new Date('2026-12-02T10:00:00Z'); // same second for all: only the random part differs
     const results = await Promise.all(
       Array.from({ length: 20 }, () =>
-        Promise.resolve().then(
-          () =>
-            launchWorkspace({
-              home: sb.home,
-              userHome: sb.userHome,
-              agent: agent('claude'),
-              assistant: { id: 'a', name: 'Same', rules: '' },
-              skills,
-              cli,
-              now,
-            }).result,
-        ),
+        Promise.resolve().then(() => launchIn('claude', skills, { assistant: { id: 'a', name: 'Same', rules: '' }, now }).result),
       ),
     );
     expect(new Set(results.map((r) => r.workspace)).size).toBe(20);
@@ -180,14 +148,7 @@ describe('temporary workspace launch', () => {
 
   it('writes a Claude PreToolUse hook on Write|Edit that calls the policy check', async () => {
     const skills = await launchSkills(threeSkills());
-    const { result, conversation } = launchWorkspace({
-      home: sb.home,
-      userHome: sb.userHome,
-      agent: agent('claude'),
-      assistant: { id: 'a1', name: 'R', rules: '' },
-      skills,
-      cli,
-    });
+    const { result, conversation } = launchIn('claude', skills);
     const settingsFile = path.join(result.workspace, '.claude/settings.json');
     const settings = JSON.parse(fs.readFileSync(settingsFile, 'utf8'));
     const group = settings.hooks.PreToolUse[0];
@@ -202,15 +163,7 @@ describe('temporary workspace launch', () => {
   it("writes a Gemini BeforeTool hook on write_file, replace and run_shell_command (timeouts in ms, Gemini's answer format)", async () => {
     const skills = await launchSkills(threeSkills());
     const extra = { matcher: '^run_shell_command$', hooks: [{ type: 'command' as const, command: 'deny-scripts', timeout: 10 }] };
-    const { result, conversation } = launchWorkspace({
-      home: sb.home,
-      userHome: sb.userHome,
-      agent: agent('gemini'),
-      assistant: { id: 'a1', name: 'R', rules: '' },
-      skills,
-      cli,
-      guardHooks: [extra],
-    });
+    const { result, conversation } = launchIn('gemini', skills, { guardHooks: [extra] });
     const settingsFile = path.join(result.workspace, '.gemini/settings.json');
     const settings = JSON.parse(fs.readFileSync(settingsFile, 'utf8'));
     expect(Object.keys(settings.hooks)).toEqual(['BeforeTool']);
@@ -262,15 +215,7 @@ describe('temporary workspace launch', () => {
   it("writes a Copilot CLI preToolUse hooks file in .github/hooks (no matcher, the command under bash), security's shell hook after it", async () => {
     const skills = await launchSkills(threeSkills());
     const extra = { matcher: '^(bash|write_bash)$', hooks: [{ type: 'command' as const, command: 'deny-scripts', timeout: 10 }] };
-    const { result, conversation } = launchWorkspace({
-      home: sb.home,
-      userHome: sb.userHome,
-      agent: agent('copilot'),
-      assistant: { id: 'a1', name: 'R', rules: '' },
-      skills,
-      cli,
-      guardHooks: [extra],
-    });
+    const { result, conversation } = launchIn('copilot', skills, { guardHooks: [extra] });
     const file = path.join(result.workspace, '.github/hooks/skilldock-guard.json');
     const hooks = JSON.parse(fs.readFileSync(file, 'utf8'));
     expect(hooks.version).toBe(1);
@@ -327,15 +272,7 @@ describe('temporary workspace launch', () => {
   it("adds security's extra hook groups to the same settings file", async () => {
     const skills = await launchSkills(threeSkills());
     const extra = { matcher: 'Bash', hooks: [{ type: 'command' as const, command: 'deny-scripts', timeout: 10 }] };
-    const { result } = launchWorkspace({
-      home: sb.home,
-      userHome: sb.userHome,
-      agent: agent('claude'),
-      assistant: { id: 'a1', name: 'R', rules: '' },
-      skills,
-      cli,
-      guardHooks: [extra],
-    });
+    const { result } = launchIn('claude', skills, { guardHooks: [extra] });
     const settings = JSON.parse(fs.readFileSync(path.join(result.workspace, '.claude/settings.json'), 'utf8'));
     expect(settings.hooks.PreToolUse).toHaveLength(2);
     expect(settings.hooks.PreToolUse[1]).toEqual(extra);
@@ -351,15 +288,7 @@ describe('launch into the user workspace', () => {
     fs.mkdirSync(path.join(project, '.claude'));
     fs.writeFileSync(path.join(project, 'CLAUDE.md'), '# project rules\n');
     const before = treeHash(project);
-    const { result } = launchWorkspace({
-      home: sb.home,
-      userHome: sb.userHome,
-      agent: agent('claude'),
-      assistant: { id: 'a1', name: 'R', rules: 'Persona.' },
-      skills,
-      workspace: project,
-      cli,
-    });
+    const { result } = launchIn('claude', skills, { assistant: { id: 'a1', name: 'R', rules: 'Persona.' }, workspace: project });
     expect(treeHash(project)).toBe(before);
     expect(result.workspace).toBe(project);
     expect(result.temporary).toBe(false);
@@ -383,15 +312,7 @@ describe('launch into the user workspace', () => {
     const skills = await launchSkills(threeSkills());
     const project = path.join(sb.dir, 'project');
     fs.mkdirSync(project);
-    const { result } = launchWorkspace({
-      home: sb.home,
-      userHome: sb.userHome,
-      agent: agent('codex'),
-      assistant: { id: 'a1', name: 'R', rules: '' },
-      skills,
-      workspace: project,
-      cli,
-    });
+    const { result } = launchIn('codex', skills, { workspace: project });
     expect(result.mode).toBe('index');
     // then the write guard's -c arguments
     expect(result.command.slice(0, -4)).toEqual(['codex', ...result.stateDirs.flatMap((d) => ['--add-dir', d.dir])]);
@@ -408,15 +329,7 @@ describe('launch into the user workspace', () => {
     fs.mkdirSync(project);
     fs.writeFileSync(path.join(project, 'README.md'), 'hi\n');
     const before = treeHash(project);
-    const { result } = launchWorkspace({
-      home: sb.home,
-      userHome: sb.userHome,
-      agent: agent('gemini'),
-      assistant: { id: 'a1', name: 'R', rules: 'Persona.' },
-      skills,
-      workspace: project,
-      cli,
-    });
+    const { result } = launchIn('gemini', skills, { assistant: { id: 'a1', name: 'R', rules: 'Persona.' }, workspace: project });
     expect(treeHash(project)).toBe(before);
     expect(result.mode).toBe('index');
     expect(result.links).toEqual([]);
@@ -439,17 +352,7 @@ describe('launch into the user workspace', () => {
   });
 
   it('refuses a workspace that does not exist', async () => {
-    expect(() =>
-      launchWorkspace({
-        home: sb.home,
-        userHome: sb.userHome,
-        agent: agent('claude'),
-        assistant: { id: 'a1', name: 'R', rules: '' },
-        skills: [],
-        workspace: path.join(sb.dir, 'nope'),
-        cli,
-      }),
-    ).toThrow(/does not exist/);
+    expect(() => launchIn('claude', [], { workspace: path.join(sb.dir, 'nope') })).toThrow(/does not exist/);
   });
 });
 
