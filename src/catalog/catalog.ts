@@ -10,7 +10,7 @@ import { applyPrecedence, defaultAnalyze, withRoot, type AnalyzeFn } from './ent
 import { compareNames } from './scan.js';
 import type { RootWatcher } from './watch.js';
 import { ScanPool, findWorkerScript, workerCount } from './analyze-pool.js';
-import { CatalogIndex } from './persist.js';
+import { CatalogIndex, JsonTexts, entryName } from './persist.js';
 
 // The catalog: every skill under every root, with precedence, provenance and lint, kept in memory
 // per root folder and re-read per skill when its signature (or the watcher) says it changed.
@@ -142,16 +142,13 @@ export class CatalogService {
 
   async list(query: CatalogQuery = {}): Promise<Catalog> {
     return this.serial(async () => {
-      const roots = this.roots(query);
-      const states = await this.ensure(roots);
-      const key = JSON.stringify(roots.map((r) => [r.id, r.path]));
+      const { roots, states, key } = await this.prepare(query);
       const hit = this.composed.get(key);
       if (hit && hit.generation === this.generation) return hit;
       const { registry } = this.env();
       const entries: CatalogEntry[] = [];
       roots.forEach((root, i) => {
-        root.exists = states[i].listing.exists;
-        for (const e of states[i].entries()) entries.push(withRoot(e, root));
+        for (const r of states[i].skills()) entries.push(withRoot(r.entry!, root));
       });
       const catalog: Catalog = {
         roots,
@@ -163,6 +160,55 @@ export class CatalogService {
       this.composed.set(key, catalog);
       return catalog;
     });
+  }
+
+  /**
+   * What `list` answers, as the pieces of its compact JSON text (joined: `JSON.stringify` of the
+   * catalog, byte for byte). An entry that precedence leaves alone is its record's text: from the
+   * index, a slice of the file read, never parsed into an object nor serialised again. Only the
+   * entries sharing a name, or seen through another root id, are built here.
+   */
+  async listJson(query: CatalogQuery = {}): Promise<Array<string | Uint8Array>> {
+    return this.serial(async () => {
+      const { roots, states, key } = await this.prepare(query);
+      const hit = this.composed.get(key);
+      if (hit && hit.generation === this.generation) return [JSON.stringify(hit)];
+      const items: Array<{ root: Root; record: ChildRecord; name: string; own: boolean }> = [];
+      const seen = new Map<string, number>();
+      roots.forEach((root, i) => {
+        const home = states[i].root;
+        // Made with the state's root: another id or kind for the same folder means a new object (withRoot).
+        const own = home.id === root.id && home.kind === root.kind;
+        for (const record of states[i].skills()) {
+          const name = entryName(record)!;
+          items.push({ root, record, name, own });
+          seen.set(name, (seen.get(name) ?? 0) + 1);
+        }
+      });
+      // Precedence only changes entries whose name is used twice: give it those (whole groups, in order).
+      const built = items.flatMap((it, i) => (seen.get(it.name)! > 1 || !it.own ? [i] : []));
+      const ruled = applyPrecedence(
+        built.map((i) => withRoot(items[i].record.entry!, items[i].root)),
+        this.env().registry,
+      );
+      const text = new Map(built.map((i, k) => [i, JSON.stringify(ruled[k])]));
+      const entries = new JsonTexts();
+      items.forEach((it, i) => entries.add(text.get(i) ?? it.record));
+      const diagnostics = JSON.stringify(states.flatMap((s) => s.diagnostics()));
+      return [
+        `{"roots":${JSON.stringify(roots)},"entries":[`,
+        ...entries.pieces(),
+        `],"rootDiagnostics":${diagnostics},"generation":${this.generation}}`,
+      ];
+    });
+  }
+
+  /** The roots of a query, each scanned or checked, and the key of their composed catalog. */
+  private async prepare(query: CatalogQuery): Promise<{ roots: Root[]; states: RootState[]; key: string }> {
+    const roots = this.roots(query);
+    const states = await this.ensure(roots);
+    roots.forEach((root, i) => (root.exists = states[i].listing.exists));
+    return { roots, states, key: JSON.stringify(roots.map((r) => [r.id, r.path])) };
   }
 
   /**

@@ -15,6 +15,11 @@ import { concatRows, rowSink, statRows, type StatRows } from './stat-rows.js';
 export interface ChildRecord {
   state: ChildState;
   entry?: CatalogEntry;
+  /**
+   * Skills: the entry as JSON text, exactly `JSON.stringify(entry)`, once something needed it (the
+   * index keeps it; a listing printed as JSON copies it rather than serialising the entry again).
+   */
+  json?: string | Uint8Array;
   /** Skills: the files the analysis saw. */
   signature?: Signature;
   /** Folders that are not skills: what the probe saw. */

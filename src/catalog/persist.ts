@@ -2,32 +2,31 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Diagnostic, Root } from '../contract/index.js';
+import type { CatalogEntry, Diagnostic, Root } from '../contract/index.js';
 import type { Registry } from '../agents/registry.js';
 import { RULES } from '../skills/rules.js';
 import type { ChildRecord } from './child-tasks.js';
-import { makeEntry, type EntryFields } from './entries.js';
 import { childPath, type Child, type ChildState } from './scan.js';
-import { resolutionNs, rowNumbers, rowsChecker, storedRows } from './stat-rows.js';
+import { resolutionNs, rowNumbers, rowsChecker, storedRows, type StatRows } from './stat-rows.js';
 import { engineBuild } from '../store/lazy-schema.js';
 
 // The persistent catalog index: one file per root in `<home>/cache/catalog/`, holding each child's
-// stat rows and what the listing shows of it (an entry's fields, a folder's nested skills). A cold
+// stat rows and what the listing shows of it (a skill's entry, a folder's nested skills). A cold
 // process checks the rows with lstat alone and reads again only the children whose rows differ.
 // The file is
-//   SDIX3 <sha256 of the rest> <bytes of JSON>\n<JSON><newlines to a multiple of 8><float64s>
-// the JSON holding the records without their stat numbers, which follow as one array of doubles
+//   SDIX4 <sha256 of the rest> <bytes of JSON> <bytes of text>\n<JSON><text><newlines to a multiple of 8><float64s>
+// the JSON holding the records without their entries and stat numbers. The text is each skill's
+// entry exactly as `JSON.stringify` writes it, in record order, one comma between two: a listing
+// that prints JSON copies that text (runs of neighbours as one slice of the file) and parses an
+// entry only when something asks for the object. The stat numbers follow as one array of doubles
 // (host byte order, which is part of the key): read as a view on the file's bytes, with no parse
-// and nothing for the garbage collector. It is written to a temp file and renamed over the old one (readers never block; two writers at once
-// each rename a whole valid file, the last one wins). Anything doubtful (short, bad checksum,
-// another engine or rule table, another root, a record of the wrong shape) is ignored and the root
-// is scanned from disk.
-//
-// A record keeps only what cannot be rebuilt from the root and the folder's name (ids, paths and
-// counts are rebuilt, a description equal to the frontmatter's is kept once): the file is about a
-// third of the entries' JSON, and parsing it is most of what a cold start with an index costs.
+// and nothing for the garbage collector. It is written to a temp file and renamed over the old
+// one (readers never block; two writers at once each rename a whole valid file, the last one
+// wins). Anything doubtful (short, bad checksum, another engine or rule table, another root, a
+// record of the wrong shape) is ignored and the root is scanned from disk.
 
-const MAGIC = 'SDIX3 ';
+const MAGIC = 'SDIX4 ';
+const COMMA = 0x2c;
 /**
  * A change within this much of the scan's start may share a timestamp tick with a read: re-read
  * it. 2 s covers the coarsest common filesystem (FAT); SKILLDOCK_INDEX_RACY_MS narrows it (tests).
@@ -41,29 +40,21 @@ export function racyMarginNs(): bigint {
 
 /** A link's own facts (absent for a plain folder, whose real path is the root's plus its name). */
 type StoredLink = 0 | [realPath: string, linkTarget: string | null];
-/** A skill: its name and description when they differ from the defaults, then the other fields. */
-type StoredSkill = [
-  's',
-  name: string | 0,
-  description: string | 0,
-  frontmatter: EntryFields['frontmatter'],
-  digest: string,
-  diagnostics: Diagnostic[],
-  stateId: EntryFields['stateId'],
-  legacyPaths: EntryFields['legacyPaths'],
-  size: number,
-  fileCount: number,
-];
+/** A skill: its name when it differs from the folder's, and its entry's JSON text. */
+type StoredSkill = ['s', name: string | 0, text: string | Uint8Array];
 /** A folder that is not a skill: the nested skills found below it (maybe none) and what the probe saw. */
 type StoredFolder = ['f', nested: string[], diagnostics: Diagnostic[], probeSig: string];
 export type StoredRecord = [dirName: string, link: StoredLink, rows: [string[], number[]], held: StoredSkill | StoredFolder];
-/** A record as the JSON part of the file holds it: its stat numbers are in the number section. */
-type PackedRecord = [dirName: string, link: StoredLink, rels: string[], held: StoredSkill | StoredFolder];
+/** A record as the JSON part of the file holds it: a skill's text (its byte count here) and the stat numbers are elsewhere. */
+type PackedRecord = [dirName: string, link: StoredLink, rels: string[], held: ['s', name: string | 0, bytes: number] | StoredFolder];
 
 export interface Body {
   key: string;
   root: string;
   rootReal: string;
+  /** The root's id and kind: both are written into every entry's text. */
+  rootId: string;
+  rootKind: string;
   /** Wall clock (ns) when the scan that produced these records started. */
   stampNs: string;
   records: StoredRecord[];
@@ -88,6 +79,35 @@ const wallStart = BigInt(Date.now()) * 1_000_000n;
 export interface Loaded {
   records: Map<string, ChildRecord>;
   stampNs: bigint;
+}
+
+/**
+ * A skill's record from the index: its entry's text is a slice of the file read, parsed into the
+ * entry object only when something asks for it (a JSON listing never does).
+ */
+export class IndexedSkill implements ChildRecord {
+  readonly diagnostics: Diagnostic[] = [];
+  private parsed: CatalogEntry | undefined;
+
+  constructor(
+    readonly state: ChildState,
+    readonly rows: StatRows,
+    readonly since: bigint,
+    /** The entry's name (known without parsing the text: precedence groups by it). */
+    readonly name: string,
+    /** The file's bytes; the entry's text is `raw[from, to)`, a comma follows unless it is the last. */
+    readonly raw: Buffer,
+    readonly from: number,
+    readonly to: number,
+  ) {}
+
+  get entry(): CatalogEntry {
+    return (this.parsed ??= JSON.parse(this.raw.toString('utf8', this.from, this.to)) as CatalogEntry);
+  }
+
+  get json(): Uint8Array {
+    return this.raw.subarray(this.from, this.to);
+  }
 }
 
 export class CatalogIndex {
@@ -118,18 +138,19 @@ export class CatalogIndex {
     if (!file) return null;
     const { head, nums } = file;
     if (head.key !== this.key(registry) || head.root !== root.path || head.rootReal !== rootReal) return null;
+    if (head.rootId !== root.id || head.rootKind !== root.kind) return null;
     if (typeof head.stampNs !== 'string' || !/^\d+$/.test(head.stampNs) || !Array.isArray(head.records)) return null;
     const stampNs = BigInt(head.stampNs);
     const records = new Map<string, ChildRecord>();
+    const cursor = { raw, text: file.textAt, textEnd: file.textAt + file.textBytes, nums, at: 0 };
     try {
-      let at = 0;
       for (const packed of head.records) {
-        const r = decodeRecord(root, rootReal, packed, nums, at, stampNs);
+        const r = decodeRecord(root, rootReal, packed, cursor, stampNs);
         if (!r) return null;
         records.set(packed[0], r);
-        at += r.rows!.rels.length * 6;
       }
-      if (at !== nums.length) return null;
+      // Every number and every byte of text belongs to a record (the last text has no comma after it).
+      if (cursor.at !== nums.length || cursor.text !== (file.textBytes ? cursor.textEnd + 1 : cursor.textEnd)) return null;
     } catch {
       return null; // a record of another shape: the whole file is in doubt
     }
@@ -143,7 +164,15 @@ export class CatalogIndex {
       const s = encodeRecord(name, r);
       if (s) stored.push(s);
     }
-    const data = encodeIndex({ key: this.key(registry), root: root.path, rootReal, stampNs: String(stampNs), records: stored });
+    const data = encodeIndex({
+      key: this.key(registry),
+      root: root.path,
+      rootReal,
+      rootId: root.id,
+      rootKind: root.kind,
+      stampNs: String(stampNs),
+      records: stored,
+    });
     const file = this.fileFor(root);
     const tmp = `${file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.tmp`;
     try {
@@ -162,6 +191,55 @@ export class CatalogIndex {
   }
 }
 
+/**
+ * A skill record's entry as JSON text, exactly `JSON.stringify(entry)`: the index's slice, or made
+ * once and kept on the record (a listing printed as JSON after the save copies it again).
+ */
+function entryText(r: ChildRecord): string | Uint8Array | undefined {
+  if (r.json === undefined && r.entry) r.json = JSON.stringify(r.entry);
+  return r.json;
+}
+
+/** A skill record's entry name, without parsing an entry kept as text. */
+export function entryName(r: ChildRecord): string | undefined {
+  return r instanceof IndexedSkill ? r.name : r.entry?.name;
+}
+
+/**
+ * Entries' JSON texts, joined by commas, as pieces to write one after the other: records from the
+ * index that are neighbours in its file too go as one slice of it (a listing of an unchanged root
+ * is then one piece, whatever its size), others as their text.
+ */
+export class JsonTexts {
+  private readonly parts: Array<string | Uint8Array> = [];
+  private run: { raw: Buffer; from: number; to: number } | null = null;
+  private count = 0;
+
+  /** A skill record, or an entry's text made by the caller. */
+  add(item: ChildRecord | string): void {
+    const run = this.run;
+    if (item instanceof IndexedSkill && run && run.raw === item.raw && run.to + 1 === item.from) {
+      run.to = item.to; // the comma between the two is in the file
+      this.count++;
+      return;
+    }
+    this.flush();
+    if (this.count++) this.parts.push(',');
+    if (item instanceof IndexedSkill) this.run = { raw: item.raw, from: item.from, to: item.to };
+    else this.parts.push(typeof item === 'string' ? item : entryText(item)!);
+  }
+
+  pieces(): Array<string | Uint8Array> {
+    this.flush();
+    return this.parts;
+  }
+
+  private flush(): void {
+    if (this.run) this.parts.push(this.run.raw.subarray(this.run.from, this.run.to));
+    this.run = null;
+  }
+}
+
 /** A record as stored (null for what is never stored: broken links, children without rows). */
 function encodeRecord(name: string, r: ChildRecord): StoredRecord | null {
   const s = r.state;
@@ -170,63 +248,47 @@ function encodeRecord(name: string, r: ChildRecord): StoredRecord | null {
   const link: StoredLink = c.linked ? [c.realPath, c.linkTarget ?? null] : 0;
   const rows: [string[], number[]] = [r.rows.rels, rowNumbers(r.rows)];
   if (s.kind === 'skill') {
-    const e = r.entry;
-    if (!e) return null;
-    const fm = e.frontmatter;
-    const fmDescription = fm && typeof fm.description === 'string' ? fm.description : undefined;
-    const held: StoredSkill = [
-      's',
-      e.name === name ? 0 : e.name,
-      e.description === fmDescription ? 0 : e.description,
-      fm,
-      e.digest,
-      e.diagnostics,
-      e.stateId,
-      e.legacyPaths,
-      e.size,
-      e.fileCount,
-    ];
-    return [name, link, rows, held];
+    const text = entryText(r);
+    if (text === undefined) return null;
+    const skillName = entryName(r);
+    if (skillName === undefined) return null;
+    return [name, link, rows, ['s', skillName === name ? 0 : skillName, text]];
   }
   return [name, link, rows, ['f', s.kind === 'nested' ? s.nested : [], r.diagnostics, r.probeSig ?? '']];
 }
 
+/** Where `decodeRecord` is in the file: the next entry text and the next stat number. */
+interface Cursor {
+  raw: Buffer;
+  text: number;
+  textEnd: number;
+  nums: Float64Array;
+  at: number;
+}
+
 /** A record from its stored form (null when its shape is not one `encodeRecord` writes). */
-function decodeRecord(
-  root: Root,
-  rootReal: string,
-  packed: PackedRecord,
-  nums: Float64Array,
-  at: number,
-  stampNs: bigint,
-): ChildRecord | null {
+function decodeRecord(root: Root, rootReal: string, packed: PackedRecord, cur: Cursor, stampNs: bigint): ChildRecord | null {
   const dirName = packed[0];
   const link = packed[1];
-  const rows = storedRows(packed[2], nums, at);
+  const rows = storedRows(packed[2], cur.nums, cur.at);
   const held = packed[3];
   if (typeof dirName !== 'string' || !rows || !Array.isArray(held)) return null;
+  cur.at += rows.rels.length * 6;
   const dir = childPath(root.path, dirName);
   const child: Child = link
     ? { dirName, dir, realPath: link[0], linked: true, ...(link[1] === null ? {} : { linkTarget: link[1] }) }
     : { dirName, dir, realPath: childPath(rootReal, dirName), linked: false };
   if (held[0] === 's') {
-    const frontmatter = held[3];
-    const diagnostics = held[5];
-    const legacyPaths = held[7];
-    if (!Array.isArray(diagnostics) || !Array.isArray(legacyPaths)) return null;
-    const fmDescription = frontmatter && typeof frontmatter.description === 'string' ? frontmatter.description : '';
-    const fields: EntryFields = {
-      name: held[1] === 0 ? dirName : held[1],
-      description: held[2] === 0 ? fmDescription : held[2],
-      frontmatter,
-      digest: held[4],
-      diagnostics,
-      stateId: held[6],
-      legacyPaths,
-      size: held[8],
-      fileCount: held[9],
-    };
-    return { state: { kind: 'skill', child }, diagnostics: [], entry: makeEntry(root, child, fields), rows, since: stampNs };
+    const bytes = held[2];
+    const from = cur.text;
+    const to = from + bytes;
+    // An object's text, followed by a comma or by the end of the text.
+    if (!Number.isSafeInteger(bytes) || bytes < 2 || to > cur.textEnd || cur.raw[from] !== 0x7b || cur.raw[to - 1] !== 0x7d) return null;
+    if (to < cur.textEnd && cur.raw[to] !== COMMA) return null;
+    cur.text = to + 1;
+    const name = held[1] === 0 ? dirName : held[1];
+    if (typeof name !== 'string') return null;
+    return new IndexedSkill({ kind: 'skill', child }, rows, stampNs, name, cur.raw, from, to);
   }
   if (held[0] === 'f') {
     const nested = held[1];
@@ -242,23 +304,36 @@ interface Head {
   key: string;
   root: string;
   rootReal: string;
+  rootId: string;
+  rootKind: string;
   stampNs: string;
   records: PackedRecord[];
 }
 
-/** The JSON part and the number section of an index file whose header and checksum hold (null otherwise). */
-function readIndex(raw: Buffer): { head: Head; nums: Float64Array } | null {
+interface IndexFile {
+  head: Head;
+  /** Where the entries' text starts in the file's bytes, and its length. */
+  textAt: number;
+  textBytes: number;
+  nums: Float64Array;
+}
+
+/** The parts of an index file whose header and checksum hold (null otherwise). */
+function readIndex(raw: Buffer): IndexFile | null {
   const nl = raw.indexOf(10);
-  if (nl < MAGIC.length + 66 || nl > MAGIC.length + 80 || raw.toString('latin1', 0, MAGIC.length) !== MAGIC) return null;
+  if (nl < MAGIC.length + 68 || nl > MAGIC.length + 100 || raw.toString('latin1', 0, MAGIC.length) !== MAGIC) return null;
   const sum = raw.toString('latin1', MAGIC.length, MAGIC.length + 64);
-  const jsonBytes = Number(raw.toString('latin1', MAGIC.length + 65, nl));
+  const sizes = raw.toString('latin1', MAGIC.length + 65, nl);
+  if (!/^\d+ \d+$/.test(sizes)) return null;
+  const [jsonBytes, textBytes] = sizes.split(' ').map(Number);
   const start = nl + 1;
-  const binAt = align8(start + jsonBytes);
-  if (!Number.isSafeInteger(jsonBytes) || binAt > raw.length || (raw.length - binAt) % 8 !== 0) return null;
+  const textAt = start + jsonBytes;
+  const binAt = align8(textAt + textBytes);
+  if (!Number.isSafeInteger(binAt) || binAt > raw.length || (raw.length - binAt) % 8 !== 0) return null;
   if (crypto.createHash('sha256').update(raw.subarray(start)).digest('hex') !== sum) return null;
   let head: Head;
   try {
-    head = JSON.parse(raw.toString('utf8', start, start + jsonBytes)) as Head;
+    head = JSON.parse(raw.toString('utf8', start, textAt)) as Head;
   } catch {
     return null;
   }
@@ -267,46 +342,70 @@ function readIndex(raw: Buffer): { head: Head; nums: Float64Array } | null {
   // A view where the bytes are aligned for doubles (a whole-file read normally is), else a copy.
   const nums =
     offset % 8 === 0 ? new Float64Array(raw.buffer, offset, count) : new Float64Array(raw.buffer.slice(offset, offset + count * 8));
-  return { head, nums };
+  return { head, textAt, textBytes, nums };
 }
 
 function align8(n: number): number {
   return (n + 7) & ~7;
 }
 
-/** The records of an index file whose header and checksum hold, numbers and all (null otherwise). */
+/** The records of an index file whose header and checksum hold, texts and numbers and all (null otherwise). */
 export function parseIndex(raw: Buffer): Body | null {
   const file = readIndex(raw);
   if (!file) return null;
   const { head, nums } = file;
   let at = 0;
+  let text = file.textAt;
   const records = head.records.map(([name, link, rels, held]): StoredRecord => {
     const n = rels.length * 6;
     const rows: [string[], number[]] = [rels, Array.from(nums.subarray(at, at + n))];
     at += n;
-    return [name, link, rows, held];
+    if (held[0] === 'f') return [name, link, rows, held];
+    const t = raw.toString('utf8', text, text + held[2]);
+    text += held[2] + 1;
+    return [name, link, rows, ['s', held[1], t]];
   });
-  return { key: head.key, root: head.root, rootReal: head.rootReal, stampNs: head.stampNs, records };
+  const { key, root, rootReal, rootId, rootKind, stampNs } = head;
+  return { key, root, rootReal, rootId, rootKind, stampNs, records };
 }
 
 /** An index file for `body`, as `save` writes it. */
 export function encodeIndex(body: Body): Buffer {
   const count = body.records.reduce((n, r) => n + r[2][1].length, 0);
-  const nums = new Float64Array(count);
-  let at = 0;
-  const records = body.records.map(([name, link, [rels, ns], held]): PackedRecord => {
-    nums.set(ns, at);
-    at += ns.length;
-    return [name, link, rels, held];
+  const texts: Array<string | Uint8Array> = [];
+  let textBytes = 0;
+  const records = body.records.map(([name, link, [rels], held]): PackedRecord => {
+    if (held[0] === 'f') return [name, link, rels, held];
+    const t = held[2];
+    const bytes = typeof t === 'string' ? Buffer.byteLength(t) : t.length;
+    textBytes += (texts.length ? 1 : 0) + bytes;
+    texts.push(t);
+    return [name, link, rels, ['s', held[1], bytes]];
   });
-  const head: Head = { key: body.key, root: body.root, rootReal: body.rootReal, stampNs: body.stampNs, records };
-  const json = Buffer.from(JSON.stringify(head), 'utf8');
-  // The header line's length depends on the JSON's: fix it first, then pad from where the JSON ends.
-  const prefix = `${MAGIC}${'0'.repeat(64)} ${json.length}\n`;
-  const pad = align8(prefix.length + json.length) - (prefix.length + json.length);
-  const rest = Buffer.concat([json, Buffer.alloc(pad, 10), Buffer.from(nums.buffer, nums.byteOffset, nums.byteLength)]);
-  const sum = crypto.createHash('sha256').update(rest).digest('hex');
-  return Buffer.concat([Buffer.from(`${MAGIC}${sum} ${json.length}\n`, 'latin1'), rest]);
+  const { key, root, rootReal, rootId, rootKind, stampNs } = body;
+  const head: Head = { key, root, rootReal, rootId, rootKind, stampNs, records };
+  const json = JSON.stringify(head);
+  const jsonBytes = Buffer.byteLength(json);
+  // The header line's length depends on the sizes: fix it first, then lay out the rest after it.
+  const prefix = `${MAGIC}${'0'.repeat(64)} ${jsonBytes} ${textBytes}\n`;
+  const binAt = align8(prefix.length + jsonBytes + textBytes);
+  const out = Buffer.alloc(binAt + count * 8, 10);
+  let off = prefix.length;
+  off += out.write(json, off, 'utf8');
+  texts.forEach((t, i) => {
+    if (i) out[off++] = COMMA;
+    off += typeof t === 'string' ? out.write(t, off, 'utf8') : (out.set(t, off), t.length);
+  });
+  // The numbers, in host byte order, where the file's start is 8-aligned (Buffer.alloc is).
+  const nums = new Float64Array(out.buffer, out.byteOffset + binAt, count);
+  let at = 0;
+  for (const r of body.records) {
+    nums.set(r[2][1], at);
+    at += r[2][1].length;
+  }
+  const sum = crypto.createHash('sha256').update(out.subarray(prefix.length)).digest('hex');
+  out.write(`${MAGIC}${sum} ${jsonBytes} ${textBytes}\n`, 0, 'latin1');
+  return out;
 }
 
 /** A check that a record taken by a scan started at `stampNs` still describes the disk (stats only). */

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
-import type { CatalogEntry, Diagnostic, Root } from '../contract/index.js';
+import type { Diagnostic, Root } from '../contract/index.js';
 import { listRoot, mapLimit, probeChild, type Child, type EntryKind, type RootListing } from './scan.js';
 import { signatureChanged } from './signature.js';
 import { runChild, type ChildJob, type ChildRecord, type TaskEnv } from './child-tasks.js';
 import type { ScanPool } from './analyze-pool.js';
-import { nowNs, recordChecker, type CatalogIndex } from './persist.js';
+import { entryName, nowNs, recordChecker, type CatalogIndex } from './persist.js';
 
 // What the catalog remembers about one root folder: one record per direct child, each with the
 // stat signature that lets a rescan skip it when nothing under it changed.
@@ -42,12 +42,12 @@ export class RootState {
     this.real = root.path;
   }
 
-  /** Entries in name order. */
-  entries(): CatalogEntry[] {
-    const out: CatalogEntry[] = [];
+  /** The records of the skills, in name order (an index's record parses its entry only when asked). */
+  skills(): ChildRecord[] {
+    const out: ChildRecord[] = [];
     for (const name of this.listing.names) {
-      const e = this.children.get(name)?.entry;
-      if (e) out.push(e);
+      const r = this.children.get(name);
+      if (r && entryName(r) !== undefined) out.push(r);
     }
     return out;
   }

@@ -1,4 +1,5 @@
 import type { Diagnostic } from '../contract/index.js';
+import type { CliIO } from './types.js';
 
 const codes = { red: 31, yellow: 33, cyan: 36, dim: 2, bold: 1, green: 32 } as const;
 export type Colour = keyof typeof codes;
@@ -50,4 +51,10 @@ export function formatDiagnostic(raw: Diagnostic, color: boolean): string {
 
 export function printJson(io: { out(t: string): void; prettyJson?: boolean }, value: unknown): void {
   io.out(io.prettyJson === false ? JSON.stringify(value) : JSON.stringify(value, null, 2));
+}
+
+/** Compact JSON given as pieces of its text (see `CliIO.outPieces`). */
+export function printJsonPieces(io: Pick<CliIO, 'out' | 'outPieces'>, pieces: ReadonlyArray<string | Uint8Array>): void {
+  if (io.outPieces) io.outPieces(pieces);
+  else io.out(pieces.map((p) => (typeof p === 'string' ? p : Buffer.from(p.buffer, p.byteOffset, p.byteLength).toString('utf8'))).join(''));
 }

@@ -23,10 +23,10 @@ const NON_ASCII = /[^\x00-\x7f]/;
 
 /**
  * Standard output. A file or /dev/null (the stream Node then uses writes synchronously anyway) is
- * written straight from the string, skipping the Buffer the stream would build: for megabytes of
- * JSON that copy costs more than the write. Pipes and terminals go through the stream.
+ * written straight from the string or bytes, skipping the Buffer the stream would build: for
+ * megabytes of JSON that copy costs more than the write. Pipes and terminals go through the stream.
  */
-function writeOut(t: string): void {
+function writeOut(t: string | Uint8Array): void {
   if (stdoutIsFile === null) {
     try {
       const st = fs.fstatSync(1);
@@ -35,7 +35,17 @@ function writeOut(t: string): void {
       stdoutIsFile = false;
     }
   }
-  if (stdoutIsFile && t.length > 1 << 16) {
+  if (stdoutIsFile && typeof t !== 'string') {
+    let off = 0;
+    try {
+      while (off < t.length) off += fs.writeSync(1, t, off);
+      return;
+    } catch {
+      stdoutIsFile = false; // not writable this way after all: the stream reports its own errors
+      t = t.subarray(off);
+    }
+  }
+  if (stdoutIsFile && typeof t === 'string' && t.length > 1 << 16) {
     let n: number;
     let ascii = false;
     try {
@@ -45,7 +55,7 @@ function writeOut(t: string): void {
       n = fs.writeSync(1, t, null, ascii ? 'latin1' : 'utf8');
     } catch {
       n = -1;
-      stdoutIsFile = false; // not writable this way after all: the stream reports its own errors
+      stdoutIsFile = false;
     }
     if (n >= 0) {
       // ASCII written as latin1 is one byte a character: no second pass to count UTF-8 bytes.
@@ -54,6 +64,35 @@ function writeOut(t: string): void {
     }
   }
   process.stdout.write(t);
+}
+
+/**
+ * Pieces of text and bytes, written in order: big byte pieces as they are (slices of the catalog
+ * index), the small ones between them gathered into writes of about a megabyte.
+ */
+function writePieces(pieces: ReadonlyArray<string | Uint8Array>): void {
+  let batch: Array<string | Uint8Array> = [];
+  let size = 0;
+  let text = true;
+  const flush = () => {
+    if (batch.length === 1) writeOut(batch[0]);
+    else if (batch.length) writeOut(text ? batch.join('') : Buffer.concat(batch.map((p) => (typeof p === 'string' ? Buffer.from(p) : p))));
+    batch = [];
+    size = 0;
+    text = true;
+  };
+  for (const p of pieces) {
+    if (typeof p !== 'string' && p.length >= 1 << 16) {
+      flush();
+      writeOut(p);
+      continue;
+    }
+    batch.push(p);
+    size += p.length;
+    if (typeof p !== 'string') text = false;
+    if (size >= 1 << 20) flush();
+  }
+  flush();
 }
 
 /** What the CLI says when the engine found a damaged data file and recovered from it. */
@@ -93,6 +132,15 @@ export async function runCli(argv: string[], partial: Partial<CliIO> = {}): Prom
       writeOut(t);
       if (!t.endsWith('\n')) writeOut('\n');
     },
+    // Only where `out` is ours: a caller's own `out` (tests) gets the joined text instead.
+    ...(partial.out
+      ? {}
+      : {
+          outPieces: (pieces) => {
+            writePieces(pieces);
+            writeOut('\n');
+          },
+        }),
     err: (t) => process.stderr.write(t.endsWith('\n') ? t : `${t}\n`),
     color: Boolean(process.stdout.isTTY) && !process.env.NO_COLOR,
     prettyJson: Boolean(process.stdout.isTTY),

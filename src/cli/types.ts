@@ -3,6 +3,12 @@ import type { ServiceContext } from '../service-context.js';
 
 export interface CliIO {
   out(text: string): void;
+  /**
+   * Write `pieces` one after the other, then a newline: what `out` does with their joined text,
+   * without joining them (megabytes of JSON, much of it bytes copied from the catalog index).
+   * Absent: `out` gets the joined text.
+   */
+  outPieces?(pieces: ReadonlyArray<string | Uint8Array>): void;
   err(text: string): void;
   /** Colour only on a TTY (and never with NO_COLOR). */
   color: boolean;

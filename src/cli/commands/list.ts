@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Catalog } from '../../contract/index.js';
-import { paint, printJson, termSafeDeep } from '../format.js';
+import { paint, printJson, printJsonPieces, termSafeDeep } from '../format.js';
+import type { ServiceContext } from '../../service-context.js';
 import type { CliCommand, CliIO } from '../types.js';
 
 function oneLine(text: string, max: number): string {
@@ -44,7 +45,13 @@ export const listCommand: CliCommand = {
       ...(values.root?.length ? { roots: values.root.map((r) => path.resolve(io.cwd, r)) } : {}),
     };
     // The catalog alone (what the service's listCatalog runs), without the rest of the engine.
-    const catalog = await io.engine(async (ctx) => (await import('../../catalog/index.js')).getCatalog(ctx).list(query));
+    const catalogOf = async (ctx: ServiceContext) => (await import('../../catalog/index.js')).getCatalog(ctx);
+    if (values.json && io.prettyJson === false) {
+      // Compact JSON as pieces: most entries are copied as the catalog index holds their text.
+      printJsonPieces(io, await io.engine(async (ctx) => (await catalogOf(ctx)).listJson(query)));
+      return 0;
+    }
+    const catalog = await io.engine(async (ctx) => (await catalogOf(ctx)).list(query));
     if (values.json) printJson(io, catalog);
     else io.out(formatCatalog(termSafeDeep(catalog), io.color));
     return 0;
