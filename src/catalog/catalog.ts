@@ -11,6 +11,7 @@ import { compareNames } from './scan.js';
 import type { RootWatcher } from './watch.js';
 import { ScanPool, findWorkerScript, workerCount } from './analyze-pool.js';
 import { CatalogIndex, JsonTexts, entryName } from './persist.js';
+import type { ByteSpan } from './index-file.js';
 
 // The catalog: every skill under every root, with precedence, provenance and lint, kept in memory
 // per root folder and re-read per skill when its signature (or the watcher) says it changed.
@@ -165,10 +166,10 @@ export class CatalogService {
   /**
    * What `list` answers, as the pieces of its compact JSON text (joined: `JSON.stringify` of the
    * catalog, byte for byte). An entry that precedence leaves alone is its record's text: from the
-   * index, a slice of the file read, never parsed into an object nor serialised again. Only the
+   * index, a span of the file, never parsed into an object nor serialised again. Only the
    * entries sharing a name, or seen through another root id, are built here.
    */
-  async listJson(query: CatalogQuery = {}): Promise<Array<string | Uint8Array>> {
+  async listJson(query: CatalogQuery = {}): Promise<Array<string | Uint8Array | ByteSpan>> {
     return this.serial(async () => {
       const { roots, states, key } = await this.prepare(query);
       const hit = this.composed.get(key);

@@ -42,19 +42,26 @@ function makeCatalog(): void {
   writeSkill(path.join(claude(), 'beta-again'), { name: 'beta' });
 }
 
-function joined(pieces: Array<string | Uint8Array>): string {
-  return Buffer.concat(pieces.map((p) => (typeof p === 'string' ? Buffer.from(p) : p))).toString('utf8');
+type Pieces = Awaited<ReturnType<CatalogService['listJson']>>;
+
+function joined(pieces: Pieces): string {
+  const bytes: Buffer[] = [];
+  for (const p of pieces) {
+    if (typeof p === 'string' || p instanceof Uint8Array) bytes.push(Buffer.from(p));
+    else p.chunks((b) => bytes.push(Buffer.from(b)));
+  }
+  return Buffer.concat(bytes).toString('utf8');
 }
 
 /** listJson's text, checked to be `JSON.stringify(list())` (asked first: list caches its answer). */
-async function checked(svc: CatalogService, query = {}): Promise<{ text: string; pieces: Array<string | Uint8Array> }> {
+async function checked(svc: CatalogService, query = {}): Promise<{ text: string; pieces: Pieces }> {
   const pieces = await svc.listJson(query);
   const text = joined(pieces);
   expect(text).toBe(JSON.stringify(await svc.list(query)));
   return { text, pieces };
 }
 
-const bytePieces = (pieces: Array<string | Uint8Array>) => pieces.filter((p) => typeof p !== 'string').length;
+const bytePieces = (pieces: Pieces) => pieces.filter((p) => typeof p !== 'string').length;
 
 describe('list as JSON text', () => {
   it('is JSON.stringify of the catalog, scanned or from the index, before and after a change', async () => {

@@ -9,6 +9,7 @@ import type { ChildRecord } from './child-tasks.js';
 import { childPath, type Child, type ChildState } from './scan.js';
 import { resolutionNs, rowNumbers, rowsChecker, storedRows, type StatRows } from './stat-rows.js';
 import { engineBuild } from '../store/lazy-schema.js';
+import { MAGIC, readIndexBytes, readIndexFile, type ByteSpan, type IndexFile, type TextSection } from './index-file.js';
 
 // The persistent catalog index: one file per root in `<home>/cache/catalog/`, holding each child's
 // stat rows and what the listing shows of it (a skill's entry, a folder's nested skills). A cold
@@ -17,15 +18,14 @@ import { engineBuild } from '../store/lazy-schema.js';
 //   SDIX4 <sha256 of the rest> <bytes of JSON> <bytes of text>\n<JSON><text><newlines to a multiple of 8><float64s>
 // the JSON holding the records without their entries and stat numbers. The text is each skill's
 // entry exactly as `JSON.stringify` writes it, in record order, one comma between two: a listing
-// that prints JSON copies that text (runs of neighbours as one slice of the file) and parses an
-// entry only when something asks for the object. The stat numbers follow as one array of doubles
-// (host byte order, which is part of the key): read as a view on the file's bytes, with no parse
-// and nothing for the garbage collector. It is written to a temp file and renamed over the old
-// one (readers never block; two writers at once each rename a whole valid file, the last one
-// wins). Anything doubtful (short, bad checksum, another engine or rule table, another root, a
-// record of the wrong shape) is ignored and the root is scanned from disk.
+// that prints JSON copies spans of it from the file (runs of neighbours as one span), and an entry
+// is parsed only when something asks for the object. The stat numbers follow as one array of
+// doubles (host byte order, which is part of the key), copied into one Float64Array: no parse and
+// nothing for the garbage collector. How the file is read: index-file.ts. It is written to a temp
+// file and renamed over the old one (readers never block; two writers at once each rename a whole
+// valid file, the last one wins). Anything doubtful (short, bad checksum, another engine or rule
+// table, another root, a record of the wrong shape) is ignored and the root is scanned from disk.
 
-const MAGIC = 'SDIX4 ';
 const COMMA = 0x2c;
 /**
  * A change within this much of the scan's start may share a timestamp tick with a read: re-read
@@ -95,18 +95,18 @@ export class IndexedSkill implements ChildRecord {
     readonly since: bigint,
     /** The entry's name (known without parsing the text: precedence groups by it). */
     readonly name: string,
-    /** The file's bytes; the entry's text is `raw[from, to)`, a comma follows unless it is the last. */
-    readonly raw: Buffer,
+    /** The file's text section; the entry's text is `[from, to)` of it, a comma follows unless it is the last. */
+    readonly text: TextSection,
     readonly from: number,
     readonly to: number,
   ) {}
 
   get entry(): CatalogEntry {
-    return (this.parsed ??= JSON.parse(this.raw.toString('utf8', this.from, this.to)) as CatalogEntry);
+    return (this.parsed ??= JSON.parse(this.json.toString('utf8')) as CatalogEntry);
   }
 
-  get json(): Uint8Array {
-    return this.raw.subarray(this.from, this.to);
+  get json(): Buffer {
+    return this.text.slice(this.from, this.to);
   }
 }
 
@@ -128,21 +128,16 @@ export class CatalogIndex {
 
   /** The records of a valid index for this root (null when absent or in doubt). */
   load(root: Root, rootReal: string, registry: Registry): Loaded | null {
-    let raw: Buffer;
-    try {
-      raw = fs.readFileSync(this.fileFor(root));
-    } catch {
-      return null;
-    }
-    const file = readIndex(raw);
+    const file = readIndexFile(this.fileFor(root));
     if (!file) return null;
-    const { head, nums } = file;
+    const { nums, text } = file;
+    const head = file.head as Head;
     if (head.key !== this.key(registry) || head.root !== root.path || head.rootReal !== rootReal) return null;
     if (head.rootId !== root.id || head.rootKind !== root.kind) return null;
     if (typeof head.stampNs !== 'string' || !/^\d+$/.test(head.stampNs) || !Array.isArray(head.records)) return null;
     const stampNs = BigInt(head.stampNs);
     const records = new Map<string, ChildRecord>();
-    const cursor = { raw, text: file.textAt, textEnd: file.textAt + file.textBytes, nums, at: 0 };
+    const cursor: Cursor = { text, textAt: 0, nums, at: 0 };
     try {
       for (const packed of head.records) {
         const r = decodeRecord(root, rootReal, packed, cursor, stampNs);
@@ -150,7 +145,7 @@ export class CatalogIndex {
         records.set(packed[0], r);
       }
       // Every number and every byte of text belongs to a record (the last text has no comma after it).
-      if (cursor.at !== nums.length || cursor.text !== (file.textBytes ? cursor.textEnd + 1 : cursor.textEnd)) return null;
+      if (cursor.at !== nums.length || cursor.textAt !== (text.length ? text.length + 1 : 0)) return null;
     } catch {
       return null; // a record of another shape: the whole file is in doubt
     }
@@ -211,31 +206,31 @@ export function entryName(r: ChildRecord): string | undefined {
  * is then one piece, whatever its size), others as their text.
  */
 export class JsonTexts {
-  private readonly parts: Array<string | Uint8Array> = [];
-  private run: { raw: Buffer; from: number; to: number } | null = null;
+  private readonly parts: Array<string | Uint8Array | ByteSpan> = [];
+  private run: { text: TextSection; from: number; to: number } | null = null;
   private count = 0;
 
   /** A skill record, or an entry's text made by the caller. */
   add(item: ChildRecord | string): void {
     const run = this.run;
-    if (item instanceof IndexedSkill && run && run.raw === item.raw && run.to + 1 === item.from) {
+    if (item instanceof IndexedSkill && run && run.text === item.text && run.to + 1 === item.from) {
       run.to = item.to; // the comma between the two is in the file
       this.count++;
       return;
     }
     this.flush();
     if (this.count++) this.parts.push(',');
-    if (item instanceof IndexedSkill) this.run = { raw: item.raw, from: item.from, to: item.to };
+    if (item instanceof IndexedSkill) this.run = { text: item.text, from: item.from, to: item.to };
     else this.parts.push(typeof item === 'string' ? item : entryText(item)!);
   }
 
-  pieces(): Array<string | Uint8Array> {
+  pieces(): Array<string | Uint8Array | ByteSpan> {
     this.flush();
     return this.parts;
   }
 
   private flush(): void {
-    if (this.run) this.parts.push(this.run.raw.subarray(this.run.from, this.run.to));
+    if (this.run) this.parts.push(this.run.text.span(this.run.from, this.run.to));
     this.run = null;
   }
 }
@@ -259,9 +254,8 @@ function encodeRecord(name: string, r: ChildRecord): StoredRecord | null {
 
 /** Where `decodeRecord` is in the file: the next entry text and the next stat number. */
 interface Cursor {
-  raw: Buffer;
-  text: number;
-  textEnd: number;
+  text: TextSection;
+  textAt: number;
   nums: Float64Array;
   at: number;
 }
@@ -280,15 +274,13 @@ function decodeRecord(root: Root, rootReal: string, packed: PackedRecord, cur: C
     : { dirName, dir, realPath: childPath(rootReal, dirName), linked: false };
   if (held[0] === 's') {
     const bytes = held[2];
-    const from = cur.text;
+    const from = cur.textAt;
     const to = from + bytes;
-    // An object's text, followed by a comma or by the end of the text.
-    if (!Number.isSafeInteger(bytes) || bytes < 2 || to > cur.textEnd || cur.raw[from] !== 0x7b || cur.raw[to - 1] !== 0x7d) return null;
-    if (to < cur.textEnd && cur.raw[to] !== COMMA) return null;
-    cur.text = to + 1;
+    if (!Number.isSafeInteger(bytes) || bytes < 2 || to > cur.text.length) return null;
+    cur.textAt = to + 1; // and the comma
     const name = held[1] === 0 ? dirName : held[1];
     if (typeof name !== 'string') return null;
-    return new IndexedSkill({ kind: 'skill', child }, rows, stampNs, name, cur.raw, from, to);
+    return new IndexedSkill({ kind: 'skill', child }, rows, stampNs, name, cur.text, from, to);
   }
   if (held[0] === 'f') {
     const nested = held[1];
@@ -310,58 +302,24 @@ interface Head {
   records: PackedRecord[];
 }
 
-interface IndexFile {
-  head: Head;
-  /** Where the entries' text starts in the file's bytes, and its length. */
-  textAt: number;
-  textBytes: number;
-  nums: Float64Array;
-}
-
-/** The parts of an index file whose header and checksum hold (null otherwise). */
-function readIndex(raw: Buffer): IndexFile | null {
-  const nl = raw.indexOf(10);
-  if (nl < MAGIC.length + 68 || nl > MAGIC.length + 100 || raw.toString('latin1', 0, MAGIC.length) !== MAGIC) return null;
-  const sum = raw.toString('latin1', MAGIC.length, MAGIC.length + 64);
-  const sizes = raw.toString('latin1', MAGIC.length + 65, nl);
-  if (!/^\d+ \d+$/.test(sizes)) return null;
-  const [jsonBytes, textBytes] = sizes.split(' ').map(Number);
-  const start = nl + 1;
-  const textAt = start + jsonBytes;
-  const binAt = align8(textAt + textBytes);
-  if (!Number.isSafeInteger(binAt) || binAt > raw.length || (raw.length - binAt) % 8 !== 0) return null;
-  if (crypto.createHash('sha256').update(raw.subarray(start)).digest('hex') !== sum) return null;
-  let head: Head;
-  try {
-    head = JSON.parse(raw.toString('utf8', start, textAt)) as Head;
-  } catch {
-    return null;
-  }
-  const count = (raw.length - binAt) / 8;
-  const offset = raw.byteOffset + binAt;
-  // A view where the bytes are aligned for doubles (a whole-file read normally is), else a copy.
-  const nums =
-    offset % 8 === 0 ? new Float64Array(raw.buffer, offset, count) : new Float64Array(raw.buffer.slice(offset, offset + count * 8));
-  return { head, textAt, textBytes, nums };
-}
-
 function align8(n: number): number {
   return (n + 7) & ~7;
 }
 
 /** The records of an index file whose header and checksum hold, texts and numbers and all (null otherwise). */
 export function parseIndex(raw: Buffer): Body | null {
-  const file = readIndex(raw);
+  const file: IndexFile | null = readIndexBytes(raw);
   if (!file) return null;
-  const { head, nums } = file;
+  const { nums } = file;
+  const head = file.head as Head;
   let at = 0;
-  let text = file.textAt;
+  let text = 0;
   const records = head.records.map(([name, link, rels, held]): StoredRecord => {
     const n = rels.length * 6;
     const rows: [string[], number[]] = [rels, Array.from(nums.subarray(at, at + n))];
     at += n;
     if (held[0] === 'f') return [name, link, rows, held];
-    const t = raw.toString('utf8', text, text + held[2]);
+    const t = file.text.slice(text, text + held[2]).toString('utf8');
     text += held[2] + 1;
     return [name, link, rows, ['s', held[1], t]];
   });

@@ -1,5 +1,5 @@
 import type { Diagnostic } from '../contract/index.js';
-import type { CliIO } from './types.js';
+import type { CliIO, OutPiece } from './types.js';
 
 const codes = { red: 31, yellow: 33, cyan: 36, dim: 2, bold: 1, green: 32 } as const;
 export type Colour = keyof typeof codes;
@@ -54,7 +54,13 @@ export function printJson(io: { out(t: string): void; prettyJson?: boolean }, va
 }
 
 /** Compact JSON given as pieces of its text (see `CliIO.outPieces`). */
-export function printJsonPieces(io: Pick<CliIO, 'out' | 'outPieces'>, pieces: ReadonlyArray<string | Uint8Array>): void {
-  if (io.outPieces) io.outPieces(pieces);
-  else io.out(pieces.map((p) => (typeof p === 'string' ? p : Buffer.from(p.buffer, p.byteOffset, p.byteLength).toString('utf8'))).join(''));
+export function printJsonPieces(io: Pick<CliIO, 'out' | 'outPieces'>, pieces: readonly OutPiece[]): void {
+  if (io.outPieces) return io.outPieces(pieces);
+  const bytes: Buffer[] = [];
+  for (const p of pieces) {
+    if (typeof p === 'string') bytes.push(Buffer.from(p));
+    else if (p instanceof Uint8Array) bytes.push(Buffer.from(p));
+    else p.chunks((b) => bytes.push(Buffer.from(b)));
+  }
+  io.out(Buffer.concat(bytes).toString('utf8'));
 }

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { SkillDockService } from '../service.js';
 import type { SkillDockEvent } from '../contract/index.js';
 import { commands } from './commands/index.js';
-import { UsageError, type CliCommand, type CliIO } from './types.js';
+import { UsageError, type CliCommand, type CliIO, type OutPiece } from './types.js';
 
 function help(): string {
   const width = Math.max(...commands.map((c) => c.name.length));
@@ -18,6 +18,18 @@ function help(): string {
 }
 
 let stdoutIsFile: boolean | null = null;
+
+function toFile(): boolean {
+  if (stdoutIsFile === null) {
+    try {
+      const st = fs.fstatSync(1);
+      stdoutIsFile = !process.stdout.isTTY && (st.isFile() || st.isCharacterDevice());
+    } catch {
+      stdoutIsFile = false;
+    }
+  }
+  return stdoutIsFile;
+}
 // eslint-disable-next-line no-control-regex
 const NON_ASCII = /[^\x00-\x7f]/;
 
@@ -27,22 +39,14 @@ const NON_ASCII = /[^\x00-\x7f]/;
  * megabytes of JSON that copy costs more than the write. Pipes and terminals go through the stream.
  */
 function writeOut(t: string | Uint8Array): void {
-  if (stdoutIsFile === null) {
-    try {
-      const st = fs.fstatSync(1);
-      stdoutIsFile = !process.stdout.isTTY && (st.isFile() || st.isCharacterDevice());
-    } catch {
-      stdoutIsFile = false;
-    }
-  }
-  if (stdoutIsFile && typeof t !== 'string') {
+  if (toFile() && typeof t !== 'string') {
     let off = 0;
     try {
       while (off < t.length) off += fs.writeSync(1, t, off);
       return;
     } catch {
       stdoutIsFile = false; // not writable this way after all: the stream reports its own errors
-      t = t.subarray(off);
+      t = Buffer.from(t.subarray(off)); // the stream keeps it: a copy, the caller may use its buffer again
     }
   }
   if (stdoutIsFile && typeof t === 'string' && t.length > 1 << 16) {
@@ -67,10 +71,10 @@ function writeOut(t: string | Uint8Array): void {
 }
 
 /**
- * Pieces of text and bytes, written in order: big byte pieces as they are (slices of the catalog
+ * Pieces of text and bytes, written in order: big byte pieces as they are (spans of the catalog
  * index), the small ones between them gathered into writes of about a megabyte.
  */
-function writePieces(pieces: ReadonlyArray<string | Uint8Array>): void {
+function writePieces(pieces: readonly OutPiece[]): void {
   let batch: Array<string | Uint8Array> = [];
   let size = 0;
   let text = true;
@@ -82,6 +86,12 @@ function writePieces(pieces: ReadonlyArray<string | Uint8Array>): void {
     text = true;
   };
   for (const p of pieces) {
+    if (typeof p !== 'string' && !(p instanceof Uint8Array)) {
+      flush();
+      // Chunks of a buffer used again for the next one: a stream that keeps what it is given gets a copy.
+      p.chunks((b) => writeOut(toFile() ? b : Buffer.from(b)));
+      continue;
+    }
     if (typeof p !== 'string' && p.length >= 1 << 16) {
       flush();
       writeOut(p);

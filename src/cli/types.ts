@@ -1,6 +1,9 @@
 import type { SkillDockService } from '../service.js';
 import type { ServiceContext } from '../service-context.js';
 
+/** A piece of output: text, bytes, or bytes handed over in chunks (each valid only during its call). */
+export type OutPiece = string | Uint8Array | { chunks(each: (bytes: Uint8Array) => void): void };
+
 export interface CliIO {
   out(text: string): void;
   /**
@@ -8,7 +11,7 @@ export interface CliIO {
    * without joining them (megabytes of JSON, much of it bytes copied from the catalog index).
    * Absent: `out` gets the joined text.
    */
-  outPieces?(pieces: ReadonlyArray<string | Uint8Array>): void;
+  outPieces?(pieces: readonly OutPiece[]): void;
   err(text: string): void;
   /** Colour only on a TTY (and never with NO_COLOR). */
   color: boolean;
