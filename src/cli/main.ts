@@ -183,8 +183,9 @@ export async function runCli(argv: string[], partial: Partial<CliIO> = {}): Prom
     io.err(`skilldock: unknown command "${name}"\n\n${help()}`);
     return 2;
   }
+  const mod = await command.load();
   if (rest.includes('--help') || rest.includes('-h')) {
-    io.out(`Usage: ${command.usage}\n\n${command.summary}`);
+    io.out(`Usage: ${mod.usage}\n\n${command.summary}`);
     return 0;
   }
   try {
@@ -193,7 +194,7 @@ export async function runCli(argv: string[], partial: Partial<CliIO> = {}): Prom
       (await import('./lean.js')).useCliValidationMemo(io.env);
       if (!command.lean) createService ??= (await import('../service.js')).createService;
     }
-    const code = await command.run(rest, io);
+    const code = await mod.run(rest, io);
     if (!corrupt.length) return code;
     // Never silent: say which file, what was recovered from where, and where the damaged copy went.
     const json = rest.includes('--json');
@@ -212,7 +213,7 @@ export async function runCli(argv: string[], partial: Partial<CliIO> = {}): Prom
       (err as { code?: string }).code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' ||
       (err as { code?: string }).code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL'
     ) {
-      io.err(`skilldock ${name}: ${(err as Error).message}\nUsage: ${command.usage}`);
+      io.err(`skilldock ${name}: ${(err as Error).message}\nUsage: ${mod.usage}`);
       return 2;
     }
     if (err instanceof Error && err.name === 'SkillDockError') {

@@ -33,15 +33,22 @@ export interface CliIO {
   engine<T>(fn: (ctx: ServiceContext) => Promise<T>): Promise<T>;
 }
 
+/** An entry of the command table (src/cli/commands/index.ts): what `skilldock --help` needs, no code. */
 export interface CliCommand {
   name: string;
   summary: string;
-  usage: string;
   /**
    * Starts without the service (no handler table, no contract schemas): the command reaches the
    * engine only through `io.engine`. For commands that must start close to bare Node.
    */
   lean?: boolean;
+  /** The command's own module, imported when it runs or prints its usage: a start compiles no other command. */
+  load(): Promise<CliCommandModule>;
+}
+
+/** A command's code, in its own file. */
+export interface CliCommandModule {
+  usage: string;
   /** Returns the exit status: 0 ok, 1 findings or failure, 2 usage. */
   run(argv: string[], io: CliIO): Promise<number>;
 }

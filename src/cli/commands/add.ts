@@ -1,12 +1,10 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { printJson, paint } from '../format.js';
-import { UsageError, type CliCommand, type CliIO } from '../types.js';
+import { UsageError, type CliCommandModule, type CliIO } from '../types.js';
 import { CONFLICT_CHOICES, formatImportSummary } from './library-format.js';
 
-export const addCommand: CliCommand = {
-  name: 'add',
-  summary: 'Add skills from a git repository, owner/repo shorthand, a tree URL or a local repository',
+export const addCommand: CliCommandModule = {
   usage: 'skilldock add <source> [--skill NAME]... [--ref REF] [--list] [--on-conflict replace|keep-both|skip] [--json]',
   async run(argv: string[], io: CliIO): Promise<number> {
     const { values, positionals } = parseArgs({

@@ -1,12 +1,10 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { paint, printJson } from '../format.js';
-import { UsageError, type CliCommand, type CliIO } from '../types.js';
+import { UsageError, type CliCommandModule, type CliIO } from '../types.js';
 import { CONFLICT_CHOICES, formatImportSummary } from './library-format.js';
 
-export const adoptCommand: CliCommand = {
-  name: 'adopt',
-  summary: "List skills in agents' user folders, or adopt them into the library by copy or link",
+export const adoptCommand: CliCommandModule = {
   usage:
     'skilldock adopt [--agent <id>] [--json]   |   skilldock adopt <name|path>... --mode copy|link [--on-conflict replace|keep-both|skip] [--json]',
   async run(argv: string[], io: CliIO): Promise<number> {

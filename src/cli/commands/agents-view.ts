@@ -2,7 +2,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { AgentView } from '../../contract/index.js';
 import { paint, printJson, termSafeDeep } from '../format.js';
-import { UsageError, type CliCommand, type CliIO } from '../types.js';
+import { UsageError, type CliCommandModule, type CliIO } from '../types.js';
 
 export function formatAgentView(raw: AgentView, color: boolean): string {
   const v = termSafeDeep(raw);
@@ -43,9 +43,7 @@ export function formatAgentView(raw: AgentView, color: boolean): string {
   return lines.join('\n');
 }
 
-export const agentsViewCommand: CliCommand = {
-  name: 'agents-view',
-  summary: 'What one agent will load: its roots, shadowing, dropped skills, catalog budget',
+export const agentsViewCommand: CliCommandModule = {
   usage: 'skilldock agents-view <agent> [--json] [--project DIR] [--root DIR]...',
   async run(argv: string[], io: CliIO): Promise<number> {
     const { values, positionals } = parseArgs({

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import type { AgentInfo, CustomAgent } from '../../contract/index.js';
 import { paint, printJson } from '../format.js';
-import { UsageError, type CliCommand, type CliIO } from '../types.js';
+import { UsageError, type CliCommandModule, type CliIO } from '../types.js';
 
 const USAGE = `skilldock agents [<action>] [options]
 
@@ -110,9 +110,7 @@ const actions: Record<string, Action> = {
   },
 };
 
-export const agentsCommand: CliCommand = {
-  name: 'agents',
-  summary: 'The agent registry: where each agent CLI reads skills and how SkillDock launches it; add your own',
+export const agentsCommand: CliCommandModule = {
   usage: USAGE,
   async run(argv, io) {
     const { values, positionals } = parseArgs({

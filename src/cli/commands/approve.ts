@@ -3,7 +3,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { ApprovalDiff, Inventory, SkillRef, SkillTrust } from '../../contract/index.js';
 import { paint, printJson } from '../format.js';
-import { UsageError, type CliCommand, type CliIO } from '../types.js';
+import { UsageError, type CliCommandModule, type CliIO } from '../types.js';
 
 const STATUS_TEXT: Record<SkillTrust['status'], string> = {
   'no-surface': 'nothing executable: no approval needed',
@@ -54,9 +54,7 @@ export function formatDiff(d: ApprovalDiff, color: boolean): string {
   return lines.join('\n');
 }
 
-export const approveCommand: CliCommand = {
-  name: 'approve',
-  summary: 'Approve the scripts of a skill (pinned to their digest), or list, diff, check and revoke approvals',
+export const approveCommand: CliCommandModule = {
   usage: 'skilldock approve <name|dir> [--project DIR] [--json] | --status <name|dir> | --diff <name|dir> | --revoke <name> | --list',
   async run(argv: string[], io: CliIO): Promise<number> {
     const { values, positionals } = parseArgs({

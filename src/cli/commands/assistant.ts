@@ -3,7 +3,7 @@ import path from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { Assistant, AssistantView } from '../../contract/index.js';
 import { paint, printJson } from '../format.js';
-import { UsageError, type CliCommand, type CliIO } from '../types.js';
+import { UsageError, type CliCommandModule, type CliIO } from '../types.js';
 import { shareActions } from './assistant-share.js';
 
 const USAGE = `skilldock assistant <action> [options]
@@ -232,9 +232,7 @@ const actions: Record<string, Action> = {
   ...shareActions,
 };
 
-export const assistantCommand: CliCommand = {
-  name: 'assistant',
-  summary: 'list, show, create, edit, attach/detach skills, duplicate, delete, export and import assistants',
+export const assistantCommand: CliCommandModule = {
   usage: USAGE,
   async run(argv, io) {
     const [action, ...rest] = argv;

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { printJson, paint, type Colour } from '../format.js';
-import type { CliCommand, CliIO } from '../types.js';
+import type { CliCommandModule, CliIO } from '../types.js';
 import type { CheckResult } from '../../contract/index.js';
 
 const LABEL: Record<CheckResult['status'], [string, Colour]> = {
@@ -13,9 +13,7 @@ const LABEL: Record<CheckResult['status'], [string, Colour]> = {
   missing: ['missing', 'dim'],
 };
 
-export const checkCommand: CliCommand = {
-  name: 'check',
-  summary: 'Check skills added from sources for upstream updates (exit 1 when updates exist)',
+export const checkCommand: CliCommandModule = {
   usage: 'skilldock check [NAME...] [--json]',
   async run(argv: string[], io: CliIO): Promise<number> {
     const { values, positionals } = parseArgs({ args: argv, options: { json: { type: 'boolean' } }, allowPositionals: true });

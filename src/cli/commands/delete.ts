@@ -1,10 +1,8 @@
 import { parseArgs } from 'node:util';
 import { paint, printJson } from '../format.js';
-import { UsageError, type CliCommand, type CliIO } from '../types.js';
+import { UsageError, type CliCommandModule, type CliIO } from '../types.js';
 
-export const deleteCommand: CliCommand = {
-  name: 'delete',
-  summary: 'Move library skills to the trash (a linked skill: only the link goes)',
+export const deleteCommand: CliCommandModule = {
   usage: 'skilldock delete <name>... [--json]',
   async run(argv: string[], io: CliIO): Promise<number> {
     const { values, positionals } = parseArgs({ args: argv, options: { json: { type: 'boolean' } }, allowPositionals: true });

@@ -1,10 +1,8 @@
 import { parseArgs } from 'node:util';
 import { printJson } from '../format.js';
-import type { CliCommand, CliIO } from '../types.js';
+import type { CliCommandModule, CliIO } from '../types.js';
 
-export const doctorCommand: CliCommand = {
-  name: 'doctor',
-  summary: 'Find what a crash left behind (an interrupted operation, stale staging, incomplete trash entries); --repair puts it right',
+export const doctorCommand: CliCommandModule = {
   usage: 'skilldock doctor [--repair] [--json]',
   async run(argv: string[], io: CliIO): Promise<number> {
     const { values } = parseArgs({ args: argv, options: { json: { type: 'boolean' }, repair: { type: 'boolean' } } });

@@ -1,10 +1,8 @@
 import { parseArgs } from 'node:util';
 import { printJson } from '../format.js';
-import { UsageError, type CliCommand, type CliIO } from '../types.js';
+import { UsageError, type CliCommandModule, type CliIO } from '../types.js';
 
-export const exportCommand: CliCommand = {
-  name: 'export',
-  summary: "Put a library skill into an agent's user skills folder, as a copy or a link",
+export const exportCommand: CliCommandModule = {
   usage: 'skilldock export <name> --agent <id> [--mode copy|link] [--root <dir>] [--json]',
   async run(argv: string[], io: CliIO): Promise<number> {
     const { values, positionals } = parseArgs({

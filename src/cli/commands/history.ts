@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import type { JournalEntry } from '../../contract/index.js';
 import { paint, printJson, termSafe } from '../format.js';
-import { UsageError, type CliCommand, type CliIO } from '../types.js';
+import { UsageError, type CliCommandModule, type CliIO } from '../types.js';
 
 /** What one journal entry changed on disk, in a few words. */
 function changeCounts(e: JournalEntry): string {
@@ -10,9 +10,7 @@ function changeCounts(e: JournalEntry): string {
   return [...counts].map(([kind, n]) => `${n} ${kind}`).join(', ');
 }
 
-export const historyCommand: CliCommand = {
-  name: 'history',
-  summary: 'The journal: each operation that changed disk, newest first, and which ones were undone',
+export const historyCommand: CliCommandModule = {
   usage: 'skilldock history [--limit N] [--json]',
   async run(argv: string[], io: CliIO): Promise<number> {
     const { values } = parseArgs({ args: argv, options: { json: { type: 'boolean' }, limit: { type: 'string' } } });

@@ -1,12 +1,10 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { printJson } from '../format.js';
-import { UsageError, type CliCommand, type CliIO } from '../types.js';
+import { UsageError, type CliCommandModule, type CliIO } from '../types.js';
 import { CONFLICT_CHOICES, formatImportSummary } from './library-format.js';
 
-export const importCommand: CliCommand = {
-  name: 'import',
-  summary: 'Import skill folders, parent folders of skills, or .zip/.skill archives into the library',
+export const importCommand: CliCommandModule = {
   usage: 'skilldock import <path>... [--on-conflict replace|keep-both|skip] [--json]',
   async run(argv: string[], io: CliIO): Promise<number> {
     const { values, positionals } = parseArgs({

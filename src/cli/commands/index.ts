@@ -1,61 +1,149 @@
 import type { CliCommand } from '../types.js';
-import { serveCommand } from './serve.js';
-import { assistantCommand } from './assistant.js';
-import { launchCommand } from './launch.js';
-import { workspacesCommand } from './workspaces.js';
-import { stateCommand } from './state.js';
-import { policyCommand } from './policy.js';
-import { agentsCommand } from './agents.js';
-import { lintCommand } from './lint.js';
-import { listCommand } from './list.js';
-import { showCommand } from './show.js';
-import { rootsCommand } from './roots.js';
-import { agentsViewCommand } from './agents-view.js';
-import { scanCommand } from './scan.js';
-import { approveCommand } from './approve.js';
-import { importCommand } from './import.js';
-import { adoptCommand } from './adopt.js';
-import { deleteCommand } from './delete.js';
-import { restoreCommand } from './restore.js';
-import { trashCommand } from './trash.js';
-import { exportCommand } from './export.js';
-import { undoCommand } from './undo.js';
-import { historyCommand } from './history.js';
-import { doctorCommand } from './doctor.js';
-import { newCommand } from './new.js';
-import { addCommand } from './add.js';
-import { checkCommand } from './check.js';
-import { updateCommand } from './update.js';
-import { pinCommand } from './pin.js';
 
-// Each command lives in its own file; add one import and one entry per command.
+// The command table: what `skilldock --help` prints and how a command is found. Each command's
+// code (its usage and run) lives in its own file, loaded only when that command runs or prints its
+// own help: a start compiles one command, never all of them. Add one entry per command.
 export const commands: CliCommand[] = [
-  serveCommand,
-  assistantCommand,
-  launchCommand,
-  workspacesCommand,
-  stateCommand,
-  policyCommand,
-  agentsCommand,
-  lintCommand,
-  listCommand,
-  showCommand,
-  rootsCommand,
-  agentsViewCommand,
-  scanCommand,
-  approveCommand,
-  importCommand,
-  adoptCommand,
-  deleteCommand,
-  restoreCommand,
-  trashCommand,
-  exportCommand,
-  undoCommand,
-  historyCommand,
-  doctorCommand,
-  newCommand,
-  addCommand,
-  checkCommand,
-  updateCommand,
-  pinCommand,
+  {
+    name: 'serve',
+    summary: 'Serve the browser UI on 127.0.0.1 (token-protected) until stopped',
+    load: async () => (await import('./serve.js')).serveCommand,
+  },
+  {
+    name: 'assistant',
+    summary: 'list, show, create, edit, attach/detach skills, duplicate, delete, export and import assistants',
+    load: async () => (await import('./assistant.js')).assistantCommand,
+  },
+  {
+    name: 'launch',
+    summary: "Start a conversation: a workspace with the assistant's skills linked where its agent looks",
+    load: async () => (await import('./launch.js')).launchCommand,
+  },
+  {
+    name: 'workspaces',
+    summary: 'List and clean up per-conversation workspaces',
+    load: async () => (await import('./workspaces.js')).workspacesCommand,
+  },
+  {
+    name: 'state',
+    summary: 'Skill state dirs: resolve skill://state/ URIs, list the dirs',
+    load: async () => (await import('./state.js')).stateCommand,
+  },
+  {
+    name: 'policy',
+    summary: 'Check where an agent may write during a conversation',
+    lean: true,
+    load: async () => (await import('./policy.js')).policyCommand,
+  },
+  {
+    name: 'agents',
+    summary: 'The agent registry: where each agent CLI reads skills and how SkillDock launches it; add your own',
+    load: async () => (await import('./agents.js')).agentsCommand,
+  },
+  {
+    name: 'lint',
+    summary: 'Lint skill folders or roots of skills against the spec and each agent’s loader',
+    load: async () => (await import('./lint.js')).lintCommand,
+  },
+  {
+    name: 'list',
+    summary: 'List the skills in every root, with precedence and lint counts',
+    lean: true,
+    load: async () => (await import('./list.js')).listCommand,
+  },
+  {
+    name: 'show',
+    summary: 'Activate a skill: its body, folder and resource files',
+    load: async () => (await import('./show.js')).showCommand,
+  },
+  {
+    name: 'roots',
+    summary: 'Show the skill roots in precedence order and which agents read each',
+    load: async () => (await import('./roots.js')).rootsCommand,
+  },
+  {
+    name: 'agents-view',
+    summary: 'What one agent will load: its roots, shadowing, dropped skills, catalog budget',
+    load: async () => (await import('./agents-view.js')).agentsViewCommand,
+  },
+  {
+    name: 'scan',
+    summary: 'Security scan of skills (or files): what their scripts and instructions could do',
+    load: async () => (await import('./scan.js')).scanCommand,
+  },
+  {
+    name: 'approve',
+    summary: 'Approve the scripts of a skill (pinned to their digest), or list, diff, check and revoke approvals',
+    load: async () => (await import('./approve.js')).approveCommand,
+  },
+  {
+    name: 'import',
+    summary: 'Import skill folders, parent folders of skills, or .zip/.skill archives into the library',
+    load: async () => (await import('./import.js')).importCommand,
+  },
+  {
+    name: 'adopt',
+    summary: "List skills in agents' user folders, or adopt them into the library by copy or link",
+    load: async () => (await import('./adopt.js')).adoptCommand,
+  },
+  {
+    name: 'delete',
+    summary: 'Move library skills to the trash (a linked skill: only the link goes)',
+    load: async () => (await import('./delete.js')).deleteCommand,
+  },
+  {
+    name: 'restore',
+    summary: 'Restore a skill from the trash (by trash id, or the newest entry of a name)',
+    load: async () => (await import('./restore.js')).restoreCommand,
+  },
+  {
+    name: 'trash',
+    summary: 'List deleted and replaced skills that can be restored',
+    load: async () => (await import('./trash.js')).trashCommand,
+  },
+  {
+    name: 'export',
+    summary: "Put a library skill into an agent's user skills folder, as a copy or a link",
+    load: async () => (await import('./export.js')).exportCommand,
+  },
+  {
+    name: 'undo',
+    summary: 'Revert the last operation that changed disk (import, delete, restore, adopt, export...)',
+    load: async () => (await import('./undo.js')).undoCommand,
+  },
+  {
+    name: 'history',
+    summary: 'The journal: each operation that changed disk, newest first, and which ones were undone',
+    load: async () => (await import('./history.js')).historyCommand,
+  },
+  {
+    name: 'doctor',
+    summary: 'Find what a crash left behind (an interrupted operation, stale staging, incomplete trash entries); --repair puts it right',
+    load: async () => (await import('./doctor.js')).doctorCommand,
+  },
+  {
+    name: 'new',
+    summary: 'Create a skill in the library from a template (plain, with scripts/, with references/)',
+    load: async () => (await import('./new.js')).newCommand,
+  },
+  {
+    name: 'add',
+    summary: 'Add skills from a git repository, owner/repo shorthand, a tree URL or a local repository',
+    load: async () => (await import('./add.js')).addCommand,
+  },
+  {
+    name: 'check',
+    summary: 'Check skills added from sources for upstream updates (exit 1 when updates exist)',
+    load: async () => (await import('./check.js')).checkCommand,
+  },
+  {
+    name: 'update',
+    summary: 'Update skills from their sources, keeping local edits (three-way merge per file)',
+    load: async () => (await import('./update.js')).updateCommand,
+  },
+  {
+    name: 'pin',
+    summary: 'Pin a skill from a source to a ref or commit (default: the installed commit); --off unpins',
+    load: async () => (await import('./pin.js')).pinCommand,
+  },
 ];

@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import type { LaunchResult } from '../../contract/index.js';
 import { paint, printJson, shellLine } from '../format.js';
-import { UsageError, type CliCommand, type CliIO } from '../types.js';
+import { UsageError, type CliCommandModule, type CliIO } from '../types.js';
 
 const ON_CHANGED = ['refuse', 'skip', 'omit'] as const;
 type OnChanged = (typeof ON_CHANGED)[number];
@@ -68,9 +68,7 @@ async function exec(io: CliIO, conversationId: string): Promise<number> {
   });
 }
 
-export const launchCommand: CliCommand = {
-  name: 'launch',
-  summary: "Start a conversation: a workspace with the assistant's skills linked where its agent looks",
+export const launchCommand: CliCommandModule = {
   usage: 'skilldock launch <assistant> [--workspace DIR | --temporary] [--on-changed refuse|skip|omit] [--exec] [--json]',
   async run(argv, io) {
     const { values, positionals } = parseArgs({

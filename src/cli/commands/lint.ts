@@ -2,7 +2,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { LintReport } from '../../contract/index.js';
 import { formatDiagnostic, paint, printJson } from '../format.js';
-import { UsageError, type CliCommand, type CliIO } from '../types.js';
+import { UsageError, type CliCommandModule, type CliIO } from '../types.js';
 
 /** Findings grouped by skill, then one summary line. Clean skills get one short line each. */
 export function formatLintReport(report: LintReport, color: boolean): string {
@@ -23,9 +23,7 @@ export function formatLintReport(report: LintReport, color: boolean): string {
   return lines.join('\n').replace(/^\n/, '');
 }
 
-export const lintCommand: CliCommand = {
-  name: 'lint',
-  summary: 'Lint skill folders or roots of skills against the spec and each agent’s loader',
+export const lintCommand: CliCommandModule = {
   usage: 'skilldock lint <path>... [--json]',
   async run(argv: string[], io: CliIO): Promise<number> {
     const { values, positionals } = parseArgs({ args: argv, options: { json: { type: 'boolean' } }, allowPositionals: true });

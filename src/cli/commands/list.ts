@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import type { Catalog } from '../../contract/index.js';
 import { paint, printJson, printJsonPieces, termSafeDeep } from '../format.js';
 import type { ServiceContext } from '../../service-context.js';
-import type { CliCommand, CliIO } from '../types.js';
+import type { CliCommandModule, CliIO } from '../types.js';
 
 function oneLine(text: string, max: number): string {
   const flat = text.replace(/\s+/g, ' ').trim();
@@ -30,11 +30,8 @@ export function formatCatalog(catalog: Catalog, color: boolean): string {
   return lines.join('\n');
 }
 
-export const listCommand: CliCommand = {
-  name: 'list',
-  summary: 'List the skills in every root, with precedence and lint counts',
+export const listCommand: CliCommandModule = {
   usage: 'skilldock list [--json] [--project DIR] [--root DIR]...',
-  lean: true,
   async run(argv: string[], io: CliIO): Promise<number> {
     const { values } = parseArgs({
       args: argv,

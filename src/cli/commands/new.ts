@@ -1,10 +1,8 @@
 import { parseArgs } from 'node:util';
 import { paint, printJson } from '../format.js';
-import { UsageError, type CliCommand, type CliIO } from '../types.js';
+import { UsageError, type CliCommandModule, type CliIO } from '../types.js';
 
-export const newCommand: CliCommand = {
-  name: 'new',
-  summary: 'Create a skill in the library from a template (plain, with scripts/, with references/)',
+export const newCommand: CliCommandModule = {
   usage: 'skilldock new <name> [--template plain|scripts|references] [--description TEXT] [--json]',
   async run(argv: string[], io: CliIO): Promise<number> {
     const { values, positionals } = parseArgs({

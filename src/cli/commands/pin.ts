@@ -1,10 +1,8 @@
 import { parseArgs } from 'node:util';
 import { printJson } from '../format.js';
-import { UsageError, type CliCommand, type CliIO } from '../types.js';
+import { UsageError, type CliCommandModule, type CliIO } from '../types.js';
 
-export const pinCommand: CliCommand = {
-  name: 'pin',
-  summary: 'Pin a skill from a source to a ref or commit (default: the installed commit); --off unpins',
+export const pinCommand: CliCommandModule = {
   usage: 'skilldock pin <NAME> [--ref REF] [--off] [--json]',
   async run(argv: string[], io: CliIO): Promise<number> {
     const { values, positionals } = parseArgs({

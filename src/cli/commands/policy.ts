@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { paint, printJson } from '../format.js';
 import { isGuardKind, GUARD_KINDS } from '../../agents/lean.js';
 import { checkWrite, runHook } from '../hook.js';
-import { UsageError, type CliCommand } from '../types.js';
+import { UsageError, type CliCommandModule } from '../types.js';
 
 const USAGE = `skilldock policy check-write <path> [--conversation ID] [--json]
 skilldock policy check-write --hook [--conversation ID] [--format KIND]
@@ -16,11 +16,8 @@ shell command) and prints a deny decision with the suggested path as its reason;
 when the write is allowed. --format names the agent's hook protocol (default claude-pretooluse):
 ${GUARD_KINDS.join(', ')}.`;
 
-export const policyCommand: CliCommand = {
-  name: 'policy',
-  summary: 'Check where an agent may write during a conversation',
+export const policyCommand: CliCommandModule = {
   usage: USAGE,
-  lean: true,
   async run(argv, io) {
     const [action, ...rest] = argv;
     if (action !== 'check-write') throw new UsageError(action ? `unknown action "${action}"` : 'expected an action: check-write');

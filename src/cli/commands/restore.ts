@@ -1,10 +1,8 @@
 import { parseArgs } from 'node:util';
 import { printJson } from '../format.js';
-import { UsageError, type CliCommand, type CliIO } from '../types.js';
+import { UsageError, type CliCommandModule, type CliIO } from '../types.js';
 
-export const restoreCommand: CliCommand = {
-  name: 'restore',
-  summary: 'Restore a skill from the trash (by trash id, or the newest entry of a name)',
+export const restoreCommand: CliCommandModule = {
   usage: 'skilldock restore <trash-id|name> [--as NEW-NAME | --replace] [--json]',
   async run(argv: string[], io: CliIO): Promise<number> {
     const { values, positionals } = parseArgs({

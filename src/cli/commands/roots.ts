@@ -1,11 +1,9 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { paint, printJson } from '../format.js';
-import type { CliCommand, CliIO } from '../types.js';
+import type { CliCommandModule, CliIO } from '../types.js';
 
-export const rootsCommand: CliCommand = {
-  name: 'roots',
-  summary: 'Show the skill roots in precedence order and which agents read each',
+export const rootsCommand: CliCommandModule = {
   usage: 'skilldock roots [--json] [--project DIR] [--root DIR]...',
   async run(argv: string[], io: CliIO): Promise<number> {
     const { values } = parseArgs({

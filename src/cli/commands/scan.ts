@@ -2,7 +2,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { ScanReport } from '../../contract/index.js';
 import { formatDiagnostic, paint } from '../format.js';
-import { UsageError, type CliCommand, type CliIO } from '../types.js';
+import { UsageError, type CliCommandModule, type CliIO } from '../types.js';
 
 const LEVEL_COLOUR = { high: 'red', medium: 'yellow', low: 'cyan' } as const;
 
@@ -27,9 +27,7 @@ export function formatScanReport(report: ScanReport, color: boolean): string {
   return lines.join('\n').replace(/^\n/, '');
 }
 
-export const scanCommand: CliCommand = {
-  name: 'scan',
-  summary: 'Security scan of skills (or files): what their scripts and instructions could do',
+export const scanCommand: CliCommandModule = {
   usage: 'skilldock scan <path>... [--json | --format text|json|sarif] [--output FILE]',
   async run(argv: string[], io: CliIO): Promise<number> {
     const { values, positionals } = parseArgs({

@@ -1,10 +1,8 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { UsageError, type CliCommand } from '../types.js';
+import { UsageError, type CliCommandModule } from '../types.js';
 
-export const serveCommand: CliCommand = {
-  name: 'serve',
-  summary: 'Serve the browser UI on 127.0.0.1 (token-protected) until stopped',
+export const serveCommand: CliCommandModule = {
   usage: 'skilldock serve [--port N] [--open] [--json]',
   async run(argv, io) {
     const { values } = parseArgs({

@@ -1,11 +1,9 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { formatDiagnostic, paint, printJson, termSafeDeep } from '../format.js';
-import { UsageError, type CliCommand, type CliIO } from '../types.js';
+import { UsageError, type CliCommandModule, type CliIO } from '../types.js';
 
-export const showCommand: CliCommand = {
-  name: 'show',
-  summary: 'Activate a skill: its body, folder and resource files',
+export const showCommand: CliCommandModule = {
   usage: 'skilldock show <name> [--json] [--project DIR] [--root DIR]...',
   async run(argv: string[], io: CliIO): Promise<number> {
     const { values, positionals } = parseArgs({

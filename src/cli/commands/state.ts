@@ -1,15 +1,13 @@
 import { parseArgs } from 'node:util';
 import { paint, printJson } from '../format.js';
-import { UsageError, type CliCommand } from '../types.js';
+import { UsageError, type CliCommandModule } from '../types.js';
 
 const USAGE = `skilldock state <action> [options]
 
   resolve <skill://state/ID/PATH> [--json]   the real path of a file in a skill's state dir
   list [--json]                              every state dir with its size`;
 
-export const stateCommand: CliCommand = {
-  name: 'state',
-  summary: 'Skill state dirs: resolve skill://state/ URIs, list the dirs',
+export const stateCommand: CliCommandModule = {
   usage: USAGE,
   async run(argv, io) {
     const [action, ...rest] = argv;

@@ -1,10 +1,8 @@
 import { parseArgs } from 'node:util';
 import { paint, printJson } from '../format.js';
-import type { CliCommand, CliIO } from '../types.js';
+import type { CliCommandModule, CliIO } from '../types.js';
 
-export const trashCommand: CliCommand = {
-  name: 'trash',
-  summary: 'List deleted and replaced skills that can be restored',
+export const trashCommand: CliCommandModule = {
   usage: 'skilldock trash [--json]',
   async run(argv: string[], io: CliIO): Promise<number> {
     const { values } = parseArgs({ args: argv, options: { json: { type: 'boolean' } } });

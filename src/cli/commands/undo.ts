@@ -1,10 +1,8 @@
 import { parseArgs } from 'node:util';
 import { printJson } from '../format.js';
-import type { CliCommand, CliIO } from '../types.js';
+import type { CliCommandModule, CliIO } from '../types.js';
 
-export const undoCommand: CliCommand = {
-  name: 'undo',
-  summary: 'Revert the last operation that changed disk (import, delete, restore, adopt, export...)',
+export const undoCommand: CliCommandModule = {
   usage: 'skilldock undo [--json]',
   async run(argv: string[], io: CliIO): Promise<number> {
     const { values } = parseArgs({ args: argv, options: { json: { type: 'boolean' } } });

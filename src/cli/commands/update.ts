@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { printJson, paint, type Colour } from '../format.js';
-import { UsageError, type CliCommand, type CliIO } from '../types.js';
+import { UsageError, type CliCommandModule, type CliIO } from '../types.js';
 import type { UpdateResult } from '../../contract/index.js';
 
 const LABEL: Partial<Record<UpdateResult['status'], [string, Colour]>> = {
@@ -11,9 +11,7 @@ const LABEL: Partial<Record<UpdateResult['status'], [string, Colour]>> = {
 };
 const MARK: Record<string, string> = { added: '+', changed: '~', removed: '-', merged: 'M', kept: '=', conflict: '!', resolved: 'R' };
 
-export const updateCommand: CliCommand = {
-  name: 'update',
-  summary: 'Update skills from their sources, keeping local edits (three-way merge per file)',
+export const updateCommand: CliCommandModule = {
   usage: 'skilldock update <NAME...|--all> [--take upstream|mine] [--json]',
   async run(argv: string[], io: CliIO): Promise<number> {
     const { values, positionals } = parseArgs({

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { paint, printJson } from '../format.js';
-import { UsageError, type CliCommand } from '../types.js';
+import { UsageError, type CliCommandModule } from '../types.js';
 
 const USAGE = `skilldock workspaces <action> [options]
 
@@ -11,9 +11,7 @@ Durations: 7d, 12h, 30m, 45s (default unit: days; default: settings.workspaceCle
 Cleanup never follows links (the skills behind them stay intact), never touches a workspace you
 chose, and keeps a workspace in use (its agent still runs, or a process has its cwd inside).`;
 
-export const workspacesCommand: CliCommand = {
-  name: 'workspaces',
-  summary: 'List and clean up per-conversation workspaces',
+export const workspacesCommand: CliCommandModule = {
   usage: USAGE,
   async run(argv, io) {
     const [action, ...rest] = argv;
