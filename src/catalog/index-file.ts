@@ -12,7 +12,7 @@ import fs from 'node:fs';
 // an index file in place (they rename a whole new file over it), so the descriptor keeps reading
 // the file that was checked.
 
-export const MAGIC = 'SDIX4 ';
+export const MAGIC = 'SDIX5 ';
 const CHUNK = 1 << 18;
 let shared: Buffer | null = null;
 

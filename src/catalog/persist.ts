@@ -15,7 +15,7 @@ import { MAGIC, readIndexBytes, readIndexFile, type ByteSpan, type IndexFile, ty
 // stat rows and what the listing shows of it (a skill's entry, a folder's nested skills). A cold
 // process checks the rows with lstat alone and reads again only the children whose rows differ.
 // The file is
-//   SDIX4 <sha256 of the rest> <bytes of JSON> <bytes of text>\n<JSON><text><newlines to a multiple of 8><float64s>
+//   SDIX5 <sha256 of the rest> <bytes of JSON> <bytes of text>\n<JSON><text><newlines to a multiple of 8><float64s>
 // the JSON holding the records without their entries and stat numbers. The text is each skill's
 // entry exactly as `JSON.stringify` writes it, in record order, one comma between two: a listing
 // that prints JSON copies spans of it from the file (runs of neighbours as one span), and an entry
@@ -45,8 +45,11 @@ type StoredSkill = ['s', name: string | 0, text: string | Uint8Array];
 /** A folder that is not a skill: the nested skills found below it (maybe none) and what the probe saw. */
 type StoredFolder = ['f', nested: string[], diagnostics: Diagnostic[], probeSig: string];
 export type StoredRecord = [dirName: string, link: StoredLink, rows: [string[], number[]], held: StoredSkill | StoredFolder];
-/** A record as the JSON part of the file holds it: a skill's text (its byte count here) and the stat numbers are elsewhere. */
-type PackedRecord = [dirName: string, link: StoredLink, rels: string[], held: ['s', name: string | 0, bytes: number] | StoredFolder];
+/**
+ * What a record holds, as the JSON part of the file has it: a skill named as its folder is the
+ * byte count of its text (the text and the stat numbers are in their own sections).
+ */
+type PackedHeld = number | ['s', name: string, bytes: number] | StoredFolder;
 
 export interface Body {
   key: string;
@@ -131,18 +134,19 @@ export class CatalogIndex {
     const file = readIndexFile(this.fileFor(root));
     if (!file) return null;
     const { nums, text } = file;
-    const head = file.head as Head;
-    if (head.key !== this.key(registry) || head.root !== root.path || head.rootReal !== rootReal) return null;
+    const head = validHead(file.head);
+    if (!head || head.key !== this.key(registry) || head.root !== root.path || head.rootReal !== rootReal) return null;
     if (head.rootId !== root.id || head.rootKind !== root.kind) return null;
-    if (typeof head.stampNs !== 'string' || !/^\d+$/.test(head.stampNs) || !Array.isArray(head.records)) return null;
     const stampNs = BigInt(head.stampNs);
     const records = new Map<string, ChildRecord>();
     const cursor: Cursor = { text, textAt: 0, nums, at: 0 };
     try {
-      for (const packed of head.records) {
-        const r = decodeRecord(root, rootReal, packed, cursor, stampNs);
+      const { names, links } = head;
+      for (let i = 0, l = 0; i < names.length; i++) {
+        const link: StoredLink = l < links.length && links[l][0] === i ? [links[l][1], links[l++][2]] : 0;
+        const r = decodeRecord(root, rootReal, names[i], link, head.relSets[head.rels[i]], head.held[i], cursor, stampNs);
         if (!r) return null;
-        records.set(packed[0], r);
+        records.set(names[i], r);
       }
       // Every number and every byte of text belongs to a record (the last text has no comma after it).
       if (cursor.at !== nums.length || cursor.textAt !== (text.length ? text.length + 1 : 0)) return null;
@@ -261,28 +265,34 @@ interface Cursor {
 }
 
 /** A record from its stored form (null when its shape is not one `encodeRecord` writes). */
-function decodeRecord(root: Root, rootReal: string, packed: PackedRecord, cur: Cursor, stampNs: bigint): ChildRecord | null {
-  const dirName = packed[0];
-  const link = packed[1];
-  const rows = storedRows(packed[2], cur.nums, cur.at);
-  const held = packed[3];
-  if (typeof dirName !== 'string' || !rows || !Array.isArray(held)) return null;
+function decodeRecord(
+  root: Root,
+  rootReal: string,
+  dirName: string,
+  link: StoredLink,
+  rels: string[] | undefined,
+  held: PackedHeld,
+  cur: Cursor,
+  stampNs: bigint,
+): ChildRecord | null {
+  const rows = storedRows(rels, cur.nums, cur.at);
+  if (typeof dirName !== 'string' || !rows) return null;
   cur.at += rows.rels.length * 6;
   const dir = childPath(root.path, dirName);
   const child: Child = link
     ? { dirName, dir, realPath: link[0], linked: true, ...(link[1] === null ? {} : { linkTarget: link[1] }) }
     : { dirName, dir, realPath: childPath(rootReal, dirName), linked: false };
-  if (held[0] === 's') {
-    const bytes = held[2];
+  if (typeof held === 'number' || held[0] === 's') {
+    const bytes = typeof held === 'number' ? held : held[2];
     const from = cur.textAt;
     const to = from + bytes;
     if (!Number.isSafeInteger(bytes) || bytes < 2 || to > cur.text.length) return null;
     cur.textAt = to + 1; // and the comma
-    const name = held[1] === 0 ? dirName : held[1];
+    const name = typeof held === 'number' ? dirName : held[1];
     if (typeof name !== 'string') return null;
     return new IndexedSkill({ kind: 'skill', child }, rows, stampNs, name, cur.text, from, to);
   }
-  if (held[0] === 'f') {
+  if (Array.isArray(held) && held[0] === 'f') {
     const nested = held[1];
     const diagnostics = held[2];
     if (!Array.isArray(nested) || !Array.isArray(diagnostics)) return null;
@@ -292,6 +302,11 @@ function decodeRecord(root: Root, rootReal: string, packed: PackedRecord, cur: C
   return null;
 }
 
+/**
+ * The JSON part of the file: per record, in order, its folder's name, its rows' paths (an index in
+ * `relSets`: most skills have the same few files) and what it holds; the linked ones apart. A few
+ * arrays of names and small numbers parse with almost nothing for the garbage collector to copy.
+ */
 interface Head {
   key: string;
   root: string;
@@ -299,7 +314,25 @@ interface Head {
   rootId: string;
   rootKind: string;
   stampNs: string;
-  records: PackedRecord[];
+  names: string[];
+  rels: number[];
+  held: PackedHeld[];
+  relSets: string[][];
+  /** The records that are links: [record index, real path, link target], by index. */
+  links: Array<[number, string, string | null]>;
+}
+
+/** The head when its parts have the shapes `encodeIndex` writes (null otherwise). */
+function validHead(h: unknown): Head | null {
+  const head = h as Partial<Head> | null;
+  if (!head || typeof head.stampNs !== 'string' || !/^\d+$/.test(head.stampNs)) return null;
+  const { names, rels, held, relSets, links } = head;
+  if (!Array.isArray(names) || !Array.isArray(rels) || !Array.isArray(held) || !Array.isArray(relSets) || !Array.isArray(links))
+    return null;
+  if (rels.length !== names.length || held.length !== names.length) return null;
+  if (!relSets.every((r) => Array.isArray(r) && r.every((x) => typeof x === 'string'))) return null;
+  if (!links.every((l, i) => Array.isArray(l) && Number.isInteger(l[0]) && (i === 0 || l[0] > links[i - 1][0]))) return null;
+  return head as Head;
 }
 
 function align8(n: number): number {
@@ -309,19 +342,23 @@ function align8(n: number): number {
 /** The records of an index file whose header and checksum hold, texts and numbers and all (null otherwise). */
 export function parseIndex(raw: Buffer): Body | null {
   const file: IndexFile | null = readIndexBytes(raw);
-  if (!file) return null;
-  const { nums } = file;
-  const head = file.head as Head;
+  const head = file && validHead(file.head);
+  if (!file || !head) return null;
   let at = 0;
   let text = 0;
-  const records = head.records.map(([name, link, rels, held]): StoredRecord => {
+  const links = new Map(head.links.map(([i, real, target]) => [i, [real, target] as StoredLink]));
+  const records = head.names.map((name, i): StoredRecord => {
+    const rels = head.relSets[head.rels[i]];
     const n = rels.length * 6;
-    const rows: [string[], number[]] = [rels, Array.from(nums.subarray(at, at + n))];
+    const rows: [string[], number[]] = [rels, Array.from(file.nums.subarray(at, at + n))];
     at += n;
-    if (held[0] === 'f') return [name, link, rows, held];
-    const t = file.text.slice(text, text + held[2]).toString('utf8');
-    text += held[2] + 1;
-    return [name, link, rows, ['s', held[1], t]];
+    const held = head.held[i];
+    const link = links.get(i) ?? 0;
+    if (Array.isArray(held) && held[0] === 'f') return [name, link, rows, held];
+    const [skillName, bytes] = typeof held === 'number' ? [0 as const, held] : [held[1], held[2]];
+    const t = file.text.slice(text, text + bytes).toString('utf8');
+    text += bytes + 1;
+    return [name, link, rows, ['s', skillName, t]];
   });
   const { key, root, rootReal, rootId, rootKind, stampNs } = head;
   return { key, root, rootReal, rootId, rootKind, stampNs, records };
@@ -332,16 +369,23 @@ export function encodeIndex(body: Body): Buffer {
   const count = body.records.reduce((n, r) => n + r[2][1].length, 0);
   const texts: Array<string | Uint8Array> = [];
   let textBytes = 0;
-  const records = body.records.map(([name, link, [rels], held]): PackedRecord => {
-    if (held[0] === 'f') return [name, link, rels, held];
+  const { key, root, rootReal, rootId, rootKind, stampNs } = body;
+  const head: Head = { key, root, rootReal, rootId, rootKind, stampNs, names: [], rels: [], held: [], relSets: [], links: [] };
+  const setOf = new Map<string, number>();
+  body.records.forEach(([name, link, [rels], held], i) => {
+    head.names.push(name);
+    const k = rels.join('\0');
+    let set = setOf.get(k);
+    if (set === undefined) setOf.set(k, (set = head.relSets.push(rels) - 1));
+    head.rels.push(set);
+    if (link) head.links.push([i, link[0], link[1]]);
+    if (held[0] === 'f') return void head.held.push(held);
     const t = held[2];
     const bytes = typeof t === 'string' ? Buffer.byteLength(t) : t.length;
     textBytes += (texts.length ? 1 : 0) + bytes;
     texts.push(t);
-    return [name, link, rels, ['s', held[1], bytes]];
+    head.held.push(held[1] === 0 ? bytes : ['s', held[1], bytes]);
   });
-  const { key, root, rootReal, rootId, rootKind, stampNs } = body;
-  const head: Head = { key, root, rootReal, rootId, rootKind, stampNs, records };
   const json = JSON.stringify(head);
   const jsonBytes = Buffer.byteLength(json);
   // The header line's length depends on the sizes: fix it first, then lay out the rest after it.
