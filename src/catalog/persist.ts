@@ -9,6 +9,7 @@ import type { ChildRecord } from './child-tasks.js';
 import { childPath, type Child, type ChildState } from './scan.js';
 import { resolutionNs, rowNumbers, rowsChecker, storedRows, type StatRows } from './stat-rows.js';
 import { engineBuild } from '../store/lazy-schema.js';
+import { ChunkWriter } from '../chunk-writer.js';
 import { MAGIC, readIndexBytes, readIndexFile, type ByteSpan, type IndexFile, type TextSection } from './index-file.js';
 
 // The persistent catalog index: one file per root in `<home>/cache/catalog/`, holding each child's
@@ -26,7 +27,7 @@ import { MAGIC, readIndexBytes, readIndexFile, type ByteSpan, type IndexFile, ty
 // valid file, the last one wins). Anything doubtful (short, bad checksum, another engine or rule
 // table, another root, a record of the wrong shape) is ignored and the root is scanned from disk.
 
-const COMMA = 0x2c;
+const COMMA = Buffer.from(',');
 /**
  * A change within this much of the scan's start may share a timestamp tick with a read: re-read
  * it. 2 s covers the coarsest common filesystem (FAT); SKILLDOCK_INDEX_RACY_MS narrows it (tests).
@@ -163,7 +164,7 @@ export class CatalogIndex {
       const s = encodeRecord(name, r);
       if (s) stored.push(s);
     }
-    const data = encodeIndex({
+    const body: Body = {
       key: this.key(registry),
       root: root.path,
       rootReal,
@@ -171,14 +172,19 @@ export class CatalogIndex {
       rootKind: root.kind,
       stampNs: String(stampNs),
       records: stored,
-    });
+    };
     const file = this.fileFor(root);
     const tmp = `${file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.tmp`;
     try {
       fs.mkdirSync(this.dir, { recursive: true });
       const fd = fs.openSync(tmp, 'wx', 0o600);
       try {
-        for (let off = 0; off < data.length;) off += fs.writeSync(fd, data, off);
+        let pos = 0;
+        const header = streamIndex(body, (chunk) => {
+          for (let off = 0; off < chunk.length;) off += fs.writeSync(fd, chunk, off, chunk.length - off, pos + off);
+          pos += chunk.length;
+        });
+        fs.writeSync(fd, header, 0, 'latin1'); // the same length as the placeholder it replaces
         fs.fsyncSync(fd);
       } finally {
         fs.closeSync(fd);
@@ -366,7 +372,20 @@ export function parseIndex(raw: Buffer): Body | null {
 
 /** An index file for `body`, as `save` writes it. */
 export function encodeIndex(body: Body): Buffer {
-  const count = body.records.reduce((n, r) => n + r[2][1].length, 0);
+  const parts: Buffer[] = [];
+  const header = streamIndex(body, (chunk) => parts.push(Buffer.from(chunk)));
+  const out = Buffer.concat(parts);
+  out.write(header, 0, 'latin1');
+  return out;
+}
+
+/**
+ * The file for `body`, handed to `sink` in order and in chunks (each valid only during the call):
+ * first its header line with a checksum of zeros, then the rest, streamed through one reused
+ * buffer (no whole-file Buffer: its fresh pages cost more than encoding into it). Returns the real
+ * header line, of the same length, for the caller to put in place of the first.
+ */
+function streamIndex(body: Body, sink: (chunk: Uint8Array) => void): string {
   const texts: Array<string | Uint8Array> = [];
   let textBytes = 0;
   const { key, root, rootReal, rootId, rootKind, stampNs } = body;
@@ -388,26 +407,38 @@ export function encodeIndex(body: Body): Buffer {
   });
   const json = JSON.stringify(head);
   const jsonBytes = Buffer.byteLength(json);
-  // The header line's length depends on the sizes: fix it first, then lay out the rest after it.
-  const prefix = `${MAGIC}${'0'.repeat(64)} ${jsonBytes} ${textBytes}\n`;
-  const binAt = align8(prefix.length + jsonBytes + textBytes);
-  const out = Buffer.alloc(binAt + count * 8, 10);
-  let off = prefix.length;
-  off += out.write(json, off, 'utf8');
-  texts.forEach((t, i) => {
-    if (i) out[off++] = COMMA;
-    off += typeof t === 'string' ? out.write(t, off, 'utf8') : (out.set(t, off), t.length);
+  const headerLine = (sum: string) => `${MAGIC}${sum} ${jsonBytes} ${textBytes}\n`;
+  const first = headerLine('0'.repeat(64));
+  sink(Buffer.from(first, 'latin1'));
+  const hash = crypto.createHash('sha256');
+  const out = new ChunkWriter((chunk) => {
+    hash.update(chunk);
+    sink(chunk);
   });
-  // The numbers, in host byte order, where the file's start is 8-aligned (Buffer.alloc is).
-  const nums = new Float64Array(out.buffer, out.byteOffset + binAt, count);
-  let at = 0;
+  out.text(json);
+  texts.forEach((t, i) => {
+    if (i) out.bytes(COMMA);
+    if (typeof t === 'string') out.text(t);
+    else out.bytes(t);
+  });
+  // The numbers start 8-aligned in the file, in host byte order (a reader views them in place).
+  const end = first.length + jsonBytes + textBytes;
+  out.bytes(Buffer.alloc(align8(end) - end, 10));
+  const staging = new Float64Array(1 << 12);
+  let n = 0;
+  const flushNumbers = () => {
+    out.bytes(new Uint8Array(staging.buffer, 0, n * 8));
+    n = 0;
+  };
   for (const r of body.records) {
-    nums.set(r[2][1], at);
-    at += r[2][1].length;
+    for (const v of r[2][1]) {
+      staging[n++] = v;
+      if (n === staging.length) flushNumbers();
+    }
   }
-  const sum = crypto.createHash('sha256').update(out.subarray(prefix.length)).digest('hex');
-  out.write(`${MAGIC}${sum} ${jsonBytes} ${textBytes}\n`, 0, 'latin1');
-  return out;
+  flushNumbers();
+  out.flush();
+  return headerLine(hash.digest('hex'));
 }
 
 /** A check that a record taken by a scan started at `stampNs` still describes the disk (stats only). */

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import type { SkillDockService } from '../service.js';
 import type { SkillDockEvent } from '../contract/index.js';
+import { ChunkWriter } from '../chunk-writer.js';
 import { commands } from './commands/index.js';
 import { UsageError, type CliCommand, type CliIO, type OutPiece } from './types.js';
 
@@ -71,38 +72,18 @@ function writeOut(t: string | Uint8Array): void {
 }
 
 /**
- * Pieces of text and bytes, written in order: big byte pieces as they are (spans of the catalog
- * index), the small ones between them gathered into writes of about a megabyte.
+ * Pieces of text and bytes, written in order through one reused buffer (spans of the catalog index
+ * pass straight through). A file or /dev/null takes each chunk at once; a stream keeps what it is
+ * given, so it gets a copy.
  */
 function writePieces(pieces: readonly OutPiece[]): void {
-  let batch: Array<string | Uint8Array> = [];
-  let size = 0;
-  let text = true;
-  const flush = () => {
-    if (batch.length === 1) writeOut(batch[0]);
-    else if (batch.length) writeOut(text ? batch.join('') : Buffer.concat(batch.map((p) => (typeof p === 'string' ? Buffer.from(p) : p))));
-    batch = [];
-    size = 0;
-    text = true;
-  };
+  const out = new ChunkWriter((chunk) => (toFile() ? writeOut(chunk) : process.stdout.write(Buffer.from(chunk))));
   for (const p of pieces) {
-    if (typeof p !== 'string' && !(p instanceof Uint8Array)) {
-      flush();
-      // Chunks of a buffer used again for the next one: a stream that keeps what it is given gets a copy.
-      p.chunks((b) => writeOut(toFile() ? b : Buffer.from(b)));
-      continue;
-    }
-    if (typeof p !== 'string' && p.length >= 1 << 16) {
-      flush();
-      writeOut(p);
-      continue;
-    }
-    batch.push(p);
-    size += p.length;
-    if (typeof p !== 'string') text = false;
-    if (size >= 1 << 20) flush();
+    if (typeof p === 'string') out.text(p);
+    else if (p instanceof Uint8Array) out.bytes(p);
+    else p.chunks((b) => out.bytes(b));
   }
-  flush();
+  out.flush();
 }
 
 /** What the CLI says when the engine found a damaged data file and recovered from it. */
