@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync, spawnSync } from 'node:child_process';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createService, type SkillDockService } from '../service.js';
 import { cliScript, repoRoot, resources, sandbox, writeSkill, type Sandbox } from '../workspaces/test-helpers.js';
@@ -23,16 +24,19 @@ afterEach(async () => {
   sb.done();
 });
 
+/** The CLI's environment on the sandbox, saying which start answered. */
+const cliEnv = () => ({
+  PATH: process.env.PATH ?? '',
+  HOME: sb.userHome,
+  SKILLDOCK_HOME: sb.home,
+  SKILLDOCK_USER_HOME: sb.userHome,
+  SKILLDOCK_RESOURCES: resources,
+  SKILLDOCK_TRACE_LEAN: '1',
+  NO_COLOR: '1',
+});
+
 function cli(args: string[], input = '', cwd = sb.dir) {
-  const env = {
-    PATH: process.env.PATH ?? '',
-    HOME: sb.userHome,
-    SKILLDOCK_HOME: sb.home,
-    SKILLDOCK_USER_HOME: sb.userHome,
-    SKILLDOCK_RESOURCES: resources,
-    SKILLDOCK_TRACE_LEAN: '1',
-    NO_COLOR: '1',
-  };
+  const env = cliEnv();
   const r = spawnSync(process.execPath, [cliScript, ...args], { env, encoding: 'utf8', input, cwd, timeout: 60_000 });
   const lean = r.stderr.includes('skilldock: lean start');
   return { status: r.status, stdout: r.stdout, stderr: r.stderr.replace(/^skilldock: (lean start.*|full engine .*)\n/gm, ''), lean };
@@ -223,5 +227,64 @@ describe("the hook's own door (dist/hook.mjs, src/cli/hook-entry.ts)", () => {
     const notJson = traced(hook, '{not json');
     expect(notJson.status).toBe(1);
     expect(notJson.stderr).toContain('hook input is not JSON');
+  });
+});
+
+describe('what a lean `list --json` loads', () => {
+  // The dist files one start loads, as a module loader hook sees them, each named by the sources in
+  // its source map (scripts/build-engine.mjs writes one per chunk). A static import of the skill
+  // analyser, the yaml package or the command table's modules on this path fails this test.
+  function loadedSources(args: string[]): { sources: string[]; lean: boolean; stdout: string } {
+    const trace = path.join(sb.dir, 'loaded.txt');
+    const hooks = path.join(sb.dir, 'trace-hooks.mjs');
+    fs.writeFileSync(
+      hooks,
+      `import fs from 'node:fs';\nexport async function load(url, context, next) {\n  fs.appendFileSync(${JSON.stringify(trace)}, url + '\\n');\n  return next(url, context);\n}\n`,
+    );
+    const register = path.join(sb.dir, 'trace.mjs');
+    fs.writeFileSync(register, `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(hooks).href)});\n`);
+    fs.rmSync(trace, { force: true });
+    const env = { ...cliEnv(), SKILLDOCK_INDEX_RACY_MS: '30' };
+    const r = spawnSync(process.execPath, ['--import', pathToFileURL(register).href, cliScript, ...args], {
+      env,
+      encoding: 'utf8',
+      cwd: sb.dir,
+      timeout: 60_000,
+    });
+    expect(r.status, r.stderr).toBe(0);
+    const dist = fs
+      .readFileSync(trace, 'utf8')
+      .split('\n')
+      .filter((u) => u.startsWith('file:') && u.includes('/dist/'))
+      .map((u) => fileURLToPath(u));
+    expect(dist.length).toBeGreaterThan(1);
+    const sources = dist.flatMap((f) => (JSON.parse(fs.readFileSync(`${f}.map`, 'utf8')) as { sources: string[] }).sources);
+    return { sources: sources.map((s) => s.replace(/\\/g, '/')), lean: r.stderr.includes('skilldock: lean start'), stdout: r.stdout };
+  }
+
+  it('with a valid index: no skill analyser, no yaml or gray-matter, no other command', async () => {
+    for (let i = 0; i < 5; i++) writeSkill(sb.lib, `skill-${i}`);
+    const expected = await serviceCatalog();
+    await new Promise((r) => setTimeout(r, 60)); // older than the racy margin
+    loadedSources(['list', '--json']); // the full engine: the memo of validations and the index
+    const { sources, lean, stdout } = loadedSources(['list', '--json']);
+    expect(lean).toBe(true);
+    expect(JSON.parse(stdout)).toEqual(expected);
+    expect(sources).toContain('../src/cli/commands/list.ts');
+    expect(sources).toContain('../src/catalog/persist.ts');
+    const heavy = sources.filter(
+      (s) =>
+        /node_modules\/(yaml|gray-matter|zod)\//.test(s) ||
+        /src\/skills\/(analyze|parse)\.ts$/.test(s) ||
+        /src\/service\.ts$/.test(s) ||
+        /src\/cli\/commands\/(?!index\.ts$|list\.ts$)/.test(s),
+    );
+    expect(heavy).toEqual([]);
+  });
+
+  it('`--help` loads the command table and no command', () => {
+    const { sources } = loadedSources(['--help']);
+    expect(sources).toContain('../src/cli/commands/index.ts');
+    expect(sources.filter((s) => /src\/cli\/commands\/(?!index\.ts)/.test(s) || /src\/catalog\//.test(s))).toEqual([]);
   });
 });
