@@ -3,6 +3,7 @@
 import { build } from 'esbuild';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
 
 // gray-matter loads js-yaml (and through it esprima, at run time) for its default YAML engine.
 // SkillDock never uses that engine: src/skills/parse.ts passes its own parser for YAML and refusing
@@ -19,6 +20,42 @@ const grayMatterYaml = {
       contents:
         "const refuse = () => { throw new Error('gray-matter default YAML engine: not bundled (SkillDock parses YAML itself)'); };\n" +
         'module.exports = { safeLoad: refuse, safeDump: refuse };\n',
+    }));
+  },
+};
+
+// The English of every engine message (src/contract/messages-*.ts, ~50 KB of tables) is needed only
+// when a message is worded: an error, a diagnostic of a skill being analysed. A start that words
+// nothing (`list` on a valid index, the hook) should not compile it. In the CLI's bundles,
+// messages-text.ts is replaced by a stand-in with the same exports that loads the tables from
+// dist/engine-messages.cjs (built below) on first use: synchronously, as `formatMessage` is called.
+const messagesText = path.resolve('src/contract/messages-text.ts');
+const lazyMessages = {
+  name: 'lazy-messages',
+  setup(b) {
+    b.onResolve({ filter: /[\\/]messages-text\.js$/ }, (args) =>
+      path.resolve(args.resolveDir, args.path.replace(/\.js$/, '.ts')) === messagesText
+        ? { path: 'messages-text', namespace: 'sd-lazy-messages' }
+        : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'sd-lazy-messages' }, () => ({
+      loader: 'js',
+      resolveDir: path.dirname(messagesText),
+      contents: `import { createRequire } from 'node:module';
+export { isMessageRef } from './message-ref.ts';
+let loaded;
+const load = () => (loaded ??= createRequire(import.meta.url)('./engine-messages.cjs'));
+export const formatMessage = (ref) => load().formatMessage(ref);
+export const englishTemplate = (key, params) => load().englishTemplate(key, params);
+export const messageKeys = () => load().messageKeys();
+const table = () => load().ENGINE_MESSAGES;
+export const ENGINE_MESSAGES = new Proxy({}, {
+  get: (_, k) => table()[k],
+  has: (_, k) => k in table(),
+  ownKeys: () => Reflect.ownKeys(table()),
+  getOwnPropertyDescriptor: (_, k) => { const d = Reflect.getOwnPropertyDescriptor(table(), k); return d && { ...d, configurable: true }; },
+});
+`,
     }));
   },
 };
@@ -52,6 +89,14 @@ await build({
   splitting: true,
   format: 'esm',
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+  plugins: [grayMatterYaml, lazyMessages],
+});
+// The message tables the CLI's stand-in loads (above).
+await build({
+  ...common,
+  entryPoints: [messagesText],
+  outfile: 'dist/engine-messages.cjs',
+  format: 'cjs',
 });
 
 // `policy check-write --hook` runs before every write of an agent: one file with only its code, no
@@ -61,6 +106,7 @@ await build({
   entryPoints: ['src/cli/hook-entry.ts'],
   outfile: 'dist/hook.mjs',
   format: 'esm',
+  plugins: [grayMatterYaml, lazyMessages],
 });
 
 // The catalog analyses big batches of skills on worker threads; it finds this file next to cli.mjs.

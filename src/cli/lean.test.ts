@@ -262,7 +262,7 @@ describe('what a lean `list --json` loads', () => {
     return { sources: sources.map((s) => s.replace(/\\/g, '/')), lean: r.stderr.includes('skilldock: lean start'), stdout: r.stdout };
   }
 
-  it('with a valid index: no skill analyser, no yaml or gray-matter, no other command', async () => {
+  it('with a valid index: no skill analyser, yaml, gray-matter, message tables or other command', async () => {
     for (let i = 0; i < 5; i++) writeSkill(sb.lib, `skill-${i}`);
     const expected = await serviceCatalog();
     await new Promise((r) => setTimeout(r, 60)); // older than the racy margin
@@ -276,6 +276,7 @@ describe('what a lean `list --json` loads', () => {
       (s) =>
         /node_modules\/(yaml|gray-matter|zod)\//.test(s) ||
         /src\/skills\/(analyze|parse)\.ts$/.test(s) ||
+        /src\/contract\/messages-(?!input\.ts$)/.test(s) ||
         /src\/service\.ts$/.test(s) ||
         /src\/cli\/commands\/(?!index\.ts$|list\.ts$)/.test(s),
     );
