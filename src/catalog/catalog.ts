@@ -174,27 +174,34 @@ export class CatalogService {
       const { roots, states, key } = await this.prepare(query);
       const hit = this.composed.get(key);
       if (hit && hit.generation === this.generation) return [JSON.stringify(hit)];
-      const items: Array<{ root: Root; record: ChildRecord; name: string; own: boolean }> = [];
-      const seen = new Map<string, number>();
-      roots.forEach((root, i) => {
-        const home = states[i].root;
-        // Made with the state's root: another id or kind for the same folder means a new object (withRoot).
-        const own = home.id === root.id && home.kind === root.kind;
+      // One pass over 10,000 records: flat arrays, no object per entry.
+      const records: ChildRecord[] = [];
+      const names: string[] = [];
+      const rootOf: number[] = [];
+      const uses = new Map<string, number>();
+      roots.forEach((_root, i) => {
         for (const record of states[i].skills()) {
           const name = entryName(record)!;
-          items.push({ root, record, name, own });
-          seen.set(name, (seen.get(name) ?? 0) + 1);
+          records.push(record);
+          names.push(name);
+          rootOf.push(i);
+          uses.set(name, (uses.get(name) ?? 0) + 1);
         }
       });
+      // Made with the state's root: another id or kind for the same folder means a new object (withRoot).
+      const own = roots.map((root, i) => states[i].root.id === root.id && states[i].root.kind === root.kind);
       // Precedence only changes entries whose name is used twice: give it those (whole groups, in order).
-      const built = items.flatMap((it, i) => (seen.get(it.name)! > 1 || !it.own ? [i] : []));
+      const built: number[] = [];
+      for (let k = 0; k < records.length; k++) if (uses.get(names[k])! > 1 || !own[rootOf[k]]) built.push(k);
       const ruled = applyPrecedence(
-        built.map((i) => withRoot(items[i].record.entry!, items[i].root)),
+        built.map((k) => withRoot(records[k].entry!, roots[rootOf[k]])),
         this.env().registry,
       );
-      const text = new Map(built.map((i, k) => [i, JSON.stringify(ruled[k])]));
       const entries = new JsonTexts();
-      items.forEach((it, i) => entries.add(text.get(i) ?? it.record));
+      for (let k = 0, b = 0; k < records.length; k++) {
+        if (built[b] === k) entries.add(JSON.stringify(ruled[b++]));
+        else entries.add(records[k]);
+      }
       const diagnostics = JSON.stringify(states.flatMap((s) => s.diagnostics()));
       return [
         `{"roots":${JSON.stringify(roots)},"entries":[`,

@@ -89,21 +89,51 @@ export interface Loaded {
  * A skill's record from the index: its entry's text is a slice of the file read, parsed into the
  * entry object only when something asks for it (a JSON listing never does).
  */
-export class IndexedSkill implements ChildRecord {
-  readonly diagnostics: Diagnostic[] = [];
+export class IndexedSkill implements ChildRecord, StatRows {
+  readonly diagnostics = NO_DIAGNOSTICS;
   private parsed: CatalogEntry | undefined;
+  private made: ChildState | undefined;
 
   constructor(
-    readonly state: ChildState,
-    readonly rows: StatRows,
-    readonly since: bigint,
+    private readonly place: Place,
+    readonly dirName: string,
+    private readonly link: StoredLink,
+    /** Its stat rows: these paths, their numbers from `at` in the file's number section. */
+    readonly rels: string[],
+    readonly at: number,
     /** The entry's name (known without parsing the text: precedence groups by it). */
     readonly name: string,
-    /** The file's text section; the entry's text is `[from, to)` of it, a comma follows unless it is the last. */
-    readonly text: TextSection,
+    /** The entry's text is `[from, to)` of the file's text section, a comma follows unless it is the last. */
     readonly from: number,
     readonly to: number,
   ) {}
+
+  // One object per skill until more is asked for: a cold listing of 10,000 skills keeps them all,
+  // and every object made at start is one more for the garbage collector to copy.
+  get nums(): Float64Array {
+    return this.place.nums;
+  }
+
+  get rows(): StatRows {
+    return this;
+  }
+
+  get since(): bigint {
+    return this.place.since;
+  }
+
+  get text(): TextSection {
+    return this.place.text;
+  }
+
+  /** The folder as found in the root (what the rows are relative to). */
+  get dir(): string {
+    return childPath(this.place.root, this.dirName);
+  }
+
+  get state(): ChildState {
+    return (this.made ??= { kind: 'skill', child: childOf(this.place, this.dirName, this.link) });
+  }
 
   get entry(): CatalogEntry {
     return (this.parsed ??= JSON.parse(this.json.toString('utf8')) as CatalogEntry);
@@ -140,12 +170,13 @@ export class CatalogIndex {
     if (head.rootId !== root.id || head.rootKind !== root.kind) return null;
     const stampNs = BigInt(head.stampNs);
     const records = new Map<string, ChildRecord>();
-    const cursor: Cursor = { text, textAt: 0, nums, at: 0 };
+    const place: Place = { root: root.path, rootReal, text, nums, since: stampNs };
+    const cursor: Cursor = { place, textAt: 0, at: 0 };
     try {
       const { names, links } = head;
       for (let i = 0, l = 0; i < names.length; i++) {
         const link: StoredLink = l < links.length && links[l][0] === i ? [links[l][1], links[l++][2]] : 0;
-        const r = decodeRecord(root, rootReal, names[i], link, head.relSets[head.rels[i]], head.held[i], cursor, stampNs);
+        const r = decodeRecord(names[i], link, head.relSets[head.rels[i]], head.held[i], cursor);
         if (!r) return null;
         records.set(names[i], r);
       }
@@ -245,7 +276,12 @@ export class JsonTexts {
   }
 }
 
-/** A record as stored (null for what is never stored: broken links, children without rows). */
+/** Whether `save` keeps a record (broken links and children without rows are never stored). */
+export function storable(r: ChildRecord): boolean {
+  return r instanceof IndexedSkill || (r.rows !== undefined && r.state.kind !== 'broken');
+}
+
+/** A record as stored (null for what is never stored). */
 function encodeRecord(name: string, r: ChildRecord): StoredRecord | null {
   const s = r.state;
   if (!r.rows || s.kind === 'broken') return null;
@@ -264,48 +300,56 @@ function encodeRecord(name: string, r: ChildRecord): StoredRecord | null {
 
 /** Where `decodeRecord` is in the file: the next entry text and the next stat number. */
 interface Cursor {
-  text: TextSection;
+  place: Place;
   textAt: number;
-  nums: Float64Array;
   at: number;
 }
 
+/** What every record of one loaded file shares. */
+interface Place {
+  root: string;
+  rootReal: string;
+  text: TextSection;
+  nums: Float64Array;
+  /** When the scan that took the file's rows started. */
+  since: bigint;
+}
+
+/** The findings of a record that has none (shared, so frozen: a push would be a bug). */
+const NO_DIAGNOSTICS: Diagnostic[] = Object.freeze([]) as unknown as Diagnostic[];
+
 /** A record from its stored form (null when its shape is not one `encodeRecord` writes). */
-function decodeRecord(
-  root: Root,
-  rootReal: string,
-  dirName: string,
-  link: StoredLink,
-  rels: string[] | undefined,
-  held: PackedHeld,
-  cur: Cursor,
-  stampNs: bigint,
-): ChildRecord | null {
-  const rows = storedRows(rels, cur.nums, cur.at);
-  if (typeof dirName !== 'string' || !rows) return null;
-  cur.at += rows.rels.length * 6;
-  const dir = childPath(root.path, dirName);
-  const child: Child = link
-    ? { dirName, dir, realPath: link[0], linked: true, ...(link[1] === null ? {} : { linkTarget: link[1] }) }
-    : { dirName, dir, realPath: childPath(rootReal, dirName), linked: false };
+function decodeRecord(dirName: string, link: StoredLink, rels: string[] | undefined, held: PackedHeld, cur: Cursor): ChildRecord | null {
+  const at = cur.at;
+  if (typeof dirName !== 'string' || !storedRows(rels, cur.place.nums, at)) return null;
+  cur.at += rels!.length * 6;
   if (typeof held === 'number' || held[0] === 's') {
     const bytes = typeof held === 'number' ? held : held[2];
     const from = cur.textAt;
     const to = from + bytes;
-    if (!Number.isSafeInteger(bytes) || bytes < 2 || to > cur.text.length) return null;
+    if (!Number.isSafeInteger(bytes) || bytes < 2 || to > cur.place.text.length) return null;
     cur.textAt = to + 1; // and the comma
     const name = typeof held === 'number' ? dirName : held[1];
     if (typeof name !== 'string') return null;
-    return new IndexedSkill({ kind: 'skill', child }, rows, stampNs, name, cur.text, from, to);
+    return new IndexedSkill(cur.place, dirName, link, rels!, at, name, from, to);
   }
   if (Array.isArray(held) && held[0] === 'f') {
     const nested = held[1];
     const diagnostics = held[2];
     if (!Array.isArray(nested) || !Array.isArray(diagnostics)) return null;
+    const child = childOf(cur.place, dirName, link);
     const state: ChildState = nested.length ? { kind: 'nested', child, nested } : { kind: 'none', child };
-    return { state, diagnostics, probeSig: held[3], rows, since: stampNs };
+    return { state, diagnostics, probeSig: held[3], rows: storedRows(rels, cur.place.nums, at)!, since: cur.place.since };
   }
   return null;
+}
+
+/** A child of the root from its stored facts. */
+function childOf(place: Place, dirName: string, link: StoredLink): Child {
+  const dir = childPath(place.root, dirName);
+  return link
+    ? { dirName, dir, realPath: link[0], linked: true, ...(link[1] === null ? {} : { linkTarget: link[1] }) }
+    : { dirName, dir, realPath: childPath(place.rootReal, dirName), linked: false };
 }
 
 /**
@@ -445,6 +489,8 @@ function streamIndex(body: Body, sink: (chunk: Uint8Array) => void): string {
 export function recordChecker(stampNs: bigint): (record: ChildRecord) => boolean {
   const rowsValid = rowsChecker(stampNs, racyMarginNs());
   return (record) => {
+    // A skill from the index is checked without building its state and rows objects.
+    if (record instanceof IndexedSkill) return rowsValid(record.dir, record);
     const s = record.state;
     return record.rows !== undefined && s.kind !== 'broken' && rowsValid(s.child.dir, record.rows);
   };

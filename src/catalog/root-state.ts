@@ -4,7 +4,7 @@ import { listRoot, mapLimit, probeChild, type Child, type EntryKind, type RootLi
 import { signatureChanged } from './signature.js';
 import { runChild, type ChildJob, type ChildRecord, type TaskEnv } from './child-tasks.js';
 import type { ScanPool } from './analyze-pool.js';
-import { entryName, nowNs, recordChecker, type CatalogIndex } from './persist.js';
+import { entryName, nowNs, recordChecker, storable, type CatalogIndex } from './persist.js';
 
 // What the catalog remembers about one root folder: one record per direct child, each with the
 // stat signature that lets a rescan skip it when nothing under it changed.
@@ -91,7 +91,7 @@ export class RootState {
     // A few re-read children are cheaper to read again next start than a rewrite of the whole
     // index: rewrite when there is none, or when enough changed (or children came or went).
     const many = todo.length > Math.max(REWRITE_MIN, this.children.size / 100);
-    if (index && this.listing.exists && (!loaded || many || loaded.records.size !== storable(this.children))) {
+    if (index && this.listing.exists && (!loaded || many || loaded.records.size !== storableCount(this.children))) {
       index.save(this.root, this.real, env.registry, stampNs, this.children);
     }
     return todo.length;
@@ -185,9 +185,9 @@ async function linkChanged(child: Child): Promise<boolean> {
 }
 
 /** How many records `CatalogIndex.save` keeps (broken links are always re-checked, never stored). */
-function storable(children: Map<string, ChildRecord>): number {
+function storableCount(children: Map<string, ChildRecord>): number {
   let n = 0;
-  for (const r of children.values()) if (r.rows && r.state.kind !== 'broken') n++;
+  for (const r of children.values()) if (storable(r)) n++;
   return n;
 }
 
