@@ -1,9 +1,12 @@
 #!/usr/bin/env node
 // The `skilldock` command: runs the bundled CLI (built by `npm install` via `prepare`).
-import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import path from 'node:path';
 
+// node:fs by `require`: importing it builds its ESM facade, which loads all of node:stream (a few
+// ms of a start that never streams).
+const { existsSync } = createRequire(import.meta.url)('node:fs');
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 // An agent's pre-tool hook runs before each of its writes: its own small bundle starts faster
 // (it hands anything it does not answer itself to cli.mjs).
