@@ -206,6 +206,8 @@ describe('persistent catalog index', () => {
     for (let attempt = 0; attempt < 6 && !produced; attempt++) {
       for (let i = 0; i < 30 && Date.now() % 1000 > 100; i++) await sleep(40);
       fs.writeFileSync(file, text); // fresh timestamps in this second
+      // A new index each attempt: one that failed keeps its old rows (a single re-read skill does not rewrite it).
+      fs.rmSync(indexDir(), { recursive: true, force: true });
       await indexedScan();
       fs.writeFileSync(file, edited);
       const sameTick = Math.floor(fs.statSync(file).mtimeMs / 1000) === Math.floor(fs.statSync(indexFile()).mtimeMs / 1000);
