@@ -87,6 +87,11 @@ describe('persistent catalog index', () => {
     expect(after.reads).toEqual(['beta']);
     expect(after.listing).toEqual(await plainScan());
     expect(JSON.stringify(after.listing)).toContain('Beta now says');
+    // A small library's index took the re-read skill back: the next cold start reads nothing.
+    await sleep(60);
+    const next = await indexedScan();
+    expect(next.reads).toEqual([]);
+    expect(next.listing).toEqual(after.listing);
   });
 
   it('a service started from the index re-reads only what changed when refreshed later', async () => {

@@ -19,6 +19,8 @@ export interface RootEnv extends TaskEnv {
 
 /** Children re-read at start above which the index is rewritten (see `scan`). */
 const REWRITE_MIN = 32;
+/** Up to this many children, anything re-read is written back to the index at once. */
+const SMALL_INDEX = 256;
 
 /** Roots with at least this many children to read are shared with the worker threads. */
 export const BULK_MIN = 200;
@@ -89,8 +91,11 @@ export class RootState {
     this.listing.names = names.filter((n) => this.children.has(n));
     this.stampNs = stampNs;
     // A few re-read children are cheaper to read again next start than a rewrite of the whole
-    // index: rewrite when there is none, or when enough changed (or children came or went).
-    const many = todo.length > Math.max(REWRITE_MIN, this.children.size / 100);
+    // index: rewrite when there is none, or when enough changed (or children came or went). A small
+    // index is rewritten whenever anything was read: its rewrite costs about a millisecond, while a
+    // child left stale (or racy under the old stamp: it stays racy until the index is rewritten) is
+    // read again at every start, and reading one loads the skill analyser (~25 ms of a CLI start).
+    const many = todo.length > (this.children.size <= SMALL_INDEX ? 0 : Math.max(REWRITE_MIN, this.children.size / 100));
     if (index && this.listing.exists && (!loaded || many || loaded.records.size !== storableCount(this.children))) {
       index.save(this.root, this.real, env.registry, stampNs, this.children);
     }
