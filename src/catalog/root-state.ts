@@ -56,7 +56,10 @@ export class RootState {
 
   diagnostics(): Diagnostic[] {
     const out: Diagnostic[] = [];
-    for (const name of this.listing.names) out.push(...(this.children.get(name)?.diagnostics ?? []));
+    for (const name of this.listing.names) {
+      const d = this.children.get(name)?.diagnostics;
+      if (d?.length) out.push(...d); // most children have none: no spread call for them
+    }
     return out;
   }
 
