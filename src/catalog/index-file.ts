@@ -47,13 +47,26 @@ export class TextSection {
 
   /** Bytes `[from, to)` of the text. */
   slice(from: number, to: number): Buffer {
+    return this.detach().subarray(from, to);
+  }
+
+  /** The whole text in memory, and the file let go (before a save renames a new file over it). */
+  detach(): Buffer {
     if (!this.all) {
       const all = Buffer.allocUnsafeSlow(this.length);
       readFully(this.fd!, all, 0, this.length, this.at);
       this.all = all;
       this.release();
     }
-    return this.all.subarray(from, to);
+    return this.all;
+  }
+
+  /** Let the file go without reading it (nothing will ask for the text). */
+  release(): void {
+    if (this.fd === null) return;
+    closer.unregister(this);
+    fs.closeSync(this.fd);
+    this.fd = null;
   }
 
   /** Bytes `[from, to)` of the text, streamed through the shared buffer when not in memory. */
@@ -71,13 +84,6 @@ export class TextSection {
         }
       },
     };
-  }
-
-  private release(): void {
-    if (this.fd === null) return;
-    closer.unregister(this);
-    fs.closeSync(this.fd);
-    this.fd = null;
   }
 }
 

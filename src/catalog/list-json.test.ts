@@ -110,6 +110,39 @@ describe('list as JSON text', () => {
     expect(bytePieces(pieces)).toBe(1);
   });
 
+  it('lets go of an index file it read once a save replaces it', async () => {
+    const indexFds = () =>
+      fs.readdirSync('/proc/self/fd').filter((fd) => {
+        try {
+          return fs.readlinkSync(path.join('/proc/self/fd', fd)).includes(`${path.sep}cache${path.sep}catalog${path.sep}`);
+        } catch {
+          return false;
+        }
+      });
+    const linux = fs.existsSync('/proc/self/fd');
+    const skills = (description?: (i: number) => string) => {
+      for (let i = 0; i < 40; i++)
+        writeSkill(path.join(lib(), `s-${String(i).padStart(2, '0')}`), description ? { description: description(i) } : {});
+    };
+    skills();
+    await sleep(60);
+    await checked(catalogFor(sb, { index: true }));
+    await sleep(60);
+    // The text stays in the file while only JSON is asked for (Linux shows the open descriptor).
+    await catalogFor(sb, { index: true }).listJson();
+    if (linux) expect(indexFds().length).toBeGreaterThan(0);
+    // Every skill changed: the cold scan reads them all and rewrites the index over the file it opened.
+    skills((i) => `Changed ${i}. Use when asked.`);
+    await sleep(60);
+    const before = indexFds().length;
+    const cold = catalogFor(sb, { index: true });
+    const after = await checked(cold);
+    expect(after.text).toContain('Changed 39.');
+    if (linux) expect(indexFds().length).toBeLessThanOrEqual(before);
+    const entries = (text: string) => (JSON.parse(text) as { entries: unknown[] }).entries;
+    expect(entries(after.text)).toEqual(entries(JSON.stringify(await catalogFor(sb, { index: false }).list())));
+  });
+
   it('a folder seen through another root id is written with that id', async () => {
     makeCatalog();
     const project = path.join(sb.base, 'proj');

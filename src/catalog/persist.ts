@@ -146,6 +146,8 @@ export class IndexedSkill implements ChildRecord, StatRows {
 
 export class CatalogIndex {
   private keyCache = new WeakMap<Registry, string>();
+  /** The text sections of the files loaded, by file: let go before a save replaces one. */
+  private texts = new Map<string, TextSection>();
 
   constructor(readonly dir: string) {}
 
@@ -162,8 +164,16 @@ export class CatalogIndex {
 
   /** The records of a valid index for this root (null when absent or in doubt). */
   load(root: Root, rootReal: string, registry: Registry): Loaded | null {
-    const file = readIndexFile(this.fileFor(root));
+    const path = this.fileFor(root);
+    const file = readIndexFile(path);
     if (!file) return null;
+    const loaded = this.decode(root, rootReal, registry, file);
+    if (!loaded) file.text.release();
+    else this.texts.set(path, file.text);
+    return loaded;
+  }
+
+  private decode(root: Root, rootReal: string, registry: Registry, file: IndexFile): Loaded | null {
     const { nums, text } = file;
     const head = validHead(file.head);
     if (!head || head.key !== this.key(registry) || head.root !== root.path || head.rootReal !== rootReal) return null;
@@ -205,6 +215,10 @@ export class CatalogIndex {
       records: stored,
     };
     const file = this.fileFor(root);
+    // Records loaded from the file being replaced keep their text in memory, and the file is
+    // closed before the rename (some systems refuse to replace an open file).
+    this.texts.get(file)?.detach();
+    this.texts.delete(file);
     const tmp = `${file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.tmp`;
     try {
       fs.mkdirSync(this.dir, { recursive: true });
