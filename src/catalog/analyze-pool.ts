@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { EntryKind } from './scan.js';
 import type { ChildJob } from './child-tasks.js';
 
@@ -76,8 +77,11 @@ export class ScanPool {
     if (this.broken || this.closing) return [];
     if (this.workers.length) return this.workers;
     try {
+      // Loaded with the first worker: most starts (a listing from the index, two cores) start
+      // none, and node:worker_threads costs a few ms of a CLI start.
+      const threads = createRequire(import.meta.url)('node:worker_threads') as typeof import('node:worker_threads');
       for (let i = 0; i < this.size; i++) {
-        const worker = new Worker(this.script);
+        const worker = new threads.Worker(this.script);
         worker.unref();
         worker.on('message', (m: Reply) => {
           for (const l of this.listeners.get(m.jobId) ?? []) l(m);

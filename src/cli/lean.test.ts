@@ -234,7 +234,7 @@ describe('what a lean `list --json` loads', () => {
   // The dist files one start loads, as a module loader hook sees them, each named by the sources in
   // its source map (scripts/build-engine.mjs writes one per chunk). A static import of the skill
   // analyser, the yaml package or the command table's modules on this path fails this test.
-  function loadedSources(args: string[]): { sources: string[]; lean: boolean; stdout: string } {
+  function loadedSources(args: string[]): { sources: string[]; builtins: string[]; lean: boolean; stdout: string } {
     const trace = path.join(sb.dir, 'loaded.txt');
     const hooks = path.join(sb.dir, 'trace-hooks.mjs');
     fs.writeFileSync(
@@ -252,14 +252,17 @@ describe('what a lean `list --json` loads', () => {
       timeout: 60_000,
     });
     expect(r.status, r.stderr).toBe(0);
-    const dist = fs
-      .readFileSync(trace, 'utf8')
-      .split('\n')
-      .filter((u) => u.startsWith('file:') && u.includes('/dist/'))
-      .map((u) => fileURLToPath(u));
+    const urls = fs.readFileSync(trace, 'utf8').split('\n');
+    const builtins = urls.filter((u) => u.startsWith('node:'));
+    const dist = urls.filter((u) => u.startsWith('file:') && u.includes('/dist/')).map((u) => fileURLToPath(u));
     expect(dist.length).toBeGreaterThan(1);
     const sources = dist.flatMap((f) => (JSON.parse(fs.readFileSync(`${f}.map`, 'utf8')) as { sources: string[] }).sources);
-    return { sources: sources.map((s) => s.replace(/\\/g, '/')), lean: r.stderr.includes('skilldock: lean start'), stdout: r.stdout };
+    return {
+      sources: sources.map((s) => s.replace(/\\/g, '/')),
+      builtins,
+      lean: r.stderr.includes('skilldock: lean start'),
+      stdout: r.stdout,
+    };
   }
 
   it('with a valid index: no skill analyser, yaml, gray-matter, message tables or other command', async () => {
@@ -267,7 +270,7 @@ describe('what a lean `list --json` loads', () => {
     const expected = await serviceCatalog();
     await new Promise((r) => setTimeout(r, 60)); // older than the racy margin
     loadedSources(['list', '--json']); // the full engine: the memo of validations and the index
-    const { sources, lean, stdout } = loadedSources(['list', '--json']);
+    const { sources, builtins, lean, stdout } = loadedSources(['list', '--json']);
     expect(lean).toBe(true);
     expect(JSON.parse(stdout)).toEqual(expected);
     expect(sources).toContain('../src/cli/commands/list.ts');
@@ -281,6 +284,9 @@ describe('what a lean `list --json` loads', () => {
         /src\/cli\/commands\/(?!index\.ts$|list\.ts$)/.test(s),
     );
     expect(heavy).toEqual([]);
+    // Worker threads start only for a big scan; their module is loaded with the first one.
+    expect(builtins).toContain('node:fs');
+    expect(builtins).not.toContain('node:worker_threads');
   });
 
   it('`--help` loads the command table and no command', () => {
