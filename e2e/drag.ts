@@ -16,6 +16,16 @@ export async function dragPathsOnto(page: Page, paths: string[], at?: { x: numbe
   const { x, y } = at ?? { x: Math.round(vp.width / 2), y: Math.round(vp.height / 2) };
   const data = { items: [], files: paths, dragOperationsMask: 1 };
   await cdp.send('Input.dispatchDragEvent', { type: 'dragEnter', x, y, data });
+  // A hand moving files over a window sends dragover after dragover until the drop; the browser
+  // drops only once the page has answered one of them with an allowed effect. One dragover
+  // straight before the drop lost that race under load (seen once: the overlay showed, no drop
+  // came), so keep dragging over until the page shows it took the drag in, as a hand would.
+  const overlay = page.locator('[data-testid="drop-overlay"]');
+  for (let i = 0; i < 40; i++) {
+    await cdp.send('Input.dispatchDragEvent', { type: 'dragOver', x, y, data });
+    if ((await overlay.getAttribute('aria-hidden')) === 'false') break;
+    await page.waitForTimeout(50);
+  }
   await cdp.send('Input.dispatchDragEvent', { type: 'dragOver', x, y, data });
   await cdp.send('Input.dispatchDragEvent', { type: 'drop', x, y, data });
   await cdp.detach();
