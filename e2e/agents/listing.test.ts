@@ -226,7 +226,12 @@ describe('Gemini CLI 0.61.0: the listing its model receives is the one SkillDock
     expect(rows.find((r) => r.label === 'desc-2000')!.captured.length).toBe('full: '.length + 2000);
     expect(rows.find((r) => r.label === 'angle')!.captured).toBe('full: Has <xml> tags & ampersands.');
     expect(rows.find((r) => r.label === 'name-missing')!.captured).toBe('absent');
-    expect(own.map((c) => [c.name, c.description!.length])).toEqual(model.builtins.map((b) => [b.name, b.descriptionChars]));
+    // Its own skills come from an async glob of its builtin folder (loadSkillsFromDir), whose
+    // order is not defined: both orders were seen here. What each holds is compared, not where.
+    const byName = (a: [string, number], b: [string, number]) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
+    expect(own.map((c): [string, number] => [c.name, c.description!.length]).sort(byName)).toEqual(
+      model.builtins.map((b): [string, number] => [b.name, b.descriptionChars]).sort(byName),
+    );
   });
 
   it('60 skills with 1,000-character descriptions and 5 short ones: no budget, all in full', async () => {
