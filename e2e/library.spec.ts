@@ -54,6 +54,8 @@ for (const lang of ['en', 'zh-CN'] as const) {
       'Shared between agents.',
     );
     expect(fs.readFileSync(path.join(geminiCopy, 'SKILL.md'), 'utf8')).toContain('A different skill');
+    // The export button is disabled after a run: focus goes to Close, so Escape still closes.
+    await expect(page.getByTestId(TID.exportClose)).toBeFocused();
     await page.keyboard.press('Escape');
     await expect(page.getByTestId(TID.exportDialog)).toHaveCount(0);
 

@@ -299,6 +299,7 @@ export const TID = {
   exportTarget: 'export-target',
   exportMode: 'export-mode',
   exportOk: 'export-ok',
+  exportClose: 'export-close',
   newSkillDialog: 'new-skill-dialog',
   newSkillName: 'new-skill-name',
   newSkillTemplate: 'new-skill-template', // + `-plain|scripts|references`

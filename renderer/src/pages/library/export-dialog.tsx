@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Checkbox, Modal, Radio, Spin, Tag } from '@arco-design/web-react';
 import type { ExportTarget, LibraryMode, LibrarySkill } from '../../../../src/contract/index';
@@ -23,6 +23,7 @@ export function ExportDialog({ skill, onClose }: { skill: LibrarySkill; onClose(
   const [mode, setMode] = useState<LibraryMode>('copy');
   const [results, setResults] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  const closeButton = useRef<HTMLButtonElement>(null);
   const view = useLibrary((s) => (s.exportView?.name === skill.dirName ? s.exportView : null));
   const targets = view?.targets ?? null;
   const error = view?.error ?? null;
@@ -47,6 +48,9 @@ export function ExportDialog({ skill, onClose }: { skill: LibrarySkill; onClose(
     if (Object.values(out).some((r) => 'ok' in r && r.ok.status === 'exported'))
       showUndoToast(t, t('library.exported', { name: skill.name }));
     setPicked([]);
+    // The export button is disabled now (nothing picked): focus would fall to <body>, where Arco's
+    // modal no longer hears Escape. Close is what is left to do here.
+    closeButton.current?.focus();
   };
 
   return (
@@ -56,7 +60,9 @@ export function ExportDialog({ skill, onClose }: { skill: LibrarySkill; onClose(
       onCancel={onClose}
       footer={
         <>
-          <Button onClick={onClose}>{t('common.close')}</Button>
+          <Button ref={closeButton} onClick={onClose} data-testid={TID.exportClose}>
+            {t('common.close')}
+          </Button>
           <Button type="primary" disabled={picked.length === 0} loading={busy} onClick={run} data-testid={TID.exportOk}>
             {t('library.exportRun', { count: picked.length })}
           </Button>
