@@ -1,4 +1,5 @@
 import type { Diagnostic } from '../contract/index.js';
+import { ChunkWriter } from '../chunk-writer.js';
 import type { CliIO, OutPiece } from './types.js';
 
 const codes = { red: 31, yellow: 33, cyan: 36, dim: 2, bold: 1, green: 32 } as const;
@@ -57,10 +58,17 @@ export function printJson(io: { out(t: string): void; prettyJson?: boolean }, va
 export function printJsonPieces(io: Pick<CliIO, 'out' | 'outPieces'>, pieces: readonly OutPiece[]): void {
   if (io.outPieces) return io.outPieces(pieces);
   const bytes: Buffer[] = [];
-  for (const p of pieces) {
-    if (typeof p === 'string') bytes.push(Buffer.from(p));
-    else if (p instanceof Uint8Array) bytes.push(Buffer.from(p));
-    else p.chunks((b) => bytes.push(Buffer.from(b)));
-  }
+  pieceChunks(pieces, (chunk) => bytes.push(Buffer.from(chunk)));
   io.out(Buffer.concat(bytes).toString('utf8'));
+}
+
+/** The bytes of `pieces` in order, through one reused buffer: each chunk is valid only during its call. */
+export function pieceChunks(pieces: readonly OutPiece[], each: (chunk: Uint8Array) => void): void {
+  const out = new ChunkWriter(each);
+  for (const p of pieces) {
+    if (typeof p === 'string') out.text(p);
+    else if (p instanceof Uint8Array) out.bytes(p);
+    else p.chunks((b) => out.bytes(b));
+  }
+  out.flush();
 }

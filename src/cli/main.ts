@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import type { SkillDockService } from '../service.js';
 import type { SkillDockEvent } from '../contract/index.js';
-import { ChunkWriter } from '../chunk-writer.js';
 import { commands } from './commands/index.js';
+import { pieceChunks } from './format.js';
 import { UsageError, type CliCommand, type CliIO, type OutPiece } from './types.js';
 
 function help(): string {
@@ -77,13 +77,7 @@ function writeOut(t: string | Uint8Array): void {
  * given, so it gets a copy.
  */
 function writePieces(pieces: readonly OutPiece[]): void {
-  const out = new ChunkWriter((chunk) => (toFile() ? writeOut(chunk) : process.stdout.write(Buffer.from(chunk))));
-  for (const p of pieces) {
-    if (typeof p === 'string') out.text(p);
-    else if (p instanceof Uint8Array) out.bytes(p);
-    else p.chunks((b) => out.bytes(b));
-  }
-  out.flush();
+  pieceChunks(pieces, (chunk) => (toFile() ? writeOut(chunk) : process.stdout.write(Buffer.from(chunk))));
 }
 
 /** What the CLI says when the engine found a damaged data file and recovered from it. */
