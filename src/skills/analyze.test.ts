@@ -77,6 +77,25 @@ describe('analyzeSkill', () => {
     expect((await analyzeSkill(dir, opts)).digest).not.toBe(a.digest);
   });
 
+  it('counts body lines the same whether or not the body holds a reference', async () => {
+    // A body with a `/` is counted by the reference scan, one without by a plain count.
+    const cases: Array<[string, string, boolean]> = [
+      ['plain-500', 'line\n'.repeat(500), false],
+      ['plain-500-open', `${'line\n'.repeat(499)}last`, false],
+      ['plain-501-open', `${'line\n'.repeat(500)}last`, true],
+      ['ref-500', `see a/b\n${'line\n'.repeat(499)}`, false],
+      ['ref-500-open', `see a/b\n${'line\n'.repeat(498)}last`, false],
+      ['ref-501', `see a/b\n${'line\n'.repeat(500)}`, true],
+      ['ref-501-open', `see a/b\n${'line\n'.repeat(499)}last`, true],
+    ];
+    for (const [name, body, long] of cases) {
+      const a = await analyzeSkill(makeSkill(root, name, { 'SKILL.md': skillText({ name, body }) }), opts);
+      const d = a.diagnostics.find((x) => x.code === 'body-too-long');
+      expect(Boolean(d), name).toBe(long);
+      if (d) expect(d.msg?.params?.lines, name).toBe(501);
+    }
+  });
+
   it('uses the name under the root when reached through a link', async () => {
     const real = makeSkill(root, 'real-place', { 'SKILL.md': skillText({ name: 'linked' }) });
     fs.mkdirSync(path.join(root, 'r'));

@@ -6,7 +6,7 @@ import { stateIdFor } from '../state/state-id.js';
 import { makeDiagnostic, type DiagnosticInit } from './rules.js';
 import { parseSkillText, countNewlines, detachString } from './parse.js';
 import { lintFields } from './lint-fields.js';
-import { findReferences, findHomePaths } from './body-scan.js';
+import { findReferences, findHomePaths, type BodyRef } from './body-scan.js';
 import { walkSkill, digestSkill, readLinkedSkillFile, type Listed, type SkillFile, type WalkOptions, type WalkResult } from './walk.js';
 
 export interface SkillAnalysis {
@@ -202,8 +202,11 @@ function lintBody(
   walked: WalkResult,
   diag: Diag,
 ): LegacyPath[] {
-  lintBodySize(body, bodyLine, skillPath, diag);
-  checkReferences(dir, body, bodyLine, skillPath, walked.files, walked.dirs, walked.texts, diag);
+  // The reference scan walks every line anyway: it counts them for the size check on the way.
+  const scanned = { newlines: -1 };
+  const refs = findReferences(body, bodyLine, scanned);
+  lintBodySize(body, bodyLine, skillPath, scanned.newlines, diag);
+  checkReferences(dir, refs, skillPath, walked.files, walked.dirs, walked.texts, diag);
   const legacy = findLegacy(body, bodyLine, stateId, registry);
   for (const l of legacy) {
     diag('legacy-state-path', {
@@ -236,13 +239,15 @@ function isCleanAbsolute(p: string): boolean {
   return !p.includes('//') && !p.includes('/./') && !p.includes('/../') && !p.endsWith('/.') && !p.endsWith('/..');
 }
 
-function lintBodySize(body: string, bodyLine: number, file: string, diag: Diag): void {
+/** `newlines`: the body's count of `\n` when already known, else -1. */
+function lintBodySize(body: string, bodyLine: number, file: string, newlines: number, diag: Diag): void {
   if (!body.trim()) {
     diag('body-empty', { says: 'message', file, line: bodyLine });
     return;
   }
-  const trimmed = body.endsWith('\n') ? body.slice(0, -1) : body;
-  const lines = countNewlines(trimmed, 0, trimmed.length) + 1;
+  // Lines of the body without one trailing newline.
+  const all = newlines >= 0 ? newlines : countNewlines(body, 0, body.length);
+  const lines = all + (body.endsWith('\n') ? 0 : 1);
   if (lines > MAX_BODY_LINES || body.length > MAX_BODY_CHARS) {
     const tokens = Math.round(body.length / 4);
     diag('body-too-long', {
@@ -262,15 +267,13 @@ const BARE_RESOURCE_DIRS = new Set(['scripts/', 'references/', 'assets/', './', 
 
 function checkReferences(
   dir: string,
-  body: string,
-  bodyLine: number,
+  refs: BodyRef[],
   file: string,
   files: SkillFile[],
   dirs: Set<string>,
   texts: Map<string, string>,
   diag: Diag,
 ): void {
-  const refs = findReferences(body, bodyLine);
   if (!refs.length) return;
   const fileSet = new Map(files.map((f) => [f.path, f]));
   const links = files.filter((f) => f.symlink !== undefined).map((f) => f.path);

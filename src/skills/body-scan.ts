@@ -15,68 +15,106 @@ const RESOURCE_PREFIXES = ['./', '../', 'scripts/', 'references/', 'assets/'];
 const WORD_STOP = new Set([' ', '\t', '`', '"', "'", '(', ')', '[', ']', '<', '>', '{', '}', '|', ',', ';', '=']);
 const TRAILING_PUNCT = new Set(['.', ',', ':', ';', '!', '?', ')', ']', "'", '"', '`']);
 
-export function findReferences(text: string, firstLine: number): BodyRef[] {
+/**
+ * Every reference in `text`, whose first line is `firstLine`. `scanned.newlines` is set to the
+ * text's count of `\n` when the scan walked every line (left as it was when nothing could match).
+ */
+export function findReferences(text: string, firstLine: number, scanned?: { newlines: number }): BodyRef[] {
   const refs: BodyRef[] = [];
   // Every reference holds a slash, a backslash or a Markdown link: most bodies need no line walk.
   if (!text.includes('/') && !text.includes('\\') && !text.includes('](') && !text.includes(']:')) return refs;
+  // Lines are scanned in place, by offsets (a slice per line is garbage in every body of a scan),
+  // and each marker is searched once through the text, not once per line.
+  const next = new NextOf(text);
   let fence = '';
   let from = 0;
   for (let line = firstLine; from <= text.length; line++) {
     const nl = text.indexOf('\n', from);
     const end = nl === -1 ? text.length : nl;
-    const s = text.slice(from, end);
-    const fenceMark = fenceOf(s);
+    const fenceMark = fenceOf(text, from, end);
     if (fenceMark) {
       if (!fence) fence = fenceMark;
       else if (fenceMark.startsWith(fence[0]) && fenceMark.length >= fence.length) fence = '';
     } else {
-      if (!fence) scanLinks(s, line, refs);
-      scanWords(s, line, refs);
+      if (!fence) scanLinks(text, next, from, end, line, refs);
+      scanWords(text, next, from, end, line, refs);
     }
-    if (nl === -1) break;
+    if (nl === -1) {
+      if (scanned) scanned.newlines = line - firstLine;
+      break;
+    }
     from = nl + 1;
   }
   return refs;
 }
 
-function fenceOf(s: string): string {
-  let i = 0;
-  while (i < 4 && s[i] === ' ') i++;
-  const c = s[i];
-  if (c !== '`' && c !== '~') return '';
-  let j = i;
-  while (s[j] === c) j++;
-  return j - i >= 3 ? s.slice(i, j) : '';
+const LINK = 0;
+const DEFINITION = 1;
+const SLASH = 2;
+const BACKSLASH = 3;
+const MARKERS = ['](', ']:', '/', '\\'];
+
+/**
+ * The next `](`, `]:`, `/` or `\\` at or after an offset that only grows: each marker is searched
+ * through the text once, never once per line (nor past a line that lacks it, again and again).
+ */
+class NextOf {
+  /** Per marker: its first index at or after the last offset asked, -1 for none left, -2 not searched yet. */
+  private readonly at = [-2, -2, -2, -2];
+  constructor(private readonly t: string) {}
+
+  /** First index in [from, end) of marker `m`, or -1. `from` never decreases between calls for one marker. */
+  find(m: number, from: number, end: number): number {
+    let i = this.at[m];
+    if (i !== -1 && i < from) {
+      i = this.t.indexOf(MARKERS[m], from);
+      this.at[m] = i;
+    }
+    return i !== -1 && i < end ? i : -1;
+  }
 }
 
-function scanLinks(s: string, line: number, refs: BodyRef[]): void {
+/** The fence (three or more backticks or tildes after up to three spaces) opening line [from, end), or ''. */
+function fenceOf(t: string, from: number, end: number): string {
+  let i = from;
+  while (i < from + 4 && i < end && t[i] === ' ') i++;
+  if (i >= end) return '';
+  const c = t[i];
+  if (c !== '`' && c !== '~') return '';
+  let j = i;
+  while (j < end && t[j] === c) j++;
+  return j - i >= 3 ? t.slice(i, j) : '';
+}
+
+/** Links on line [from, end) of `t`; columns count from the line's start. */
+function scanLinks(t: string, next: NextOf, from: number, end: number, line: number, refs: BodyRef[]): void {
   // Inline links and images: `](target)` or `](<target>)`.
-  for (let i = s.indexOf(']('); i !== -1; i = s.indexOf('](', i + 2)) {
+  for (let i = next.find(LINK, from, end); i !== -1; i = next.find(LINK, i + 2, end)) {
     const j = i + 2;
     let target: string;
-    if (s[j] === '<') {
-      const close = s.indexOf('>', j);
-      if (close === -1) continue;
-      target = s.slice(j + 1, close);
+    if (j < end && t[j] === '<') {
+      const close = t.indexOf('>', j);
+      if (close === -1 || close >= end) continue;
+      target = t.slice(j + 1, close);
     } else {
       let k = j;
-      while (k < s.length && s[k] !== ')' && s[k] !== ' ' && s[k] !== '\t') k++;
-      target = s.slice(j, k);
+      while (k < end && t[k] !== ')' && t[k] !== ' ' && t[k] !== '\t') k++;
+      target = t.slice(j, k);
     }
-    pushLink(target, line, j + 1, refs);
+    pushLink(target, line, j - from + 1, refs);
   }
   // Reference definitions: `[label]: target`.
-  let i = 0;
-  while (i < 4 && s[i] === ' ') i++;
-  if (s[i] === '[') {
-    const close = s.indexOf(']:', i);
+  let i = from;
+  while (i < from + 4 && i < end && t[i] === ' ') i++;
+  if (i < end && t[i] === '[') {
+    const close = next.find(DEFINITION, i, end);
     if (close !== -1) {
       let j = close + 2;
-      while (s[j] === ' ' || s[j] === '\t') j++;
+      while (j < end && (t[j] === ' ' || t[j] === '\t')) j++;
       let k = j;
-      while (k < s.length && s[k] !== ' ' && s[k] !== '\t') k++;
-      const t = s.slice(j, k);
-      pushLink(t.startsWith('<') && t.endsWith('>') ? t.slice(1, -1) : t, line, j + 1, refs);
+      while (k < end && t[k] !== ' ' && t[k] !== '\t') k++;
+      const w = t.slice(j, k);
+      pushLink(w.startsWith('<') && w.endsWith('>') ? w.slice(1, -1) : w, line, j - from + 1, refs);
     }
   }
 }
@@ -114,20 +152,20 @@ function firstOf(s: string, a: string, b: string): number {
   return x === -1 ? y : y === -1 ? x : Math.min(x, y);
 }
 
-/** Path-like words: `scripts/x.py`, `./a.md`, `../b`, `scripts\\x.py`, `/abs/.../skills/...`. */
-function scanWords(s: string, line: number, refs: BodyRef[]): void {
+/** Path-like words on line [from, end): `scripts/x.py`, `./a.md`, `../b`, `scripts\\x.py`, `/abs/.../skills/...`. */
+function scanWords(t: string, next: NextOf, from: number, end: number, line: number, refs: BodyRef[]): void {
   // Every candidate holds a slash or backslash: look around those instead of at every word.
-  let slash = s.indexOf('/');
-  let back = s.indexOf('\\');
+  let slash = next.find(SLASH, from, end);
+  let back = next.find(BACKSLASH, from, end);
   while (slash !== -1 || back !== -1) {
     const i = slash === -1 ? back : back === -1 ? slash : Math.min(slash, back);
     let start = i;
-    while (start > 0 && !WORD_STOP.has(s[start - 1])) start--;
-    let end = i;
-    while (end < s.length && !WORD_STOP.has(s[end])) end++;
-    pathWord(s.slice(start, end), line, start + 1, refs);
-    if (slash !== -1 && slash < end) slash = s.indexOf('/', end);
-    if (back !== -1 && back < end) back = s.indexOf('\\', end);
+    while (start > from && !WORD_STOP.has(t[start - 1])) start--;
+    let stop = i;
+    while (stop < end && !WORD_STOP.has(t[stop])) stop++;
+    pathWord(t.slice(start, stop), line, start - from + 1, refs);
+    if (slash !== -1 && slash < stop) slash = next.find(SLASH, stop, end);
+    if (back !== -1 && back < stop) back = next.find(BACKSLASH, stop, end);
   }
 }
 

@@ -12,6 +12,13 @@ const RESERVED_WORDS = ['anthropic', 'claude'];
 
 type Diag = (code: string, init: Omit<DiagnosticInit, 'file'>) => void;
 
+/** No more code points than UTF-16 units: a string this short is within `max` without counting. */
+function overMax(s: string, max: number): number | null {
+  if (s.length <= max) return null;
+  const n = codePoints(s);
+  return n > max ? n : null;
+}
+
 export function codePoints(s: string): number {
   let n = s.length;
   for (let i = 0; i < s.length; i++) {
@@ -48,8 +55,10 @@ export function lintFields(
     const line = at('compatibility');
     if (typeof c !== 'string') diag('compatibility-invalid', { says: 'kind', params: { kind: describe(c) }, line });
     else if (!c.trim()) diag('compatibility-invalid', { says: 'empty', line });
-    else if (codePoints(c) > COMPATIBILITY_MAX)
-      diag('compatibility-invalid', { says: 'too-long', params: { length: codePoints(c), max: COMPATIBILITY_MAX }, line });
+    else {
+      const length = overMax(c, COMPATIBILITY_MAX);
+      if (length !== null) diag('compatibility-invalid', { says: 'too-long', params: { length, max: COMPATIBILITY_MAX }, line });
+    }
   }
   if ('license' in fm && typeof fm.license !== 'string') {
     diag('license-invalid', { says: 'message', params: { kind: describe(fm.license) }, line: at('license') });
@@ -119,8 +128,8 @@ function lintName(fm: Record<string, unknown>, dirName: string, line: number | u
     diag('name-not-string', { says: 'message', params: { kind: describe(name) }, line });
     return;
   }
-  const len = codePoints(name);
-  if (len > NAME_MAX) diag('name-too-long', { says: 'message', params: { length: len, max: NAME_MAX }, line });
+  const len = overMax(name, NAME_MAX);
+  if (len !== null) diag('name-too-long', { says: 'message', params: { length: len, max: NAME_MAX }, line });
 
   const problems: MessageRef[] = [];
   const bad = new Set<string>();
@@ -148,7 +157,7 @@ function lintName(fm: Record<string, unknown>, dirName: string, line: number | u
       line,
     });
   }
-  if (name.normalize('NFC') !== dirName.normalize('NFC')) {
+  if (name !== dirName && name.normalize('NFC') !== dirName.normalize('NFC')) {
     diag('name-dir-mismatch', {
       says: 'message',
       params: { name: short(name), dir: short(dirName) },
@@ -174,8 +183,8 @@ function lintDescription(fm: Record<string, unknown>, line: number | undefined, 
     diag('description-empty', { says: 'message', line });
     return;
   }
-  const len = codePoints(d);
-  if (len > DESCRIPTION_MAX) diag('description-too-long', { says: 'message', params: { length: len, max: DESCRIPTION_MAX }, line });
+  const len = overMax(d, DESCRIPTION_MAX);
+  if (len !== null) diag('description-too-long', { says: 'message', params: { length: len, max: DESCRIPTION_MAX }, line });
   if (d.includes('<') || d.includes('>')) diag('description-angle-brackets', { says: 'message', line });
 
   // Each agent's catalog budget names the fields it counts and where it cuts.
@@ -184,6 +193,10 @@ function lintDescription(fm: Record<string, unknown>, line: number | undefined, 
   for (const a of registry.agents) {
     const b = a.quirks.descriptionBudget;
     if (!b) continue;
+    // Code points are never more than UTF-16 units: count them only when the units are over.
+    let units = 0;
+    for (const f of b.includes) if (typeof fm[f] === 'string') units += (fm[f] as string).length;
+    if (units <= b.chars) continue;
     let total = 0;
     for (const f of b.includes) if (typeof fm[f] === 'string') total += codePoints(fm[f] as string);
     if (total > b.chars) {

@@ -183,10 +183,11 @@ function scratchBuffer(): Buffer {
 }
 
 /** sha256 hex of bytes: the one-shot `crypto.hash` where Node has it (no Hash object per file). */
-type OneShot = (alg: string, data: Uint8Array, enc: 'hex') => string;
+type OneShot = (alg: string, data: Uint8Array | string, enc: 'hex') => string;
 const oneShot = (crypto as unknown as { hash?: OneShot }).hash;
+/** A string is hashed as its UTF-8 bytes, as `Hash.update` does. */
 export const sha256Hex: (b: Uint8Array | string) => string = oneShot
-  ? (b) => oneShot('sha256', typeof b === 'string' ? Buffer.from(b) : b, 'hex')
+  ? (b) => oneShot('sha256', b, 'hex')
   : (b) => crypto.createHash('sha256').update(b).digest('hex');
 
 /**
@@ -273,19 +274,18 @@ function readInto(fd: number, buf: Buffer, want: number): number {
  * raw target; a linked skill file also adds its content.
  */
 export function digestSkill(files: SkillFile[], hashes: Map<string, string>, linkedContent?: Map<string, Buffer>): string {
-  const h = crypto.createHash('sha256');
+  // One string hashed at once: the same bytes as one update per part, without a Hash object per skill.
+  let text = '';
   for (const f of files) {
     if (f.symlink !== undefined) {
-      h.update(`${f.path}\0L${sha256(Buffer.from(f.symlink))}`);
+      text += `${f.path}\0L${sha256Hex(Buffer.from(f.symlink))}`;
       const content = linkedContent?.get(f.path);
-      if (content) h.update(`C${sha256(content)}`);
+      if (content) text += `C${sha256Hex(content)}`;
     } else {
-      h.update(`${f.path}\0F${hashes.get(f.path) ?? 'unreadable'.padEnd(64, '-')}`);
+      text += `${f.path}\0F${hashes.get(f.path) ?? UNREADABLE}`;
     }
   }
-  return h.digest('hex');
+  return sha256Hex(text);
 }
 
-function sha256(b: Buffer): string {
-  return sha256Hex(b);
-}
+const UNREADABLE = 'unreadable'.padEnd(64, '-');
