@@ -110,6 +110,8 @@ export default tseslint.config(
     ...tseslint.configs.disableTypeChecked,
     languageOptions: { ...tseslint.configs.disableTypeChecked.languageOptions, globals: { ...globals.node } },
   },
+  // CommonJS files (the bin stub, bin/package.json says so; scripts/*.cjs): require is how they import.
+  { files: ['bin/*.js', '**/*.cjs'], rules: { '@typescript-eslint/no-require-imports': 'off' } },
   // Benchmarks hand functions to the page (page.evaluate), which run in the browser.
   { files: ['bench/**/*.mjs'], languageOptions: { globals: { ...globals.node, ...globals.browser } } },
 );

@@ -1,20 +1,66 @@
 #!/usr/bin/env node
 // The `skilldock` command: runs the bundled CLI (built by `npm install` via `prepare`).
-import { createRequire } from 'node:module';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import path from 'node:path';
+// CommonJS (bin/package.json): a start that a door answers loads no ES-module loader at all.
+'use strict';
+const fs = require('node:fs');
+const path = require('node:path');
+const Module = require('node:module');
+const { pathToFileURL } = require('node:url');
 
-// node:fs by `require`: importing it builds its ESM facade, which loads all of node:stream (a few
-// ms of a start that never streams).
-const { existsSync } = createRequire(import.meta.url)('node:fs');
-const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-// An agent's pre-tool hook runs before each of its writes: its own small bundle starts faster
-// (it hands anything it does not answer itself to cli.mjs).
-const [cmd, action, ...rest] = process.argv.slice(2);
-const hook = cmd === 'policy' && action === 'check-write' && rest.includes('--hook');
-const bundle = path.join(root, 'dist', hook && existsSync(path.join(root, 'dist', 'hook.mjs')) ? 'hook.mjs' : 'cli.mjs');
-if (!existsSync(bundle)) {
-  process.stderr.write('skilldock: not built yet; run `npm run build:engine` in ' + root + '\n');
-  process.exit(1);
+const dist = path.join(__dirname, '..', 'dist');
+const built = (file) => fs.existsSync(path.join(dist, file));
+const full = () => import(pathToFileURL(path.join(dist, 'cli.mjs')).href);
+
+/**
+ * A door's CommonJS bundle, compiled with the V8 code cache the build made for it (`<file>.v8`,
+ * scripts/door-cache.cjs): the start then skips compiling ~120 KB of code. The cache is used only
+ * when made by the same build (its first line is the bundle's first line, which names the build)
+ * and V8 accepts it (same V8, same flags); otherwise the bundle compiles as usual. The bundle must
+ * not use `import()` (scripts/build-engine.mjs checks): a script compiled here has no loader for it.
+ */
+function loadDoor(file) {
+  const source = fs.readFileSync(file, 'utf8');
+  let cachedData;
+  try {
+    const cache = fs.readFileSync(`${file}.v8`);
+    const nl = cache.indexOf(10);
+    if (nl > 0 && source.startsWith(cache.toString('latin1', 0, nl + 1))) cachedData = cache.subarray(nl + 1);
+  } catch {
+    // no cache: compile as usual
+  }
+  const script = new (require('node:vm').Script)(Module.wrap(source), { filename: file, cachedData });
+  const module = { exports: {} };
+  script.runInThisContext().call(module.exports, module.exports, Module.createRequire(file), module, file, path.dirname(file));
+  return { exports: module.exports, script };
 }
-await import(pathToFileURL(bundle).href);
+
+function main() {
+  if (!built('cli.mjs')) {
+    process.stderr.write(`skilldock: not built yet; run \`npm run build:engine\` in ${path.dirname(__dirname)}\n`);
+    process.exit(1);
+  }
+  const argv = process.argv.slice(2);
+  const [cmd, action, ...rest] = argv;
+  // Two commands have doors of their own, each a small bundle that answers the common case and
+  // hands the rest to cli.mjs. An agent's pre-tool hook runs before each of its writes
+  // (dist/hook.mjs); `list --json` is how programs read the catalog (dist/list.cjs).
+  if (cmd === 'policy' && action === 'check-write' && rest.includes('--hook') && built('hook.mjs')) {
+    import(pathToFileURL(path.join(dist, 'hook.mjs')).href);
+  } else if (cmd === 'list' && argv.includes('--json') && built('list.cjs')) {
+    loadDoor(path.join(dist, 'list.cjs'))
+      .exports.listDoor(argv)
+      .then(
+        (answered) => answered || full(),
+        (err) => {
+          // Only a failure while writing the answer gets here (the door hands anything else over).
+          process.stderr.write(`skilldock list: ${err instanceof Error ? err.message : String(err)}\n`);
+          process.exitCode = 1;
+        },
+      );
+  } else {
+    full();
+  }
+}
+
+if (require.main === module) main();
+module.exports = { loadDoor };

@@ -2,7 +2,9 @@
 // and the Electron main process and preload. Fast (esbuild), so `npm install` runs it via `prepare`.
 import { build } from 'esbuild';
 import { randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 
 // gray-matter loads js-yaml (and through it esprima, at run time) for its default YAML engine.
@@ -60,6 +62,35 @@ export const ENGINE_MESSAGES = new Proxy({}, {
   },
 };
 
+// Node's built-ins by `require`, one small module per built-in for the whole bundle. An ES import
+// of a built-in builds its ES-module facade, whose getters load what they name (node:fs's loads
+// fs/promises and node:stream: a few ms of a start that uses neither); and in a CommonJS bundle,
+// esbuild's interop copies every property of the module once for each file that imports it (~45
+// copies, several ms). The named exports are the module's plain properties, read once; a getter
+// (fs.promises) is left out, so importing it by name fails the build instead of loading it.
+const requiredBuiltins = {
+  name: 'required-builtins',
+  setup(b) {
+    b.onResolve({ filter: /^node:/ }, (args) =>
+      args.kind === 'import-statement' ? { path: args.path, namespace: 'sd-builtin' } : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'sd-builtin' }, (args) => {
+      const mod = createRequire(import.meta.url)(args.path);
+      const names = Object.getOwnPropertyNames(mod).filter(
+        (n) => n !== 'default' && /^[A-Za-z_$][\w$]*$/.test(n) && 'value' in Object.getOwnPropertyDescriptor(mod, n),
+      );
+      return {
+        loader: 'js',
+        contents: [
+          `const m = require(${JSON.stringify(args.path)});`,
+          'export default m;',
+          ...names.map((n) => `export const ${n} = m.${n};`),
+        ].join('\n'),
+      };
+    });
+  },
+};
+
 // Every bundle of one build keys the engine's caches (validation memos, the catalog index) the same
 // way (src/store/lazy-schema.ts engineBuild): a hook answered by dist/hook.mjs reads the memos the
 // CLI or the app wrote, and a rebuild invalidates them all.
@@ -109,6 +140,72 @@ await build({
   plugins: [grayMatterYaml, lazyMessages],
 });
 
+// `list --json` read by a program (scripts, agents, the app's tests) has a door of its own too
+// (src/cli/list-entry.ts, picked by bin/skilldock.js): one CommonJS file, so a start loads no
+// ES-module loader and no chunks (each costs its resolution and link), and takes Node's built-ins
+// by require (their ES-module facades load node:stream). What it does not answer goes to cli.mjs.
+// Its catalog's dynamic imports: the analyser (needed when a skill changed since the index) is a
+// bundle of its own, dist/analyze.cjs, loaded on first use and given the door's registry (a
+// separate bundle shares no module cache); the rest serves other commands and is left out.
+const conversionDefine = { 'import.meta.url': '__sd_import_meta_url' };
+const conversionBanner = { js: "const __sd_import_meta_url = require('node:url').pathToFileURL(__filename).href;" };
+const analyzeTs = path.resolve('src/skills/analyze.ts');
+const listDoorImports = {
+  name: 'list-door-imports',
+  setup(b) {
+    b.onResolve({ filter: /.*/ }, (args) => {
+      if (args.kind !== 'dynamic-import') return undefined;
+      const target = path.resolve(args.resolveDir, args.path.replace(/\.js$/, '.ts'));
+      return target === analyzeTs
+        ? { path: 'analyze', namespace: 'sd-door-analyze' }
+        : { path: path.relative('src', target), namespace: 'sd-not-in-door' };
+    });
+    b.onLoad({ filter: /.*/, namespace: 'sd-door-analyze' }, () => ({
+      loader: 'js',
+      resolveDir: path.resolve('src/agents'),
+      contents: `import { loadRegistry } from './registry.ts';
+let lib;
+export const analyzeSkill = (dir, options) =>
+  (lib ??= require(require('node:path').join(__dirname, 'analyze.cjs'))).analyzeSkill(dir, {
+    ...options,
+    registry: options.registry ?? loadRegistry(options.resourcesDir),
+  });
+`,
+    }));
+    b.onLoad({ filter: /.*/, namespace: 'sd-not-in-door' }, (args) => ({
+      loader: 'js',
+      contents: `throw new Error(${JSON.stringify(`skilldock: src/${args.path} is not part of the list door (dist/list.cjs)`)});\n`,
+    }));
+  },
+};
+rmSync('dist/list.cjs.v8', { force: true }); // made for the bundle it was made with, below
+await build({
+  ...common,
+  entryPoints: ['src/cli/list-entry.ts'],
+  outfile: 'dist/list.cjs',
+  format: 'cjs',
+  define: { ...common.define, ...conversionDefine },
+  // The first line names the build: bin/skilldock.js uses a code cache only if it starts with it.
+  banner: { js: `// skilldock list door, build ${BUILD_ID}\n${conversionBanner.js}` },
+  plugins: [requiredBuiltins, grayMatterYaml, lazyMessages, listDoorImports],
+});
+// bin/skilldock.js compiles the door as a script, which has no loader for import().
+if (/\bimport\(/.test(readFileSync('dist/list.cjs', 'utf8'))) throw new Error('dist/list.cjs must not use import()');
+await build({
+  ...common,
+  entryPoints: [analyzeTs],
+  outfile: 'dist/analyze.cjs',
+  format: 'cjs',
+  define: { ...common.define, ...conversionDefine },
+  banner: conversionBanner,
+  plugins: [grayMatterYaml, lazyMessages],
+});
+// The door's V8 code cache (dist/list.cjs.v8): it starts without compiling its code.
+{
+  const made = spawnSync(process.execPath, ['scripts/door-cache.cjs'], { stdio: ['ignore', 'ignore', 'inherit'] });
+  if (made.status !== 0) console.warn('build-engine: no code cache for the list door (it compiles at each start)');
+}
+
 // The catalog analyses big batches of skills on worker threads; it finds this file next to cli.mjs.
 await build({
   ...common,
@@ -126,8 +223,9 @@ if (existsSync('main/index.ts')) {
     outfile: 'dist/main/index.cjs',
     format: 'cjs',
     external: ['electron'],
-    banner: { js: "const __sd_import_meta_url = require('node:url').pathToFileURL(__filename).href;" },
-    define: { 'import.meta.url': '__sd_import_meta_url' },
+    banner: conversionBanner,
+    // With the build id: the app shares the CLI's caches (an index one writes, the other trusts).
+    define: { ...common.define, ...conversionDefine },
   });
 }
 if (existsSync('main/preload.ts')) {

@@ -5,6 +5,7 @@ import { signatureChanged } from './signature.js';
 import { runChild, type ChildJob, type ChildRecord, type TaskEnv } from './child-tasks.js';
 import type { ScanPool } from './analyze-pool.js';
 import { entryName, nowNs, recordChecker, storable, type CatalogIndex } from './persist.js';
+import { realpathAsync, statAsync } from './fs-async.js';
 
 // What the catalog remembers about one root folder: one record per direct child, each with the
 // stat signature that lets a rescan skip it when nothing under it changed.
@@ -70,7 +71,7 @@ export class RootState {
   async scan(env: RootEnv, index?: CatalogIndex): Promise<number> {
     const stampNs = nowNs();
     this.listing = await listRoot(this.root.path);
-    this.real = this.listing.exists ? await fs.promises.realpath(this.root.path).catch(() => this.root.path) : this.root.path;
+    this.real = this.listing.exists ? await realpathAsync(this.root.path).catch(() => this.root.path) : this.root.path;
     this.children.clear();
     const { names, kinds } = this.listing;
     const loaded = index && this.listing.exists ? index.load(this.root, this.real, env.registry) : null;
@@ -131,11 +132,11 @@ export class RootState {
     const todo = new Set<string>(opts.force ?? []);
     let relisted: RootListing | null = null;
     if (opts.full || opts.relist) {
-      const st = await fs.promises.stat(this.root.path).catch(() => null);
+      const st = await statAsync(this.root.path).catch(() => null);
       const exists = Boolean(st?.isDirectory());
       if (opts.relist || exists !== this.listing.exists || (st && st.mtimeMs !== this.listing.mtimeMs)) {
         relisted = await listRoot(this.root.path);
-        if (relisted.exists && !this.listing.exists) this.real = await fs.promises.realpath(this.root.path).catch(() => this.root.path);
+        if (relisted.exists && !this.listing.exists) this.real = await realpathAsync(this.root.path).catch(() => this.root.path);
         const present = new Set(relisted.names);
         for (const n of relisted.names) if (!this.children.has(n)) todo.add(n);
         for (const n of this.listing.names) if (!present.has(n)) todo.add(n);

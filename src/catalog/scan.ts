@@ -4,6 +4,7 @@ import type { Diagnostic } from '../contract/index.js';
 import { makeDiagnostic } from '../skills/rules.js';
 import { listDir, type Listed } from '../skills/walk.js';
 import type { Registry } from '../agents/registry.js';
+import { readdirEntries, statAsync } from './fs-async.js';
 
 // Discovery below one root: its direct children, links followed once, nothing deeper than the
 // one level needed to report nested skills. A broken child becomes a diagnostic, never a throw.
@@ -50,7 +51,7 @@ export async function listRoot(rootPath: string): Promise<RootListing> {
   const empty = (exists: boolean, mtimeMs = 0): RootListing => ({ exists, mtimeMs, names: [], kinds: new Map() });
   let mtimeMs: number;
   try {
-    const st = await fs.promises.stat(rootPath);
+    const st = await statAsync(rootPath);
     if (!st.isDirectory()) return empty(false);
     mtimeMs = st.mtimeMs;
   } catch {
@@ -58,7 +59,7 @@ export async function listRoot(rootPath: string): Promise<RootListing> {
   }
   let entries: fs.Dirent[];
   try {
-    entries = await fs.promises.readdir(rootPath, { withFileTypes: true });
+    entries = await readdirEntries(rootPath);
   } catch {
     return empty(true, mtimeMs);
   }

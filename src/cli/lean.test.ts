@@ -265,15 +265,63 @@ describe('what a lean `list --json` loads', () => {
     };
   }
 
-  it('with a valid index: no skill analyser, yaml, gray-matter, message tables or other command', async () => {
+  it('`list --json` goes through its own door (dist/list.cjs): the loaded modules go to the door below', () => {
+    const { sources } = loadedSources(['list']); // the text listing is the full CLI's, lean
+    expect(sources).toContain('../src/cli/commands/list.ts');
+  });
+
+  it('`--help` loads the command table and no command', () => {
+    const { sources } = loadedSources(['--help']);
+    expect(sources).toContain('../src/cli/commands/index.ts');
+    expect(sources.filter((s) => /src\/cli\/commands\/(?!index\.ts)/.test(s) || /src\/catalog\//.test(s))).toEqual([]);
+  });
+});
+
+describe("`list --json`'s own door (dist/list.cjs, src/cli/list-entry.ts)", () => {
+  /** One start with a preload that records, at exit, Node's own modules and the CommonJS files loaded. */
+  function recorded(args: string[], env: NodeJS.ProcessEnv = {}) {
+    const out = path.join(sb.dir, 'loaded.json');
+    const pre = path.join(sb.dir, 'record.cjs');
+    fs.writeFileSync(
+      pre,
+      `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(out)}, ` +
+        'JSON.stringify({ builtins: process.moduleLoadList, files: Object.keys(require.cache) })));\n',
+    );
+    fs.rmSync(out, { force: true });
+    const r = spawnSync(process.execPath, ['-r', pre, cliScript, ...args], {
+      env: { ...cliEnv(), SKILLDOCK_INDEX_RACY_MS: '30', ...env },
+      encoding: 'utf8',
+      cwd: sb.dir,
+      timeout: 60_000,
+    });
+    const { builtins, files } = JSON.parse(fs.readFileSync(out, 'utf8')) as { builtins: string[]; files: string[] };
+    return {
+      ...r,
+      builtins,
+      files: files.map((f) => path.relative(repoRoot, f).replace(/\\/g, '/')),
+      door: r.stderr.includes('lean start (list door)'),
+    };
+  }
+  const settle = () => new Promise((r) => setTimeout(r, 60)); // older than the racy margin
+
+  it('answers with a valid index: no ES module, no analyser, no worker threads, no fs.promises', async () => {
     for (let i = 0; i < 5; i++) writeSkill(sb.lib, `skill-${i}`);
     const expected = await serviceCatalog();
-    await new Promise((r) => setTimeout(r, 60)); // older than the racy margin
-    loadedSources(['list', '--json']); // the full engine: the memo of validations and the index
-    const { sources, builtins, lean, stdout } = loadedSources(['list', '--json']);
-    expect(lean).toBe(true);
-    expect(JSON.parse(stdout)).toEqual(expected);
-    expect(sources).toContain('../src/cli/commands/list.ts');
+    await settle();
+    const first = recorded(['list', '--json']); // the full engine: the memo of validations and the index
+    expect(first.door).toBe(false);
+    const r = recorded(['list', '--json']);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.door).toBe(true);
+    expect(r.stdout).toBe(first.stdout);
+    expect(JSON.parse(r.stdout)).toEqual(expected);
+    // No ES module at all (cli.mjs and its chunks would need the ES loader's module jobs).
+    expect(r.builtins).not.toContain('NativeModule internal/modules/esm/module_job');
+    expect(r.builtins).not.toContain('NativeModule worker_threads');
+    expect(r.builtins).not.toContain('NativeModule internal/fs/promises');
+    expect(r.files.filter((f) => f.startsWith('dist/'))).toEqual([]); // the analyser, the message tables
+    // What the door's bundle holds: the catalog, not the analyser nor any other command.
+    const { sources } = JSON.parse(fs.readFileSync(path.join(repoRoot, 'dist', 'list.cjs.map'), 'utf8')) as { sources: string[] };
     expect(sources).toContain('../src/catalog/persist.ts');
     const heavy = sources.filter(
       (s) =>
@@ -281,17 +329,107 @@ describe('what a lean `list --json` loads', () => {
         /src\/skills\/(analyze|parse)\.ts$/.test(s) ||
         /src\/contract\/messages-(?!input\.ts$)/.test(s) ||
         /src\/service\.ts$/.test(s) ||
-        /src\/cli\/commands\/(?!index\.ts$|list\.ts$)/.test(s),
+        /src\/cli\/(main\.ts|commands\/)/.test(s),
     );
     expect(heavy).toEqual([]);
-    // Worker threads start only for a big scan; their module is loaded with the first one.
-    expect(builtins).toContain('node:fs');
-    expect(builtins).not.toContain('node:worker_threads');
   });
 
-  it('`--help` loads the command table and no command', () => {
-    const { sources } = loadedSources(['--help']);
-    expect(sources).toContain('../src/cli/commands/index.ts');
-    expect(sources.filter((s) => /src\/cli\/commands\/(?!index\.ts)/.test(s) || /src\/catalog\//.test(s))).toEqual([]);
+  it('a skill changed since the index: the door re-reads it with dist/analyze.cjs, as the full engine would', async () => {
+    for (let i = 0; i < 3; i++) writeSkill(sb.lib, `skill-${i}`);
+    await settle();
+    recorded(['list', '--json']);
+    expect(recorded(['list', '--json']).door).toBe(true);
+    writeSkill(sb.lib, 'skill-1', { description: 'Changed since the index was written.' });
+    fs.writeFileSync(path.join(sb.lib, 'skill-2', 'SKILL.md'), '---\nname: Not Valid\n---\nno description\n');
+    await settle();
+    const expected = await serviceCatalog();
+    const r = recorded(['list', '--json']);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.door).toBe(true);
+    expect(r.files).toContain('dist/analyze.cjs');
+    expect(JSON.parse(r.stdout)).toEqual(expected);
+    // The diagnostics are worded as the full engine words them (the message tables, loaded on use).
+    const broken = (JSON.parse(r.stdout) as { entries: Array<{ dirName: string; counts: { errors: number } }> }).entries.find(
+      (e) => e.dirName === 'skill-2',
+    );
+    expect(broken?.counts.errors).toBeGreaterThan(0);
+  });
+
+  it('hands other options, bad usage and a missing memo to the full CLI', async () => {
+    writeSkill(sb.lib, 'alpha');
+    const extra = path.join(sb.dir, 'extra');
+    writeSkill(extra, 'beta');
+    await settle();
+    recorded(['list', '--json']);
+    // Options it answers: --root (repeated, either spelling) and --project.
+    const rooted = recorded(['list', '--json', '--root', extra, `--root=${sb.lib}`, '--project', sb.dir]);
+    expect(rooted.status, rooted.stderr).toBe(0);
+    expect(rooted.door).toBe(true);
+    expect(JSON.parse(rooted.stdout)).toEqual(
+      JSON.parse(JSON.stringify(await svc.api.listCatalog({ roots: [extra, sb.lib], project: sb.dir }))),
+    );
+    // Bad usage: the full CLI's words and status.
+    const bogus = recorded(['list', '--json', '--bogus']);
+    expect(bogus.door).toBe(false);
+    expect(bogus.status).toBe(2);
+    expect(bogus.stderr).toContain("Unknown option '--bogus'");
+    const empty = recorded(['list', '--json', '--root']);
+    expect(empty.door).toBe(false);
+    expect(empty.status).toBe(2);
+    // A memo from nowhere (another home): the full engine answers, and the door after it.
+    const other = path.join(sb.dir, 'other-home');
+    const fresh = recorded(['list', '--json'], { SKILLDOCK_HOME: other });
+    expect(fresh.status, fresh.stderr).toBe(0);
+    expect(fresh.door).toBe(false);
+    expect(fresh.stderr).toContain('full engine');
+  });
+
+  it('a reader that leaves early ends the output quietly', async () => {
+    if (process.platform === 'win32') return; // a POSIX pipe into head
+    // Enough text to fill a pipe: the door is still writing when the reader leaves.
+    for (let i = 0; i < 120; i++) writeSkill(sb.lib, `skill-${i}`, { description: `Skill ${i}. ${'A long description. '.repeat(40)}` });
+    await settle();
+    recorded(['list', '--json']);
+    const env = { ...cliEnv(), SKILLDOCK_INDEX_RACY_MS: '30' };
+    const r = spawnSync('bash', ['-c', `"${process.execPath}" "${cliScript}" list --json | head -c 10; echo " status \${PIPESTATUS[0]}"`], {
+      env,
+      encoding: 'utf8',
+      cwd: sb.dir,
+      timeout: 60_000,
+    });
+    expect(r.stdout).toBe('{"roots":[ status 0\n');
+    expect(r.stderr).toBe('skilldock: lean start (list door)\n');
+  });
+
+  it('its V8 code cache is used when made by the same build, and ignored when not', () => {
+    const door = path.join(repoRoot, 'dist', 'list.cjs');
+    const cache = fs.readFileSync(`${door}.v8`);
+    const firstLine = fs.readFileSync(door, 'latin1').split('\n', 1)[0]!;
+    expect(firstLine).toMatch(/^\/\/ skilldock list door, build \S+$/);
+    expect(cache.toString('latin1', 0, firstLine.length + 1)).toBe(`${firstLine}\n`);
+    // A copy of the door with a cache from another build, and one with a damaged cache.
+    const copy = path.join(sb.dir, 'list.cjs');
+    fs.copyFileSync(door, copy);
+    const probe = (v8: Buffer) => {
+      fs.writeFileSync(`${copy}.v8`, v8);
+      const r = spawnSync(
+        process.execPath,
+        [
+          '-e',
+          `const d = require(${JSON.stringify(cliScript)}).loadDoor(process.argv[1]); console.log(d.script.cachedDataRejected, typeof d.exports.listDoor)`,
+          copy,
+        ],
+        { encoding: 'utf8', timeout: 60_000 },
+      );
+      expect(r.status, r.stderr).toBe(0);
+      return r.stdout.trim();
+    };
+    expect(probe(cache)).toBe('false function'); // V8 took it: nothing compiled
+    expect(probe(Buffer.concat([Buffer.from('// skilldock list door, build other\n'), cache.subarray(firstLine.length + 1)]))).toBe(
+      'undefined function', // not offered to V8
+    );
+    const damaged = Buffer.from(cache);
+    damaged.fill(7, firstLine.length + 1, firstLine.length + 65);
+    expect(probe(damaged)).toBe('true function'); // V8 refused it: compiled as usual
   });
 });

@@ -43,6 +43,11 @@ export interface AnalyzeOptions {
    * rest of the folder (references, links) as it is on disk. Nothing is written.
    */
   skillText?: string;
+  /**
+   * The agent registry of `resourcesDir` (what `loadRegistry` gives), when the caller has it: a
+   * bundle of its own (the list door's dist/analyze.cjs) shares no module cache with its caller.
+   */
+  registry?: Registry;
 }
 
 const MAX_BODY_LINES = 500;
@@ -62,7 +67,7 @@ function registryFor(resourcesDir: string): Registry {
 }
 
 export async function analyzeSkill(dirIn: string, opts: AnalyzeOptions): Promise<SkillAnalysis> {
-  const registry = registryFor(opts.resourcesDir);
+  const registry = opts.registry ?? registryFor(opts.resourcesDir);
   const dir = isCleanAbsolute(dirIn) ? dirIn : path.resolve(dirIn);
   const dirName = opts.dirName ?? path.basename(dir);
   const diagnostics: Diagnostic[] = [];

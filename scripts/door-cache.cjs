@@ -1,0 +1,53 @@
+// Makes the V8 code cache of the list door (dist/list.cjs.v8, used by bin/skilldock.js loadDoor):
+// runs the door once on a small library in a temporary SkillDock home, so that the functions a
+// `list --json` calls are compiled, then saves what V8 compiled. Run by scripts/build-engine.mjs
+// right after it bundled dist/list.cjs; writes only that file (and its own temporary folder).
+'use strict';
+const { spawnSync } = require('node:child_process');
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const { loadDoor } = require('../bin/skilldock.js');
+
+const root = path.join(__dirname, '..');
+const door = path.join(root, 'dist', 'list.cjs');
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sd-door-cache-'));
+
+async function main() {
+  const home = path.join(tmp, 'home');
+  const user = path.join(tmp, 'user');
+  fs.mkdirSync(user, { recursive: true });
+  for (let i = 0; i < 3; i++) {
+    const dir = path.join(home, 'library', `skill-${i}`);
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, 'SKILL.md'), `---\nname: skill-${i}\ndescription: Skill ${i}.\n---\nBody.\n`);
+  }
+  Object.assign(process.env, { SKILLDOCK_HOME: home, SKILLDOCK_USER_HOME: user, HOME: user, USERPROFILE: user });
+  // The racy-git margin of the index: skills written just now would be re-read at every start.
+  const past = new Date(Date.now() - 60_000);
+  for (let i = 0; i < 3; i++) {
+    const dir = path.join(home, 'library', `skill-${i}`);
+    fs.utimesSync(path.join(dir, 'SKILL.md'), past, past);
+    fs.utimesSync(dir, past, past);
+  }
+  fs.utimesSync(path.join(home, 'library'), past, past);
+  // The full CLI first: it validates the files the door reads from its memo, and writes the index.
+  const first = spawnSync(process.execPath, [path.join(root, 'bin', 'skilldock.js'), 'list', '--json'], {
+    env: process.env,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    encoding: 'utf8',
+  });
+  if (first.status !== 0) throw new Error(`list --json failed: ${first.stderr}`);
+  fs.rmSync(`${door}.v8`, { force: true });
+  const { exports, script } = loadDoor(door);
+  if (!(await exports.listDoor(['list', '--json']))) throw new Error('the door did not answer');
+  const firstLine = fs.readFileSync(door, 'latin1').split('\n', 1)[0];
+  fs.writeFileSync(`${door}.v8`, Buffer.concat([Buffer.from(`${firstLine}\n`, 'latin1'), script.createCachedData()]));
+}
+
+main()
+  .catch((err) => {
+    // No cache is no harm: the door compiles as usual.
+    process.stderr.write(`door-cache: no code cache for dist/list.cjs: ${err instanceof Error ? err.message : String(err)}\n`);
+  })
+  .finally(() => fs.rmSync(tmp, { recursive: true, force: true }));
