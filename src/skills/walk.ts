@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
+import { fstatNumbers, isDirMode, isFileMode, isLinkMode, lstatNumbers, type StatNumbers } from './stat-numbers.js';
 
 // One pass over a skill folder. Symlinks are recorded, never followed (no cycles, nothing outside
 // the skill is read). Special files (FIFOs, sockets, devices) are skipped and never opened.
@@ -52,9 +53,10 @@ export interface WalkOptions {
   /**
    * Told every entry below the folder with its stat as the walk takes it: a folder's before it is
    * listed, a file's before its content is read (the fstat of the open file), a link's own. The
-   * catalog's persistent index keeps them (no second walk for stats).
+   * catalog's persistent index keeps them (no second walk for stats). `st` is valid during the
+   * call only (see stat-numbers.ts).
    */
-  onStat?: (relPath: string, st: fs.Stats) => void;
+  onStat?: (relPath: string, st: StatNumbers) => void;
 }
 
 /** readdir with entry types; null when the folder cannot be read. */
@@ -102,16 +104,16 @@ export function walkSkill(dir: string, opts: WalkOptions = {}): WalkResult {
       const relPath = rel ? `${rel}/${name}` : name;
       let kind = listedKind;
       const full = `${abs}${path.sep}${name}`;
-      let st: fs.Stats | undefined;
+      let st: StatNumbers | undefined;
       if (!kind) {
         // Some filesystems do not report entry types; ask once.
-        st = fs.lstatSync(full, { throwIfNoEntry: false });
-        kind = !st ? '' : st.isFile() ? 'file' : st.isDirectory() ? 'dir' : st.isSymbolicLink() ? 'link' : '';
+        st = lstatNumbers(full);
+        kind = !st ? '' : isFileMode(st.mode) ? 'file' : isDirMode(st.mode) ? 'dir' : isLinkMode(st.mode) ? 'link' : '';
       }
       if (kind === 'dir') {
         if (SKIPPED_DIRS.has(name)) continue;
         if (onStat) {
-          st ??= fs.lstatSync(full, { throwIfNoEntry: false });
+          st ??= lstatNumbers(full);
           if (st) onStat(relPath, st);
         }
         dirs.add(relPath);
@@ -119,7 +121,7 @@ export function walkSkill(dir: string, opts: WalkOptions = {}): WalkResult {
         continue;
       }
       if (kind === 'link') {
-        st ??= fs.lstatSync(full, { throwIfNoEntry: false });
+        st ??= lstatNumbers(full);
         if (!st) continue;
         onStat?.(relPath, st);
         let target = '';
@@ -132,7 +134,7 @@ export function walkSkill(dir: string, opts: WalkOptions = {}): WalkResult {
         continue;
       }
       if (kind !== 'file') {
-        if (onStat && (st ??= fs.lstatSync(full, { throwIfNoEntry: false }))) onStat(relPath, st);
+        if (onStat && (st ??= lstatNumbers(full))) onStat(relPath, st);
         continue;
       }
       const isSkillFile = opts.readSkillFile === true && depth === 0 && name.length === 8 && name.toLowerCase() === 'skill.md';
@@ -142,7 +144,7 @@ export function walkSkill(dir: string, opts: WalkOptions = {}): WalkResult {
         const r = readRegular(full, asText ? 'text' : null, hash, OPEN_FLAGS, isSkillFile);
         if (!r) {
           // Unreadable (or swapped since listed): its stat still says when that changes.
-          if (onStat && (st ??= fs.lstatSync(full, { throwIfNoEntry: false }))) onStat(relPath, st);
+          if (onStat && (st ??= lstatNumbers(full))) onStat(relPath, st);
           continue;
         }
         st = r.st;
@@ -153,9 +155,9 @@ export function walkSkill(dir: string, opts: WalkOptions = {}): WalkResult {
         }
         if (r.hash) hashes.set(relPath, r.hash);
       } else {
-        st ??= fs.lstatSync(full, { throwIfNoEntry: false });
+        st ??= lstatNumbers(full);
         if (st) onStat?.(relPath, st);
-        if (!st || !st.isFile()) continue;
+        if (!st || !isFileMode(st.mode)) continue;
       }
       files.push({ path: relPath, size: st.size, mtimeMs: st.mtimeMs, executable: (st.mode & 0o111) !== 0 });
       if (depth > 0 && name === 'SKILL.md') nested.push({ path: relPath, depth });
@@ -199,7 +201,8 @@ export function readLinkedSkillFile(file: string): Buffer | null {
 }
 
 interface ReadResult {
-  st: fs.Stats;
+  /** Valid until the next stat (see stat-numbers.ts). */
+  st: StatNumbers;
   text?: string;
   bytes?: Buffer;
   hash?: string;
@@ -218,8 +221,8 @@ function readRegular(file: string, keep: 'text' | 'bytes' | null, hash: boolean,
     return null;
   }
   try {
-    const st = fs.fstatSync(fd);
-    if (!st.isFile()) return null;
+    const st = fstatNumbers(fd);
+    if (!isFileMode(st.mode)) return null;
     if (st.size <= WHOLE_READ_MAX) {
       const buf = scratchBuffer();
       // Exactly the size fstat gave (no extra read to find the end); a file that claims to be empty
