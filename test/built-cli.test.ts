@@ -22,7 +22,14 @@ describe('the CLI the component tests run', () => {
   it('is built by the test run itself, after the newest engine source', () => {
     const setup = fs.readFileSync(path.join(root, 'vitest.config.ts'), 'utf8');
     expect(setup).toMatch(/globalSetup:\s*\[[^\]]*'test\/global-setup\.ts'/);
-    const bundles = ['dist/cli.mjs', 'dist/analyze-worker.mjs', 'dist/main/index.cjs'].map((f) => path.join(root, f));
+    const bundles = [
+      'dist/cli.mjs',
+      'dist/list.cjs',
+      'dist/analyze.cjs',
+      'dist/hook.mjs',
+      'dist/analyze-worker.mjs',
+      'dist/main/index.cjs',
+    ].map((f) => path.join(root, f));
     const src = newestSource(path.join(root, 'src'));
     expect(src.file).not.toBe('');
     for (const bundle of bundles) {
@@ -31,5 +38,22 @@ describe('the CLI the component tests run', () => {
     }
     // And the bin really runs that bundle.
     expect(fs.readFileSync(path.join(root, 'bin', 'skilldock.js'), 'utf8')).toContain('cli.mjs');
+  });
+});
+
+describe('one build, one engine build id', () => {
+  // The index and the memos of validations are keyed by the engine build (src/store/lazy-schema.ts
+  // engineBuild): the app, the CLI and its doors must name the same one, or each would distrust
+  // and rewrite what the others wrote.
+  it('is in every bundle that keys a cache', () => {
+    const first = fs.readFileSync(path.join(root, 'dist', 'list.cjs'), 'utf8').split('\n', 1)[0]!;
+    const id = /^\/\/ skilldock list door, build (\S+)$/.exec(first)?.[1];
+    expect(id, first).toBeTruthy();
+    const chunks = fs.readdirSync(path.join(root, 'dist')).filter((f) => /^(cli|chunk-.*)\.mjs$/.test(f));
+    const cli = chunks.some((f) => fs.readFileSync(path.join(root, 'dist', f), 'utf8').includes(JSON.stringify(id)));
+    expect(cli).toBe(true);
+    for (const f of ['list.cjs', 'hook.mjs', 'analyze-worker.mjs', 'main/index.cjs']) {
+      expect(fs.readFileSync(path.join(root, 'dist', f), 'utf8'), f).toContain(JSON.stringify(id));
+    }
   });
 });
