@@ -1,11 +1,13 @@
 import fs from 'node:fs';
+import path from 'node:path';
 
 // Stat numbers without a Stats object. On Node 20 `fs.lstatSync` and `fs.fstatSync` build a Stats
 // and four Dates per call: for the ~31,000 files and folders of a first scan of 10,000 skills (and
 // the stat rows of a valid index) that costs more than the stat calls, and as much again in garbage
 // collection. Node's binding under them fills one shared array of numbers instead. It is internal,
 // so it is used only once it answered a path (or an open file) exactly as `fs` did, and a missing
-// path with nothing; otherwise (another Node, another layout, no binding) `fs` answers.
+// path with nothing; otherwise (another Node, another layout, no binding) `fs` answers. Listings
+// likewise: `fs.readdirSync` with types builds a Dirent per entry, the binding two arrays.
 
 /** What the walk and the catalog index read of a stat (an `fs.Stats` has the same fields). */
 export interface StatNumbers {
@@ -22,6 +24,7 @@ interface StatBinding {
   lstat(path: string, bigint: false, req: undefined, throwIfNoEntry: false): Float64Array | undefined;
   stat(path: string, bigint: false, req: undefined, throwIfNoEntry: false): Float64Array | undefined;
   fstat(fd: number, bigint: false, req: undefined, shouldNotThrow: false): Float64Array | undefined;
+  readdir(path: string, encoding: 'utf8', withFileTypes: true): [names: string[], types: number[]] | undefined;
 }
 
 // One object refilled by every stat through the binding: a caller reads it before its next stat.
@@ -127,4 +130,74 @@ export function isDirMode(mode: number): boolean {
 }
 export function isLinkMode(mode: number): boolean {
   return (mode & S_IFMT) === S_IFLNK;
+}
+
+/** An entry's type as listed ('' when the filesystem reports none, or a special file). */
+export type EntryType = 'file' | 'dir' | 'link' | '';
+/** A directory entry as listed: name and type. */
+export type Listed = [name: string, type: EntryType];
+
+const { UV_DIRENT_UNKNOWN = 0, UV_DIRENT_FILE = 1, UV_DIRENT_DIR = 2, UV_DIRENT_LINK = 3 } = fs.constants as Record<string, number>;
+
+function typeOf(t: number): EntryType {
+  return t === UV_DIRENT_FILE ? 'file' : t === UV_DIRENT_DIR ? 'dir' : t === UV_DIRENT_LINK ? 'link' : '';
+}
+
+/** `fs.readdirSync(abs, { withFileTypes: true })` as [name, type] pairs; throws as it does. */
+function viaDirents(abs: string): Listed[] {
+  const entries = fs.readdirSync(abs, { withFileTypes: true });
+  const out = new Array<Listed>(entries.length);
+  for (let i = 0; i < entries.length; i++) {
+    const e = entries[i];
+    out[i] = [e.name, e.isFile() ? 'file' : e.isDirectory() ? 'dir' : e.isSymbolicLink() ? 'link' : ''];
+  }
+  return out;
+}
+
+/** undefined: not decided yet; null: `fs` answers. */
+let lists: StatBinding | null | undefined;
+
+/**
+ * A folder's entries with their types, as `fs.readdirSync(abs, { withFileTypes: true })` gives them
+ * (an entry of unknown type is asked for with lstat, as fs does; '' when it vanished since). Throws
+ * when the folder cannot be listed.
+ */
+export function listTyped(abs: string): Listed[] {
+  if (lists === undefined) {
+    const want = viaDirents(abs);
+    const b = binding();
+    lists = null;
+    try {
+      const got = b?.readdir(abs, 'utf8', true);
+      if (b && got && sameListing(got, want)) lists = b;
+    } catch {
+      lists = null;
+    }
+    return want;
+  }
+  if (!lists) return viaDirents(abs);
+  const got = lists.readdir(abs, 'utf8', true);
+  if (!got) return viaDirents(abs);
+  const [names, types] = got;
+  const out = new Array<Listed>(names.length);
+  for (let i = 0; i < names.length; i++) {
+    const t = types[i];
+    if (t !== UV_DIRENT_UNKNOWN) out[i] = [names[i], typeOf(t)];
+    else {
+      const st = lstatNumbers(abs + path.sep + names[i]);
+      out[i] = [names[i], !st ? '' : isFileMode(st.mode) ? 'file' : isDirMode(st.mode) ? 'dir' : isLinkMode(st.mode) ? 'link' : ''];
+    }
+  }
+  return out;
+}
+
+function sameListing(got: unknown, want: Listed[]): boolean {
+  if (!Array.isArray(got) || got.length !== 2 || !Array.isArray(got[0]) || !Array.isArray(got[1])) return false;
+  const [names, types] = got as [unknown[], unknown[]];
+  if (names.length !== want.length || types.length !== want.length) return false;
+  // Known types only: an unknown one is resolved by lstat on either side.
+  return want.every(
+    ([name, type], i) =>
+      names[i] === name && typeof types[i] === 'number' && (types[i] === UV_DIRENT_UNKNOWN || typeOf(types[i] as number) === type),
+  );
 }

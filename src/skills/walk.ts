@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
-import { fstatNumbers, isDirMode, isFileMode, isLinkMode, lstatNumbers, type StatNumbers } from './stat-numbers.js';
+import { fstatNumbers, isDirMode, isFileMode, isLinkMode, listTyped, lstatNumbers, type Listed, type StatNumbers } from './stat-numbers.js';
 
 // One pass over a skill folder. Symlinks are recorded, never followed (no cycles, nothing outside
 // the skill is read). Special files (FIFOs, sockets, devices) are skipped and never opened.
@@ -30,10 +30,7 @@ export interface WalkResult {
   texts: Map<string, string>;
 }
 
-/** An entry's type as listed ('' when the filesystem reports none). */
-export type EntryType = 'file' | 'dir' | 'link' | '';
-/** A directory entry as listed: name and type. */
-export type Listed = [name: string, type: EntryType];
+export type { Listed } from './stat-numbers.js';
 
 /** VCS metadata is not skill content and changes on every fetch. */
 const SKIPPED_DIRS = new Set(['.git']);
@@ -61,18 +58,11 @@ export interface WalkOptions {
 
 /** readdir with entry types; null when the folder cannot be read. */
 export function listDir(abs: string): Listed[] | null {
-  let entries: fs.Dirent[];
   try {
-    entries = fs.readdirSync(abs, { withFileTypes: true });
+    return listTyped(abs);
   } catch {
     return null;
   }
-  const out = new Array<Listed>(entries.length);
-  for (let i = 0; i < entries.length; i++) {
-    const e = entries[i];
-    out[i] = [e.name, e.isFile() ? 'file' : e.isDirectory() ? 'dir' : e.isSymbolicLink() ? 'link' : ''];
-  }
-  return out;
 }
 
 function isMarkdown(name: string): boolean {
