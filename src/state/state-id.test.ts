@@ -43,6 +43,17 @@ describe('stateIdFor', () => {
     expect(stateIdFor('NUL', '1')).toBe('nul_-1');
   });
 
+  it('keeps a clean name as it is, and cleans one that only looks clean', () => {
+    expect(stateIdFor('skill-0001-extract', '1.2.3')).toBe('skill-0001-extract-1.2.3');
+    expect(stateIdFor('a_b.c-d')).toBe('a_b.c-d');
+    expect(stateIdFor('a'.repeat(64))).toBe('a'.repeat(64));
+    expect(stateIdFor('a'.repeat(65))).toBe('a'.repeat(64));
+    expect(stateIdFor('a-.b')).toBe('a-b');
+    expect(stateIdFor('Skill-a')).toBe('skill-a');
+    expect(stateIdFor('a-b-')).toBe('a-b');
+    expect(stateIdFor('a\nb')).toBe('a-b');
+  });
+
   it('always produces valid ids', () => {
     const inputs = ['x', '..', '../../a', 'A B C', 'é', '-a-', 'a.', 'a.-b', '_x', 'a--b', 'x'.repeat(100), 'lpt1', 'foo.'];
     for (const name of inputs) {

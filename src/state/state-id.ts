@@ -9,8 +9,13 @@ export const STATE_ID_MAX = NAME_MAX + 1 + VERSION_MAX;
 // Device names Windows refuses as file names, whatever the extension.
 const WINDOWS_RESERVED = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])(\.|$)/;
 
+/** Already what `sanitize` makes of it: word runs joined by single `.` or `-` (most skill names and versions). */
+const CLEAN = /^[a-z0-9_]+(?:[.-][a-z0-9_]+)*$/;
+
 /** Lowercase ASCII `[a-z0-9._-]`, no `..`, no leading `.`/`-`, no trailing `.`/`-`; '' when nothing is left. */
 function sanitize(raw: string, max: number): string {
+  // Every skill of a scan gets an id: a clean name skips the folding below (it would return it as is).
+  if (raw.length <= max && CLEAN.test(raw)) return raw;
   // NFKD splits accents off letters (é -> e + U+0301) and folds compatibility forms (ｃ -> c).
   const folded = raw
     .slice(0, max * 8)
