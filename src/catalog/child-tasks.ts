@@ -6,7 +6,7 @@ import type { Listed } from '../skills/walk.js';
 import { toEntry, type AnalyzeFn } from './entries.js';
 import { nestedDiagnostic, probeChild, resolveChild, type ChildState, type EntryKind } from './scan.js';
 import { signatureOf, type Signature } from './signature.js';
-import { concatRows, rowSink, statRows, type StatRows } from './stat-rows.js';
+import { concatRows, resolutionMs, rowSink, statRows, type StatRows } from './stat-rows.js';
 
 // The per-child work of a scan and of `lint <root>`, as plain functions of plain data: the calling
 // thread runs them, and so do the scan workers (analyze-worker.ts) for their share of a big root.
@@ -48,6 +48,11 @@ export type ChildJob = ({ task: 'catalog'; root: Root } | { task: 'lint'; rootPa
   rootReal: string;
   /** The entry types from a listing just taken (a cold scan); a rescan asks the disk again. */
   trustListing: boolean;
+  /**
+   * The stat rows' timestamp resolution (stat-rows.ts), read from the environment once per job:
+   * a read of `process.env` costs about as much as an lstat, twice per child otherwise.
+   */
+  resolutionMs?: number;
 };
 
 /**
@@ -60,6 +65,7 @@ export async function evaluateChild(
   name: string,
   kind: EntryKind | undefined,
   env: TaskEnv,
+  res = resolutionMs(),
 ): Promise<ChildRecord | null> {
   const resolved = await resolveChild(root.path, rootReal, name, kind);
   if (!resolved) return null;
@@ -67,13 +73,13 @@ export async function evaluateChild(
   const { child } = resolved;
   // Stats first, then contents: an edit made while reading never hides behind a matching row.
   // The folder's own rows now; a skill's files and folders as the analysis walks them.
-  const rows = statRows(child.dir, 0, 0);
+  const rows = statRows(child.dir, 0, 0, res);
   const probe = await probeChild(child);
   if (probe.kind !== 'skill') {
     const state: ChildState = probe.kind === 'nested' ? { kind: 'nested', child, nested: probe.nested } : { kind: 'none', child };
     const diagnostics = probe.kind === 'nested' ? probe.nested.map((d) => nestedDiagnostic(d, env.registry)) : [];
     // What the probe looked at: the folder and its entries (a SKILL.md added below moves a subfolder's mtime).
-    const entries = rows && statRows(child.dir, 1, 1);
+    const entries = rows && statRows(child.dir, 1, 1, res);
     return { state, diagnostics, probeSig: probe.sig, ...(rows && entries ? { rows: concatRows(rows, entries) } : {}) };
   }
   const analysis = await env.analyze(child.dir, {
@@ -81,7 +87,7 @@ export async function evaluateChild(
     dirName: child.dirName,
     digest: true,
     ...(probe.listing ? { listing: probe.listing } : {}),
-    ...(rows ? { onStat: rowSink(rows) } : {}),
+    ...(rows ? { onStat: rowSink(rows, res) } : {}),
   });
   return {
     state: { kind: 'skill', child },
@@ -144,5 +150,7 @@ export function runChild(
   env: TaskEnv,
 ): Promise<ChildRecord | LintChildResult | null> {
   const k = job.trustListing ? kind : undefined;
-  return job.task === 'catalog' ? evaluateChild(job.root, job.rootReal, name, k, env) : lintChild(job.rootPath, job.rootReal, name, k, env);
+  return job.task === 'catalog'
+    ? evaluateChild(job.root, job.rootReal, name, k, env, job.resolutionMs)
+    : lintChild(job.rootPath, job.rootReal, name, k, env);
 }

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import type { Diagnostic, Root } from '../contract/index.js';
 import { listRoot, mapLimit, probeChild, type Child, type EntryKind, type RootListing } from './scan.js';
 import { signatureChanged } from './signature.js';
+import { resolutionMs } from './stat-rows.js';
 import { runChild, type ChildJob, type ChildRecord, type TaskEnv } from './child-tasks.js';
 import type { ScanPool } from './analyze-pool.js';
 import { entryName, nowNs, recordChecker, storable, type CatalogIndex } from './persist.js';
@@ -116,7 +117,7 @@ export class RootState {
   }
 
   private job(trustListing: boolean): ChildJob {
-    return { task: 'catalog', root: this.root, rootReal: this.real, trustListing };
+    return { task: 'catalog', root: this.root, rootReal: this.real, trustListing, resolutionMs: resolutionMs() };
   }
 
   /**

@@ -32,7 +32,7 @@ export function resolutionNs(): bigint {
 }
 
 /** The resolution in ms, 0 for the filesystem's own (nothing floored). */
-function resolutionMs(): number {
+export function resolutionMs(): number {
   const res = resolutionNs();
   return res === 1n ? 0 : Number(res) / 1e6;
 }
@@ -50,8 +50,7 @@ function push(out: { rels: string[]; nums: number[] }, rel: string, st: StatNumb
  * Rows for `dir` and what is below it, from depth `minDepth` to `maxDepth` (the dir's own
  * entries are depth 1). Null when the dir cannot be read as a folder.
  */
-export function statRows(dir: string, minDepth: number, maxDepth: number): FreshRows | null {
-  const res = resolutionMs();
+export function statRows(dir: string, minDepth: number, maxDepth: number, res = resolutionMs()): FreshRows | null {
   const out: FreshRows = { rels: [], nums: [], at: 0 };
   if (minDepth === 0) {
     // Each row is kept before the next stat (a stat's numbers may be refilled by the next one).
@@ -111,8 +110,7 @@ export function rowNumbers(rows: StatRows): number[] {
 }
 
 /** A function adding a row to `rows` for each stat it is given (a walk's `onStat`). */
-export function rowSink(rows: FreshRows): (rel: string, st: StatNumbers) => void {
-  const res = resolutionMs();
+export function rowSink(rows: FreshRows, res = resolutionMs()): (rel: string, st: StatNumbers) => void {
   return (rel, st) => push(rows, rel, st, res);
 }
 
