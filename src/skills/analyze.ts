@@ -317,10 +317,26 @@ function checkReferences(
 
 /** Posix path relative to the skill dir; null when it escapes, '' for the dir itself. */
 function resolveRel(baseDir: string, target: string): string | null {
+  // Most references (`references/a.md`) are already what the normalising join below gives.
+  if (!baseDir && isPlainRelative(target)) return target;
   const joined = path.posix.normalize(path.posix.join(baseDir || '.', target));
   if (joined === '..' || joined.startsWith('../')) return null;
   const rel = joined === '.' || joined === './' ? '' : joined.replace(/\/+$/, '');
   return rel.startsWith('./') ? rel.slice(2) : rel;
+}
+
+/** Not absolute, and no empty, `.` or `..` segment (so no leading `./`, no trailing or doubled `/`). */
+function isPlainRelative(t: string): boolean {
+  if (!t || t.charCodeAt(0) === 47) return false;
+  let start = 0;
+  for (let i = 0; i <= t.length; i++) {
+    if (i < t.length && t.charCodeAt(i) !== 47) continue;
+    const len = i - start;
+    if (len === 0) return false;
+    if (t.charCodeAt(start) === 46 && (len === 1 || (len === 2 && t.charCodeAt(start + 1) === 46))) return false;
+    start = i + 1;
+  }
+  return true;
 }
 
 /** A referenced .md that itself points at files SKILL.md does not reference directly. */

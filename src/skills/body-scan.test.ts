@@ -42,6 +42,34 @@ describe('findReferences', () => {
     expect(refs.map((r) => `${r.target}@${r.line}`)).toEqual([10, 20, 30, 40, 50].map((l) => `scripts/s${l - 1}.sh@${l}`));
   });
 
+  it('finds the same without fences when it jumps to the lines holding a marker', () => {
+    // A fence line at the very end opens a fence that covers nothing: the text is then walked line
+    // by line, and must give what the jump over marker-free lines gives without it.
+    const pieces = [
+      'plain words',
+      '',
+      '  [d]: ./defs.md',
+      'see [a](references/a.md) and scripts/x.sh',
+      'a\\b',
+      'x](y',
+      '/abs/skills/z',
+      '~~',
+      '``',
+    ];
+    let seed = 7;
+    const rand = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2147483648), seed % n);
+    for (let k = 0; k < 300; k++) {
+      const lines = Array.from({ length: 1 + rand(12) }, () => pieces[rand(pieces.length)]);
+      const text = lines.join('\n') + (rand(2) ? '\n' : '');
+      const jumped = { newlines: -1 };
+      const walked = { newlines: -1 };
+      const a = findReferences(text, 3, jumped);
+      const b = findReferences(`${text}\n\`\`\``, 3, walked);
+      expect(a, JSON.stringify(text)).toEqual(b);
+      expect(jumped.newlines === -1 ? -1 : jumped.newlines + 1, JSON.stringify(text)).toBe(walked.newlines);
+    }
+  });
+
   it('counts the newlines of the text it walked', () => {
     const scanned = { newlines: -1 };
     findReferences('a/b\n\nc\n', 1, scanned);

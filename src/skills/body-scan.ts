@@ -1,6 +1,8 @@
 // Scanning a Markdown body for file references and hard-coded home paths. Hand-written scanners
 // (indexOf and char loops) instead of regexes, so a hostile body cannot cause backtracking.
 
+import { countNewlines } from './parse.js';
+
 export interface BodyRef {
   /** As written (fragment and query removed, %-escapes decoded). */
   target: string;
@@ -26,6 +28,7 @@ export function findReferences(text: string, firstLine: number, scanned?: { newl
   // Lines are scanned in place, by offsets (a slice per line is garbage in every body of a scan),
   // and each marker is searched once through the text, not once per line.
   const next = new NextOf(text);
+  if (!text.includes('```') && !text.includes('~~~')) return scanMarkedLines(text, next, firstLine, refs, scanned);
   let fence = '';
   let from = 0;
   for (let line = firstLine; from <= text.length; line++) {
@@ -45,6 +48,30 @@ export function findReferences(text: string, firstLine: number, scanned?: { newl
     }
     from = nl + 1;
   }
+  return refs;
+}
+
+/**
+ * `findReferences` for a text where no fence can open (no three backticks or tildes anywhere): only
+ * a line holding a marker can hold a reference, so the scan jumps from one such line to the next
+ * and counts the newlines in between, instead of looking at every line.
+ */
+function scanMarkedLines(text: string, next: NextOf, firstLine: number, refs: BodyRef[], scanned?: { newlines: number }): BodyRef[] {
+  let line = firstLine;
+  let counted = 0; // newlines before this offset are in `line`
+  let from = 0;
+  for (let at = next.first(from); at !== -1; at = next.first(from)) {
+    const start = text.lastIndexOf('\n', at - 1) + 1;
+    line += countNewlines(text, counted, start);
+    counted = start;
+    const nl = text.indexOf('\n', at);
+    const end = nl === -1 ? text.length : nl;
+    scanLinks(text, next, start, end, line, refs);
+    scanWords(text, next, start, end, line, refs);
+    if (nl === -1) break;
+    from = nl + 1;
+  }
+  if (scanned) scanned.newlines = line - firstLine + countNewlines(text, counted, text.length);
   return refs;
 }
 
@@ -71,6 +98,16 @@ class NextOf {
       this.at[m] = i;
     }
     return i !== -1 && i < end ? i : -1;
+  }
+
+  /** First index at or after `from` of any marker, or -1 (`from` never decreases, as for `find`). */
+  first(from: number): number {
+    let best = -1;
+    for (let m = 0; m < MARKERS.length; m++) {
+      const i = this.find(m, from, this.t.length);
+      if (i !== -1 && (best === -1 || i < best)) best = i;
+    }
+    return best;
   }
 }
 
