@@ -67,14 +67,14 @@ export async function evaluateChild(
   env: TaskEnv,
   res = resolutionMs(),
 ): Promise<ChildRecord | null> {
-  const resolved = await resolveChild(root.path, rootReal, name, kind);
+  const resolved = resolveChild(root.path, rootReal, name, kind);
   if (!resolved) return null;
   if (resolved.kind === 'broken') return { state: resolved, diagnostics: [resolved.diagnostic] };
   const { child } = resolved;
   // Stats first, then contents: an edit made while reading never hides behind a matching row.
   // The folder's own rows now; a skill's files and folders as the analysis walks them.
   const rows = statRows(child.dir, 0, 0, res);
-  const probe = await probeChild(child);
+  const probe = probeChild(child);
   if (probe.kind !== 'skill') {
     const state: ChildState = probe.kind === 'nested' ? { kind: 'nested', child, nested: probe.nested } : { kind: 'none', child };
     const diagnostics = probe.kind === 'nested' ? probe.nested.map((d) => nestedDiagnostic(d, env.registry)) : [];
@@ -121,12 +121,12 @@ export async function lintChild(
   kind: EntryKind | undefined,
   env: TaskEnv,
 ): Promise<LintChildResult> {
-  const resolved = await resolveChild(rootPath, rootReal, name, kind);
+  const resolved = resolveChild(rootPath, rootReal, name, kind);
   if (!resolved) return { reports: [], skillLike: false };
   if (resolved.kind === 'broken')
     return { reports: [{ name: null, dir: resolved.dir, diagnostics: [resolved.diagnostic] }], skillLike: true };
   const { child } = resolved;
-  const probe = await probeChild(child);
+  const probe = probeChild(child);
   if (probe.kind === 'skill')
     return { reports: [lintReport(await analyzeForLint(env, child.dir, child.dirName, probe.listing), child.dir)], skillLike: true };
   if (probe.kind === 'nested') {

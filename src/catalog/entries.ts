@@ -19,10 +19,10 @@ let analyzeSkill: typeof import('../skills/analyze.js').analyzeSkill | undefined
  * The real analyser, loaded with the first skill read (the SKILL.md parser and its YAML library):
  * a listing answered from a valid index reads no skill and never loads it.
  */
-export const defaultAnalyze: AnalyzeFn = async (dir, options) => {
-  analyzeSkill ??= (await import('../skills/analyze.js')).analyzeSkill;
-  return analyzeSkill(dir, options);
-};
+export const defaultAnalyze: AnalyzeFn = (dir, options) =>
+  // Once loaded, the analyser's own promise is handed on as is: an async wrapper would add a promise
+  // and two microtask turns to each of the skills of a scan.
+  analyzeSkill ? analyzeSkill(dir, options) : import('../skills/analyze.js').then((m) => (analyzeSkill ??= m.analyzeSkill)(dir, options));
 
 export function countDiagnostics(diagnostics: Diagnostic[]): Counts {
   const counts: Counts = { errors: 0, warnings: 0, infos: 0 };

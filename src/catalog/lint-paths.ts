@@ -71,7 +71,7 @@ export async function lintPaths(paths: string[], env: RootEnv): Promise<LintRepo
       if (!lst) throw fail('bad-request', 'path.missing', { path: p });
       // A dangling or looping link given by name: report it like a root would.
       const parent = path.dirname(abs);
-      const s = await resolveChild(parent, await fs.promises.realpath(parent), path.basename(abs), 'link');
+      const s = resolveChild(parent, await fs.promises.realpath(parent), path.basename(abs), 'link');
       if (s?.kind === 'broken') push({ name: null, dir: abs, diagnostics: [s.diagnostic] });
       continue;
     }

@@ -178,7 +178,7 @@ export class RootState {
     if (r.signature) return signatureChanged(s.child.dir, r.signature);
     // From the persistent index: its stat rows say whether anything under it moved since.
     if (r.since !== undefined && r.rows) return !recordChecker(r.since)(r);
-    const probe = await probeChild(s.child);
+    const probe = probeChild(s.child);
     return probe.kind === 'skill' || probe.sig !== r.probeSig;
   }
 }

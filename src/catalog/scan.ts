@@ -90,12 +90,7 @@ export function childPath(parent: string, name: string): string {
   return parent.endsWith(path.sep) ? parent + name : parent + path.sep + name;
 }
 
-export async function resolveChild(
-  rootPath: string,
-  rootReal: string,
-  dirName: string,
-  kind: EntryKind = 'unknown',
-): Promise<Resolved | null> {
+export function resolveChild(rootPath: string, rootReal: string, dirName: string, kind: EntryKind = 'unknown'): Resolved | null {
   const dir = childPath(rootPath, dirName);
   if (kind === 'unknown') {
     const lst = fs.lstatSync(dir, { throwIfNoEntry: false });
@@ -167,7 +162,7 @@ export type Probe =
  * otherwise its subfolders are probed for nested skills. A folder that is not a skill is never
  * walked or hashed, so a stray repository clone in a root costs a handful of syscalls.
  */
-export async function probeChild(child: Child): Promise<Probe> {
+export function probeChild(child: Child): Probe {
   const listed = listDir(child.dir);
   // A folder we may enter but not list still holds a skill file when it can be found by name.
   if (!listed) return exists(path.join(child.dir, 'SKILL.md')) ? { kind: 'skill' } : { kind: 'none', sig: JSON.stringify([[], []]) };
