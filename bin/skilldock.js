@@ -43,20 +43,19 @@ function main() {
   const [cmd, action, ...rest] = argv;
   // Two commands have doors of their own, each a small bundle that answers the common case and
   // hands the rest to cli.mjs. An agent's pre-tool hook runs before each of its writes
-  // (dist/hook.mjs); `list --json` is how programs read the catalog (dist/list.cjs).
-  if (cmd === 'policy' && action === 'check-write' && rest.includes('--hook') && built('hook.mjs')) {
-    import(pathToFileURL(path.join(dist, 'hook.mjs')).href);
-  } else if (cmd === 'list' && argv.includes('--json') && built('list.cjs')) {
-    loadDoor(path.join(dist, 'list.cjs'))
-      .exports.listDoor(argv)
-      .then(
-        (answered) => answered || full(),
-        (err) => {
-          // Only a failure while writing the answer gets here (the door hands anything else over).
-          process.stderr.write(`skilldock list: ${err instanceof Error ? err.message : String(err)}\n`);
-          process.exitCode = 1;
-        },
-      );
+  // (dist/hook.cjs); `list --json` is how programs read the catalog (dist/list.cjs).
+  const hook = cmd === 'policy' && action === 'check-write' && rest.includes('--hook');
+  const door = hook ? 'hook' : cmd === 'list' && argv.includes('--json') ? 'list' : null;
+  if (door && built(`${door}.cjs`)) {
+    const { exports } = loadDoor(path.join(dist, `${door}.cjs`));
+    (hook ? exports.hookDoor(argv) : exports.listDoor(argv)).then(
+      (answered) => answered || full(),
+      (err) => {
+        // Only a failure while writing the answer gets here (the door hands anything else over).
+        process.stderr.write(`skilldock ${cmd}: ${err instanceof Error ? err.message : String(err)}\n`);
+        process.exitCode = 1;
+      },
+    );
   } else {
     full();
   }

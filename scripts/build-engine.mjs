@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
 
 // gray-matter loads js-yaml (and through it esprima, at run time) for its default YAML engine.
@@ -92,7 +93,7 @@ const requiredBuiltins = {
 };
 
 // Every bundle of one build keys the engine's caches (validation memos, the catalog index) the same
-// way (src/store/lazy-schema.ts engineBuild): a hook answered by dist/hook.mjs reads the memos the
+// way (src/store/lazy-schema.ts engineBuild): a hook answered by dist/hook.cjs reads the memos the
 // CLI or the app wrote, and a rebuild invalidates them all.
 const BUILD_ID = `${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`;
 
@@ -128,16 +129,6 @@ await build({
   entryPoints: [messagesText],
   outfile: 'dist/engine-messages.cjs',
   format: 'cjs',
-});
-
-// `policy check-write --hook` runs before every write of an agent: one file with only its code, no
-// chunks to resolve (src/cli/hook-entry.ts; bin/skilldock.js picks it, it hands the rest to cli.mjs).
-await build({
-  ...common,
-  entryPoints: ['src/cli/hook-entry.ts'],
-  outfile: 'dist/hook.mjs',
-  format: 'esm',
-  plugins: [grayMatterYaml, lazyMessages],
 });
 
 // `list --json` read by a program (scripts, agents, the app's tests) has a door of its own too
@@ -178,19 +169,26 @@ export const analyzeSkill = (dir, options) =>
     }));
   },
 };
-rmSync('dist/list.cjs.v8', { force: true }); // made for the bundle it was made with, below
-await build({
-  ...common,
-  entryPoints: ['src/cli/list-entry.ts'],
-  outfile: 'dist/list.cjs',
-  format: 'cjs',
-  define: { ...common.define, ...conversionDefine },
-  // The first line names the build: bin/skilldock.js uses a code cache only if it starts with it.
-  banner: { js: `// skilldock list door, build ${BUILD_ID}\n${conversionBanner.js}` },
-  plugins: [requiredBuiltins, grayMatterYaml, lazyMessages, listDoorImports],
-});
-// bin/skilldock.js compiles the door as a script, which has no loader for import().
-if (/\bimport\(/.test(readFileSync('dist/list.cjs', 'utf8'))) throw new Error('dist/list.cjs must not use import()');
+/** A door: one CommonJS file whose first line names the build (bin/skilldock.js uses a code cache only if it starts with it). */
+async function door(name, entry, plugins) {
+  rmSync(`dist/${name}.cjs.v8`, { force: true }); // made for the bundle it was made with (below)
+  await build({
+    ...common,
+    entryPoints: [entry],
+    outfile: `dist/${name}.cjs`,
+    format: 'cjs',
+    define: { ...common.define, ...conversionDefine },
+    banner: { js: `// skilldock ${name} door, build ${BUILD_ID}\n${conversionBanner.js}` },
+    plugins: [requiredBuiltins, grayMatterYaml, lazyMessages, ...plugins],
+  });
+  // bin/skilldock.js compiles a door as a script, which has no loader for import().
+  if (/\bimport\(/.test(readFileSync(`dist/${name}.cjs`, 'utf8'))) throw new Error(`dist/${name}.cjs must not use import()`);
+}
+await door('list', 'src/cli/list-entry.ts', [listDoorImports]);
+// `policy check-write --hook` runs before every write of an agent: its door holds only the hook's
+// code (its few lazy imports bundled in).
+await door('hook', 'src/cli/hook-entry.ts', []);
+for (const old of ['dist/hook.mjs', 'dist/hook.mjs.map']) rmSync(old, { force: true }); // its ES-module door of before
 await build({
   ...common,
   entryPoints: [analyzeTs],
@@ -200,10 +198,15 @@ await build({
   banner: conversionBanner,
   plugins: [grayMatterYaml, lazyMessages],
 });
-// The door's V8 code cache (dist/list.cjs.v8): it starts without compiling its code.
+// The doors' V8 code caches (dist/<door>.cjs.v8): they start without compiling their code. The
+// script answers one hook call, read from its stdin.
 {
-  const made = spawnSync(process.execPath, ['scripts/door-cache.cjs'], { stdio: ['ignore', 'ignore', 'inherit'] });
-  if (made.status !== 0) console.warn('build-engine: no code cache for the list door (it compiles at each start)');
+  const call = { cwd: os.tmpdir(), tool_name: 'Write', tool_input: { file_path: path.join(os.tmpdir(), 'notes.md') } };
+  const made = spawnSync(process.execPath, ['scripts/door-cache.cjs'], {
+    input: JSON.stringify(call),
+    stdio: ['pipe', 'ignore', 'inherit'],
+  });
+  if (made.status !== 0) console.warn('build-engine: no code cache for the doors (they compile at each start)');
 }
 
 // The catalog analyses big batches of skills on worker threads; it finds this file next to cli.mjs.

@@ -1,7 +1,8 @@
-// Makes the V8 code cache of the list door (dist/list.cjs.v8, used by bin/skilldock.js loadDoor):
-// runs the door once on a small library in a temporary SkillDock home, so that the functions a
-// `list --json` calls are compiled, then saves what V8 compiled. Run by scripts/build-engine.mjs
-// right after it bundled dist/list.cjs; writes only that file (and its own temporary folder).
+// Makes the V8 code caches of the doors (dist/list.cjs.v8, dist/hook.cjs.v8, used by
+// bin/skilldock.js loadDoor): runs each door once in a temporary SkillDock home (`list --json` of a
+// small library; a hook call read from this script's stdin), so that the functions a start calls
+// are compiled, then saves what V8 compiled. Run by scripts/build-engine.mjs right after it bundled
+// the doors; writes only those two files (and its own temporary folder).
 'use strict';
 const { spawnSync } = require('node:child_process');
 const fs = require('node:fs');
@@ -10,8 +11,17 @@ const path = require('node:path');
 const { loadDoor } = require('../bin/skilldock.js');
 
 const root = path.join(__dirname, '..');
-const door = path.join(root, 'dist', 'list.cjs');
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sd-door-cache-'));
+
+/** Runs the door `file` once (`run` says whether it answered), then writes its code cache. */
+async function cache(file, run) {
+  const door = path.join(root, 'dist', file);
+  fs.rmSync(`${door}.v8`, { force: true });
+  const { exports, script } = loadDoor(door);
+  if (!(await run(exports))) throw new Error(`dist/${file} did not answer`);
+  const firstLine = fs.readFileSync(door, 'latin1').split('\n', 1)[0];
+  fs.writeFileSync(`${door}.v8`, Buffer.concat([Buffer.from(`${firstLine}\n`, 'latin1'), script.createCachedData()]));
+}
 
 async function main() {
   const home = path.join(tmp, 'home');
@@ -38,16 +48,14 @@ async function main() {
     encoding: 'utf8',
   });
   if (first.status !== 0) throw new Error(`list --json failed: ${first.stderr}`);
-  fs.rmSync(`${door}.v8`, { force: true });
-  const { exports, script } = loadDoor(door);
-  if (!(await exports.listDoor(['list', '--json']))) throw new Error('the door did not answer');
-  const firstLine = fs.readFileSync(door, 'latin1').split('\n', 1)[0];
-  fs.writeFileSync(`${door}.v8`, Buffer.concat([Buffer.from(`${firstLine}\n`, 'latin1'), script.createCachedData()]));
+  await cache('list.cjs', (exports) => exports.listDoor(['list', '--json']));
+  await cache('hook.cjs', (exports) => exports.hookDoor(['policy', 'check-write', '--hook']));
 }
 
 main()
   .catch((err) => {
     // No cache is no harm: the door compiles as usual.
-    process.stderr.write(`door-cache: no code cache for dist/list.cjs: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.exitCode = 1;
+    process.stderr.write(`door-cache: no code cache: ${err instanceof Error ? err.message : String(err)}\n`);
   })
   .finally(() => fs.rmSync(tmp, { recursive: true, force: true }));

@@ -26,7 +26,7 @@ describe('the CLI the component tests run', () => {
       'dist/cli.mjs',
       'dist/list.cjs',
       'dist/analyze.cjs',
-      'dist/hook.mjs',
+      'dist/hook.cjs',
       'dist/analyze-worker.mjs',
       'dist/main/index.cjs',
     ].map((f) => path.join(root, f));
@@ -52,7 +52,7 @@ describe('one build, one engine build id', () => {
     const chunks = fs.readdirSync(path.join(root, 'dist')).filter((f) => /^(cli|chunk-.*)\.mjs$/.test(f));
     const cli = chunks.some((f) => fs.readFileSync(path.join(root, 'dist', f), 'utf8').includes(JSON.stringify(id)));
     expect(cli).toBe(true);
-    for (const f of ['list.cjs', 'hook.mjs', 'analyze-worker.mjs', 'main/index.cjs']) {
+    for (const f of ['list.cjs', 'hook.cjs', 'analyze-worker.mjs', 'main/index.cjs']) {
       expect(fs.readFileSync(path.join(root, 'dist', f), 'utf8'), f).toContain(JSON.stringify(id));
     }
   });

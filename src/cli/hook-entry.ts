@@ -4,12 +4,12 @@ import { runHook } from './hook.js';
 import { runLean, useCliValidationMemo } from './lean.js';
 import { STDIN_HANDOFF, type CliIO } from './types.js';
 
-// The front door of `skilldock policy check-write --hook` (bundled alone as dist/hook.mjs, picked by
-// bin/skilldock.js): an agent runs it before every file write and shell command, so it starts with
-// only the hook's code, no command table, no stream for stdout. It answers on the lean engine
-// (src/cli/lean.ts) or not at all: anything else (unusual arguments, a file that needs its schema,
-// an error to word) goes to the full CLI, which is handed the stdin already read and answers as it
-// always does.
+// The front door of `skilldock policy check-write --hook` (bundled alone as CommonJS, dist/hook.cjs,
+// picked by bin/skilldock.js, which compiles it with its V8 code cache): an agent runs it before
+// every file write and shell command, so it starts with only the hook's code, no ES-module loader,
+// no command table, no stream for stdout. It answers on the lean engine (src/cli/lean.ts) or not at
+// all: anything else (unusual arguments, a file that needs its schema, an error to word) goes to
+// the full CLI, which is handed the stdin already read and answers as it always does.
 
 class NotLean extends Error {}
 
@@ -69,12 +69,19 @@ async function answer(args: { conversation: string | undefined; kind: GuardKind 
   return code;
 }
 
-const args = hookArgs(process.argv.slice(2));
-const stdin = args ? fs.readFileSync(0, 'utf8') : undefined;
-const code = args && stdin !== undefined ? await answer(args, stdin) : null;
-if (code !== null) process.exitCode = code;
-else {
-  if (stdin !== undefined) (globalThis as Record<symbol, unknown>)[STDIN_HANDOFF] = stdin;
-  // The full CLI, next to this file in dist/.
-  await import(new URL('./cli.mjs', import.meta.url).href);
+/**
+ * Answers the hook call in `argv` and returns true, or returns false having written nothing: the
+ * caller then runs the full CLI, which finds the stdin read here (STDIN_HANDOFF).
+ */
+export async function hookDoor(argv: readonly string[]): Promise<boolean> {
+  const args = hookArgs(argv);
+  if (!args) return false;
+  const stdin = fs.readFileSync(0, 'utf8');
+  const code = await answer(args, stdin);
+  if (code !== null) {
+    process.exitCode = code;
+    return true;
+  }
+  (globalThis as Record<symbol, unknown>)[STDIN_HANDOFF] = stdin;
+  return false;
 }

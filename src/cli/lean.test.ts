@@ -171,7 +171,7 @@ describe('lean policy check-write', () => {
   });
 });
 
-describe("the hook's own door (dist/hook.mjs, src/cli/hook-entry.ts)", () => {
+describe("the hook's own door (dist/hook.cjs, src/cli/hook-entry.ts)", () => {
   it('answers a hook call itself once the memo is there, and hands anything else to the full CLI with the stdin it read', async () => {
     writeSkill(sb.lib, 'code', { version: '1.0.4', description: 'Keeps code notes.', body: 'Notes go to `~/code/memory.md`.' });
     await svc.api.createAssistant({ name: 'Coder', agent: 'claude', rules: '', skills: ['code'] });
@@ -401,12 +401,17 @@ describe("`list --json`'s own door (dist/list.cjs, src/cli/list-entry.ts)", () =
     expect(r.stderr).toBe('skilldock: lean start (list door)\n');
   });
 
-  it('its V8 code cache is used when made by the same build, and ignored when not', () => {
+  it('its V8 code cache (and the hook door’s) is used when made by the same build, and ignored when not', () => {
+    // The build made both caches, each headed by its door's first line.
+    for (const name of ['hook', 'list']) {
+      const file = path.join(repoRoot, 'dist', `${name}.cjs`);
+      const line = fs.readFileSync(file, 'latin1').split('\n', 1)[0]!;
+      expect(line).toMatch(new RegExp(`^// skilldock ${name} door, build \\S+$`));
+      expect(fs.readFileSync(`${file}.v8`).toString('latin1', 0, line.length + 1)).toBe(`${line}\n`);
+    }
     const door = path.join(repoRoot, 'dist', 'list.cjs');
     const cache = fs.readFileSync(`${door}.v8`);
     const firstLine = fs.readFileSync(door, 'latin1').split('\n', 1)[0]!;
-    expect(firstLine).toMatch(/^\/\/ skilldock list door, build \S+$/);
-    expect(cache.toString('latin1', 0, firstLine.length + 1)).toBe(`${firstLine}\n`);
     // A copy of the door with a cache from another build, and one with a damaged cache.
     const copy = path.join(sb.dir, 'list.cjs');
     fs.copyFileSync(door, copy);
