@@ -4,7 +4,6 @@ import { build } from 'esbuild';
 import { randomBytes } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -69,6 +68,18 @@ export const ENGINE_MESSAGES = new Proxy({}, {
 // esbuild's interop copies every property of the module once for each file that imports it (~45
 // copies, several ms). The named exports are the module's plain properties, read once; a getter
 // (fs.promises) is left out, so importing it by name fails the build instead of loading it.
+// Asked of a fresh Node: in this process a lazy getter that something already read (esbuild reads
+// fs.opendir) has become a plain property, and a bundle would then read it at every start.
+const plainCache = new Map();
+function plainExports(id) {
+  if (!plainCache.has(id)) {
+    const script = `const m = require(${JSON.stringify(id)}); process.stdout.write(JSON.stringify(Object.getOwnPropertyNames(m).filter((n) => n !== 'default' && /^[A-Za-z_$][\\w$]*$/.test(n) && 'value' in Object.getOwnPropertyDescriptor(m, n))))`;
+    const r = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`the exports of ${id}: ${r.stderr}`);
+    plainCache.set(id, JSON.parse(r.stdout));
+  }
+  return plainCache.get(id);
+}
 const requiredBuiltins = {
   name: 'required-builtins',
   setup(b) {
@@ -76,10 +87,7 @@ const requiredBuiltins = {
       args.kind === 'import-statement' ? { path: args.path, namespace: 'sd-builtin' } : undefined,
     );
     b.onLoad({ filter: /.*/, namespace: 'sd-builtin' }, (args) => {
-      const mod = createRequire(import.meta.url)(args.path);
-      const names = Object.getOwnPropertyNames(mod).filter(
-        (n) => n !== 'default' && /^[A-Za-z_$][\w$]*$/.test(n) && 'value' in Object.getOwnPropertyDescriptor(mod, n),
-      );
+      const names = plainExports(args.path);
       return {
         loader: 'js',
         contents: [
