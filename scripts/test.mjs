@@ -41,9 +41,19 @@ for (const sig of ['SIGINT', 'SIGTERM']) {
  */
 function run(label, cmd, args, env = {}) {
   process.stdout.write(`\n=== ${label}\n`);
+  const printed = new Printed();
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env }, detached: !win });
+    const child = spawn(cmd, args, { stdio: ['inherit', 'pipe', 'pipe'], env: { ...process.env, ...env }, detached: !win });
     current = child;
+    // Shown as it comes, and kept: an error outside the tests is repeated next to the closing line.
+    child.stdout.on('data', (b) => {
+      process.stdout.write(b);
+      printed.add(b);
+    });
+    child.stderr.on('data', (b) => {
+      process.stderr.write(b);
+      printed.add(b);
+    });
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
@@ -57,19 +67,62 @@ function run(label, cmd, args, env = {}) {
     child.on('error', (err) => {
       clearTimeout(timer);
       problems.push(`${label}: ${err.message}`);
-      resolve({ ok: false, counted: true });
+      resolve({ ok: false, counted: true, printed });
     });
+    // The step has ended at 'exit'; its output is read to its end at 'close', waited for 2 s at
+    // most (a process it left behind may hold the pipe open).
     child.on('exit', (status, signal) => {
       clearTimeout(timer);
-      if (timedOut) {
-        problems.push(`${label}: no end after ${timeout} ms (killed)`);
-        resolve({ ok: false, counted: true });
-      } else if (signal) {
-        problems.push(`${label}: killed by ${signal}`);
-        resolve({ ok: false, counted: true });
-      } else resolve({ ok: status === 0, counted: false });
+      let ended = false;
+      const done = () => {
+        if (ended) return;
+        ended = true;
+        if (timedOut) {
+          problems.push(`${label}: no end after ${timeout} ms (killed)`);
+          resolve({ ok: false, counted: true, printed });
+        } else if (signal) {
+          problems.push(`${label}: killed by ${signal}`);
+          resolve({ ok: false, counted: true, printed });
+        } else resolve({ ok: status === 0, counted: false, printed });
+      };
+      const late = setTimeout(() => {
+        child.stdout.destroy();
+        child.stderr.destroy();
+        done();
+      }, 2000);
+      child.on('close', () => {
+        clearTimeout(late);
+        done();
+      });
     });
   });
+}
+
+const ANSI = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
+
+/** What a step printed, its last 4 MB at most (ANSI colours taken out when read). */
+class Printed {
+  chunks = [];
+  size = 0;
+  add(b) {
+    this.chunks.push(b);
+    this.size += b.length;
+    while (this.size > 4 << 20 && this.chunks.length > 1) this.size -= this.chunks.shift().length;
+  }
+  lines() {
+    return Buffer.concat(this.chunks).toString('utf8').replace(ANSI, '').split(/\r?\n/);
+  }
+}
+
+/**
+ * The error a runner printed outside its tests (Vitest's "Unhandled Errors" block, a worker that
+ * exited unexpectedly), at most 30 lines: the closing lines are what a CI log shows first.
+ */
+function errorOutsideTests(lines) {
+  const start = lines.findIndex((l) => /Unhandled (Errors?|Rejection)|Worker exited|Errors? occurred|Error: \[vitest/.test(l));
+  const from = start >= 0 ? start : lines.findLastIndex((l) => /\bError\b/.test(l));
+  if (from < 0) return lines.filter((l) => l.trim()).slice(-15);
+  return lines.slice(from, from + 30).filter((l) => l.trim() && !/^[\s⎯-]+$/.test(l));
 }
 
 /** A check that is one test of its own (lint, format, dead code): one passed or one failed. */
@@ -139,7 +192,10 @@ async function runner(label, cmd, args, env, report, count) {
     if (!r.counted) problems.push(`${label}: wrote no report`);
   } else if (!r.ok && c.failed === 0) {
     c.failed += 1;
-    if (!r.counted) problems.push(`${label}: exited with failure but no test failed (an error outside the tests: see above)`);
+    if (!r.counted) {
+      const said = errorOutsideTests(r.printed.lines()).map((l) => `    ${l}`);
+      problems.push(`${label}: exited with failure but no test failed, an error outside the tests:\n${said.join('\n')}`);
+    }
   }
   for (const k of Object.keys(totals)) totals[k] += c[k];
 }

@@ -92,6 +92,11 @@ describe('scripts/test.mjs counts honestly', () => {
     expect(r.status).toBe(1);
     expect(r.line).toMatch(/^\d+ passed, [1-9]\d* failed/);
     expect(r.counts.failed).toBeGreaterThan(0);
+    // The error itself is repeated next to the closing line, where a CI log's tail shows it.
+    const closing = r.out.slice(r.out.lastIndexOf('\n=== '));
+    expect(closing).toMatch(
+      /! engine, CLI and components \(Vitest\): exited with failure but no test failed, an error outside the tests:\n.*late error on purpose/s,
+    );
   });
 
   it('a file that cannot load counts as a failure', () => {
