@@ -226,6 +226,16 @@ await build({
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
 });
 
+// A first scan on two cores reads ahead on a thread of its own (src/catalog/read-ahead.ts): a small
+// CommonJS file (no loader to start), found next to cli.mjs and list.cjs.
+await build({
+  ...common,
+  entryPoints: ['src/catalog/read-worker.ts'],
+  outfile: 'dist/read-worker.cjs',
+  format: 'cjs',
+  plugins: [requiredBuiltins],
+});
+
 if (existsSync('main/index.ts')) {
   // The engine finds its files through import.meta.url, which CommonJS lacks: give it this file's URL.
   await build({

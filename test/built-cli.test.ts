@@ -28,6 +28,7 @@ describe('the CLI the component tests run', () => {
       'dist/analyze.cjs',
       'dist/hook.cjs',
       'dist/analyze-worker.mjs',
+      'dist/read-worker.cjs',
       'dist/main/index.cjs',
     ].map((f) => path.join(root, f));
     const src = newestSource(path.join(root, 'src'));

@@ -1,11 +1,9 @@
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
 import type { Worker } from 'node:worker_threads';
 import type { EntryKind } from './scan.js';
 import type { ChildJob } from './child-tasks.js';
+import { findBuiltFile } from './built-file.js';
 
 // A cold scan of a big root is mostly syscalls (a readdir per folder, open/read/close per file)
 // plus YAML, lint and hashing: it is spread over worker threads and the calling thread, which
@@ -20,17 +18,7 @@ export const CHUNK = 32;
 
 /** The built worker script next to the running bundle, or null (running from source). */
 export function findWorkerScript(): string | null {
-  let here: string;
-  try {
-    here = path.dirname(fileURLToPath(import.meta.url));
-  } catch {
-    return null;
-  }
-  for (const dir of [here, path.dirname(here)]) {
-    const candidate = path.join(dir, WORKER_FILE);
-    if (fs.existsSync(candidate)) return candidate;
-  }
-  return null;
+  return findBuiltFile(WORKER_FILE);
 }
 
 /**

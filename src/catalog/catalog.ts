@@ -10,6 +10,7 @@ import { applyPrecedence, defaultAnalyze, withRoot, type AnalyzeFn } from './ent
 import { compareNames } from './scan.js';
 import type { RootWatcher } from './watch.js';
 import { ScanPool, findWorkerScript, workerCount } from './analyze-pool.js';
+import { ReadAhead, findReaderScript, readAheadWanted } from './read-ahead.js';
 import { CatalogIndex, JsonTexts, entryName } from './persist.js';
 import type { ByteSpan } from './index-file.js';
 
@@ -40,6 +41,7 @@ export class CatalogService {
   private readonly analyze: AnalyzeFn;
   private readonly concurrency: number;
   private readonly pool: ScanPool | null;
+  private readonly reader: ReadAhead | null;
   private readonly index: CatalogIndex | null;
   private unsaved = new Set<string>();
   private saveTimer: NodeJS.Timeout | null = null;
@@ -54,6 +56,8 @@ export class CatalogService {
     const script = options.analyze ? null : findWorkerScript();
     const workers = workerCount();
     this.pool = script && workers > 0 ? new ScanPool(script, workers) : null;
+    const reader = !options.analyze && readAheadWanted(workers) ? findReaderScript() : null;
+    this.reader = reader ? new ReadAhead(reader) : null;
     const useIndex = options.index ?? !options.analyze;
     this.index = useIndex ? new CatalogIndex(path.join(ctx.paths.home, 'cache', 'catalog')) : null;
     // Extra roots and custom agents change the set of roots: watch the new ones and tell the UI.
@@ -103,6 +107,7 @@ export class CatalogService {
       concurrency: this.concurrency,
       registry: loadRegistry(this.ctx.paths.resourcesDir),
       ...(this.pool ? { pool: this.pool } : {}),
+      ...(this.reader ? { reader: this.reader } : {}),
     };
   }
 

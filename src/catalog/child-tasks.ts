@@ -2,11 +2,12 @@ import path from 'node:path';
 import type { CatalogEntry, Diagnostic, LintReport, Root } from '../contract/index.js';
 import type { Registry } from '../agents/registry.js';
 import type { SkillAnalysis } from '../skills/index.js';
-import type { Listed } from '../skills/walk.js';
+import { walkFromPlain, childPath, type Listed } from '../skills/walk.js';
+import type { ReadChild } from './read-ahead.js';
 import { toEntry, type AnalyzeFn } from './entries.js';
-import { nestedDiagnostic, probeChild, resolveChild, type ChildState, type EntryKind } from './scan.js';
+import { nestedDiagnostic, probeChild, resolveChild, type Child, type ChildState, type EntryKind } from './scan.js';
 import { signatureOf, type Signature } from './signature.js';
-import { concatRows, resolutionMs, rowSink, statRows, type StatRows } from './stat-rows.js';
+import { concatRows, resolutionMs, rowSink, statRows, type FreshRows, type StatRows } from './stat-rows.js';
 
 // The per-child work of a scan and of `lint <root>`, as plain functions of plain data: the calling
 // thread runs them, and so do the scan workers (analyze-worker.ts) for their share of a big root.
@@ -96,6 +97,51 @@ export async function evaluateChild(
     signature: signatureOf(analysis.files),
     ...(rows ? { rows } : {}),
   };
+}
+
+/**
+ * Entries' JSON texts as UTF-8, written one after the other into slabs of 1 MB: a Buffer of its
+ * own per entry costs an allocation each (10,000 in a first scan), a slab one per few hundred.
+ * Each text is a view that keeps its slab alive.
+ */
+class Slabs {
+  private slab = Buffer.allocUnsafeSlow(0);
+  private at = 0;
+
+  put(text: string): Uint8Array {
+    // Room for the longest encoding of `text` (3 bytes per UTF-16 unit), then the bytes written.
+    const most = text.length * 3;
+    if (this.at + most > this.slab.length) {
+      this.slab = Buffer.allocUnsafeSlow(Math.max(1 << 20, most));
+      this.at = 0;
+    }
+    const n = this.slab.write(text, this.at);
+    const view = this.slab.subarray(this.at, this.at + n);
+    this.at += n;
+    return view;
+  }
+}
+
+const jsonSlab = new Slabs();
+
+/**
+ * A plain folder holding a skill file, as the scan's reading thread read it (read-ahead.ts): the
+ * same record `evaluateChild` makes, from the same calls made there, in the same order.
+ */
+export async function readChild(root: Root, rootReal: string, name: string, pre: ReadChild, env: TaskEnv): Promise<ChildRecord> {
+  const child: Child = { dirName: name, dir: childPath(root.path, name), realPath: childPath(rootReal, name), linked: false };
+  const analysis = await env.analyze(child.dir, {
+    resourcesDir: env.resourcesDir,
+    dirName: name,
+    digest: true,
+    walked: walkFromPlain(pre.read.walk, pre.text),
+  });
+  const rows: FreshRows = { rels: pre.read.rels, nums: pre.read.nums, at: 0 };
+  const entry = toEntry(root, child, analysis);
+  // Its JSON text now, as bytes: the index and the listing need it, and this thread has time while
+  // the reader reads (after the scan, it would wait for it).
+  const json = jsonSlab.put(JSON.stringify(entry));
+  return { state: { kind: 'skill', child }, diagnostics: [], entry, json, signature: signatureOf(analysis.files), rows };
 }
 
 export type LintSkillReport = LintReport['skills'][number];

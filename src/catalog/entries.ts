@@ -4,14 +4,21 @@ import { makeDiagnostic } from '../skills/rules.js';
 import type { SkillAnalysis } from '../skills/analyze.js';
 import type { Registry } from '../agents/registry.js';
 import type { Child } from './scan.js';
-import type { Listed, WalkOptions } from '../skills/walk.js';
+import type { Listed, WalkOptions, WalkResult } from '../skills/walk.js';
 
 // From one skill's analysis to its catalog entry, and the catalog-level rules over many entries
 // (shadowing across roots, duplicates inside one root).
 
 export type AnalyzeFn = (
   dir: string,
-  options: { resourcesDir: string; dirName?: string; digest?: boolean; listing?: Listed[]; onStat?: WalkOptions['onStat'] },
+  options: {
+    resourcesDir: string;
+    dirName?: string;
+    digest?: boolean;
+    listing?: Listed[];
+    onStat?: WalkOptions['onStat'];
+    walked?: WalkResult;
+  },
 ) => Promise<SkillAnalysis>;
 
 let analyzeSkill: typeof import('../skills/analyze.js').analyzeSkill | undefined;

@@ -3,8 +3,9 @@ import type { Diagnostic, Root } from '../contract/index.js';
 import { listRoot, mapLimit, probeChild, type Child, type EntryKind, type RootListing } from './scan.js';
 import { signatureChanged } from './signature.js';
 import { resolutionMs } from './stat-rows.js';
-import { runChild, type ChildJob, type ChildRecord, type TaskEnv } from './child-tasks.js';
+import { readChild, runChild, type ChildJob, type ChildRecord, type TaskEnv } from './child-tasks.js';
 import type { ScanPool } from './analyze-pool.js';
+import type { ReadAhead } from './read-ahead.js';
 import { entryName, nowNs, recordChecker, storable, type CatalogIndex } from './persist.js';
 import { realpathAsync, statAsync } from './fs-async.js';
 
@@ -17,6 +18,8 @@ export interface RootEnv extends TaskEnv {
   concurrency: number;
   /** Worker threads for roots big enough to pay for them; absent = everything on this thread. */
   pool?: ScanPool;
+  /** A reading thread for the first scan of a big root, where no workers run (read-ahead.ts). */
+  reader?: ReadAhead;
 }
 
 /** Children re-read at start above which the index is rewritten (see `scan`). */
@@ -34,6 +37,12 @@ export const BULK_MIN = 200;
 export async function mapChildren<R>(env: RootEnv, job: ChildJob, names: string[], kinds: Array<EntryKind | undefined>): Promise<R[]> {
   const local = (i: number) => runChild(job, names[i], kinds[i], env) as Promise<R>;
   if (env.pool && names.length >= BULK_MIN) return env.pool.map(job, env.resourcesDir, names, kinds, local);
+  if (env.reader && names.length >= BULK_MIN && job.task === 'catalog' && job.trustListing) {
+    const res = job.resolutionMs ?? resolutionMs();
+    return env.reader.map({ rootPath: job.root.path, names, kinds, resolutionMs: res }, (i, pre) =>
+      pre ? (readChild(job.root, job.rootReal, names[i], pre, env) as Promise<R>) : local(i),
+    );
+  }
   return mapLimit(names, env.concurrency, (_n, i) => local(i));
 }
 

@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Diagnostic } from '../contract/index.js';
 import { makeDiagnostic } from '../skills/rules.js';
-import { listDir, type Listed } from '../skills/walk.js';
+import { childPath, hasSkillFile, listDir, type Listed } from '../skills/walk.js';
+
+export { childPath };
 import type { Registry } from '../agents/registry.js';
 import { readdirEntries, statAsync } from './fs-async.js';
 
@@ -81,15 +83,6 @@ function isInside(parent: string, child: string): boolean {
  * Follow one child (dangling and looping links become diagnostics). A plain folder known from the
  * listing costs nothing here. Null when the entry vanished or is a plain file.
  */
-/**
- * `path.join(parent, name)` for an absolute, normalised parent and a name from its listing (no
- * separators, never `.` or `..`): the same string without join's normalising pass, which
- * allocates per character and runs twice per child in a scan.
- */
-export function childPath(parent: string, name: string): string {
-  return parent.endsWith(path.sep) ? parent + name : parent + path.sep + name;
-}
-
 export function resolveChild(rootPath: string, rootReal: string, dirName: string, kind: EntryKind = 'unknown'): Resolved | null {
   const dir = childPath(rootPath, dirName);
   if (kind === 'unknown') {
@@ -141,8 +134,6 @@ function cycle(dir: string, target: string): Diagnostic {
   });
 }
 
-const TOP_SKILL_FILE = /^skill\.md$/i;
-
 // Per-child probes are single small syscalls: synchronous calls cost a fraction of a promise
 // round trip through the thread pool, and tens of thousands of them run in a cold scan.
 function exists(p: string): boolean {
@@ -167,14 +158,7 @@ export function probeChild(child: Child): Probe {
   // A folder we may enter but not list still holds a skill file when it can be found by name.
   if (!listed) return exists(path.join(child.dir, 'SKILL.md')) ? { kind: 'skill' } : { kind: 'none', sig: JSON.stringify([[], []]) };
   const entries = listed;
-  let skill = false;
-  for (const [name, type] of entries) {
-    if (name === 'SKILL.md' || (type !== 'dir' && TOP_SKILL_FILE.test(name))) {
-      skill = true;
-      break;
-    }
-  }
-  if (skill) return { kind: 'skill', listing: entries };
+  if (hasSkillFile(entries)) return { kind: 'skill', listing: entries };
   const nested: string[] = [];
   const seen: string[] = [];
   for (const [name, type] of entries) {

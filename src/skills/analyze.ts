@@ -48,6 +48,11 @@ export interface AnalyzeOptions {
    * bundle of its own (the list door's dist/analyze.cjs) shares no module cache with its caller.
    */
   registry?: Registry;
+  /**
+   * The folder as already walked (with the options below: hash, SKILL.md and Markdown read) by
+   * the scan's reading thread: nothing is read again.
+   */
+  walked?: WalkResult;
 }
 
 const MAX_BODY_LINES = 500;
@@ -74,13 +79,15 @@ export async function analyzeSkill(dirIn: string, opts: AnalyzeOptions): Promise
   const diag: Diag = (code, init) => diagnostics.push(makeDiagnostic(code, init, registry));
 
   const wantDigest = opts.digest !== false;
-  const walked = walkSkill(dir, {
-    hash: wantDigest,
-    readSkillFile: true,
-    readMarkdown: true,
-    listing: opts.listing,
-    onStat: opts.onStat,
-  });
+  const walked =
+    opts.walked ??
+    walkSkill(dir, {
+      hash: wantDigest,
+      readSkillFile: true,
+      readMarkdown: true,
+      listing: opts.listing,
+      onStat: opts.onStat,
+    });
   const { files, nested } = walked;
   const skillFile = findSkillFile(dir, walked, opts.skillText, diag);
   if (dirName.startsWith('.')) {

@@ -28,6 +28,8 @@ export interface WalkResult {
   hashes: Map<string, string>;
   /** Text of the other regular `.md` files up to 1 MB, when walked with `readMarkdown`. */
   texts: Map<string, string>;
+  /** With `textBytes`: where each text of `skillFiles` and `texts` (there as '') is in the sink. */
+  placed?: Map<string, [number, number]>;
 }
 
 export type { Listed } from './stat-numbers.js';
@@ -54,6 +56,106 @@ export interface WalkOptions {
    * call only (see stat-numbers.ts).
    */
   onStat?: (relPath: string, st: StatNumbers) => void;
+  /**
+   * Texts are kept as their bytes in this sink, not decoded (the scan's reading thread hands them
+   * to the thread that parses them): `skillFiles` and `texts` then hold '' and `placed` the place.
+   */
+  textBytes?: TextBytes;
+}
+
+const TOP_SKILL_FILE = /^skill\.md$/i;
+
+/** Whether a folder's listing makes it a skill: `SKILL.md`, or a `skill.md` in another casing that is no folder (the casing is lint's business). */
+export function hasSkillFile(entries: readonly Listed[]): boolean {
+  for (const [name, type] of entries) if (name === 'SKILL.md' || (type !== 'dir' && TOP_SKILL_FILE.test(name))) return true;
+  return false;
+}
+
+/**
+ * `path.join(parent, name)` for an absolute, normalised parent and a name from its listing (no
+ * separators, never `.` or `..`): the same string without join's normalising pass, which
+ * allocates per character and runs twice per child in a scan.
+ */
+export function childPath(parent: string, name: string): string {
+  return parent.endsWith(path.sep) ? parent + name : parent + path.sep + name;
+}
+
+/**
+ * A walk's result as JSON-able data and its texts' bytes apart, to cross a thread boundary: text
+ * entries are [path, offset, length] into the bytes (one transferred buffer, no copy, where JSON
+ * would escape every line break and be parsed again).
+ */
+export interface PlainWalk {
+  files: SkillFile[];
+  dirs: string[];
+  nested: WalkResult['nested'];
+  skillFiles: Array<[string, number, number]>;
+  hashes: Array<[string, string]>;
+  texts: Array<[string, number, number]>;
+}
+
+/** Texts kept as their UTF-8 bytes, one after the other in one buffer, each by its place. */
+export class TextBytes {
+  private buf = Buffer.allocUnsafeSlow(1 << 18);
+  private size = 0;
+
+  /** Keeps a copy of `data`; returns its offset and length. */
+  add(data: Uint8Array): [number, number] {
+    this.room(data.length).set(data);
+    return this.commit(data.length);
+  }
+
+  /** Room for `n` more bytes at the end, to read into (then `commit` what was read). */
+  room(n: number): Buffer {
+    const at = this.size;
+    if (at + n > this.buf.length) {
+      const grown = Buffer.allocUnsafeSlow(Math.max(this.buf.length * 2, at + n));
+      this.buf.copy(grown, 0, 0, at);
+      this.buf = grown;
+    }
+    return this.buf.subarray(at, at + n);
+  }
+
+  /** The next `n` bytes of the room are kept; returns their offset and length. */
+  commit(n: number): [number, number] {
+    const at = this.size;
+    this.size += n;
+    return [at, n];
+  }
+
+  /** The bytes, in a buffer of their own that may be transferred (and then is no longer this sink's). */
+  take(): Buffer {
+    const out = this.buf.subarray(0, this.size);
+    this.buf = Buffer.allocUnsafeSlow(1 << 18);
+    this.size = 0;
+    return out;
+  }
+}
+
+/** A walk made with `textBytes` as plain data (its texts are where `placed` says). */
+export function plainWalk(w: WalkResult): PlainWalk {
+  const placed = w.placed ?? new Map<string, [number, number]>();
+  const place = (k: string): [string, number, number] => [k, ...(placed.get(k) ?? [0, 0])];
+  return {
+    files: w.files,
+    dirs: [...w.dirs],
+    nested: w.nested,
+    skillFiles: [...w.skillFiles.keys()].map(place),
+    hashes: [...w.hashes],
+    texts: [...w.texts.keys()].map(place),
+  };
+}
+
+export function walkFromPlain(p: PlainWalk, bytes: Buffer): WalkResult {
+  const text = ([k, at, len]: [string, number, number]): [string, string] => [k, bytes.toString('utf8', at, at + len)];
+  return {
+    files: p.files,
+    dirs: new Set(p.dirs),
+    nested: p.nested,
+    skillFiles: new Map(p.skillFiles.map(text)),
+    hashes: new Map(p.hashes),
+    texts: new Map(p.texts.map(text)),
+  };
 }
 
 /** readdir with entry types; null when the folder cannot be read. */
@@ -84,6 +186,8 @@ export function walkSkill(dir: string, opts: WalkOptions = {}): WalkResult {
   const hash = opts.hash === true;
   const markdown = opts.readMarkdown === true;
   const onStat = opts.onStat;
+  const sink = opts.textBytes;
+  const placed = new Map<string, [number, number]>();
   const stack: { rel: string; depth: number }[] = [{ rel: '', depth: 0 }];
   while (stack.length) {
     const { rel, depth } = stack.pop()!;
@@ -131,7 +235,7 @@ export function walkSkill(dir: string, opts: WalkOptions = {}): WalkResult {
       const asText = isSkillFile || (markdown && isMarkdown(name));
       if (asText || hash) {
         // fstat on the open file replaces the lstat: syscalls dominate the cost of a scan.
-        const r = readRegular(full, asText ? 'text' : null, hash, OPEN_FLAGS, isSkillFile);
+        const r = readRegular(full, asText ? (sink ? sink : 'text') : null, hash, OPEN_FLAGS, isSkillFile);
         if (!r) {
           // Unreadable (or swapped since listed): its stat still says when that changes.
           if (onStat && (st ??= lstatNumbers(full))) onStat(relPath, st);
@@ -139,7 +243,11 @@ export function walkSkill(dir: string, opts: WalkOptions = {}): WalkResult {
         }
         st = r.st;
         onStat?.(relPath, st);
-        if (r.text !== undefined) {
+        if (r.place) {
+          if (isSkillFile || st.size <= WHOLE_READ_MAX) placed.set(relPath, r.place);
+          if (isSkillFile) skillFiles.set(relPath, '');
+          else if (st.size <= WHOLE_READ_MAX) texts.set(relPath, '');
+        } else if (r.text !== undefined) {
           if (isSkillFile) skillFiles.set(relPath, r.text);
           else if (st.size <= WHOLE_READ_MAX) texts.set(relPath, r.text);
         }
@@ -155,7 +263,7 @@ export function walkSkill(dir: string, opts: WalkOptions = {}): WalkResult {
   }
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   nested.sort((a, b) => (a.path < b.path ? -1 : 1));
-  return { files, dirs, nested, skillFiles, hashes, texts };
+  return { files, dirs, nested, skillFiles, hashes, texts, ...(sink ? { placed } : {}) };
 }
 
 /** Files up to this size are read whole (into a buffer reused across files); larger ones are streamed into the hash. */
@@ -195,6 +303,8 @@ interface ReadResult {
   st: StatNumbers;
   text?: string;
   bytes?: Buffer;
+  /** Where the text went in a TextBytes sink. */
+  place?: [number, number];
   hash?: string;
 }
 
@@ -203,7 +313,13 @@ interface ReadResult {
  * SKILL_FILE_MAX bytes; above WHOLE_READ_MAX only with `keepLarge`), and/or hashed whole
  * (streamed when large).
  */
-function readRegular(file: string, keep: 'text' | 'bytes' | null, hash: boolean, flags = OPEN_FLAGS, keepLarge = true): ReadResult | null {
+function readRegular(
+  file: string,
+  keep: 'text' | 'bytes' | TextBytes | null,
+  hash: boolean,
+  flags = OPEN_FLAGS,
+  keepLarge = true,
+): ReadResult | null {
   let fd: number;
   try {
     fd = fs.openSync(file, flags);
@@ -214,6 +330,12 @@ function readRegular(file: string, keep: 'text' | 'bytes' | null, hash: boolean,
     const st = fstatNumbers(fd);
     if (!isFileMode(st.mode)) return null;
     if (st.size <= WHOLE_READ_MAX) {
+      if (keep instanceof TextBytes) {
+        // Read straight into the sink: no copy of the text.
+        const room = keep.room(st.size > 0 ? st.size : WHOLE_READ_MAX);
+        const len = readInto(fd, room, room.length);
+        return { st, place: keep.commit(len), hash: hash ? sha256Hex(room.subarray(0, len)) : undefined };
+      }
       const buf = scratchBuffer();
       // Exactly the size fstat gave (no extra read to find the end); a file that claims to be empty
       // (some pseudo-files) is read to its end, bounded by the buffer.
@@ -233,7 +355,12 @@ function readRegular(file: string, keep: 'text' | 'bytes' | null, hash: boolean,
       kept = Buffer.allocUnsafe(Math.min(st.size, SKILL_FILE_MAX));
       kept = kept.subarray(0, readInto(fd, kept, kept.length));
     }
-    const out: ReadResult = { st, text: keep === 'text' ? kept!.toString('utf8') : undefined, bytes: keep === 'bytes' ? kept : undefined };
+    const out: ReadResult = {
+      st,
+      text: keep === 'text' ? kept!.toString('utf8') : undefined,
+      bytes: keep === 'bytes' ? kept : undefined,
+      place: keep instanceof TextBytes ? keep.add(kept!) : undefined,
+    };
     if (!hash) return out;
     const h = crypto.createHash('sha256');
     if (kept) h.update(kept);
