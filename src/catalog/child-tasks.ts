@@ -100,31 +100,6 @@ export async function evaluateChild(
 }
 
 /**
- * Entries' JSON texts as UTF-8, written one after the other into slabs of 1 MB: a Buffer of its
- * own per entry costs an allocation each (10,000 in a first scan), a slab one per few hundred.
- * Each text is a view that keeps its slab alive.
- */
-class Slabs {
-  private slab = Buffer.allocUnsafeSlow(0);
-  private at = 0;
-
-  put(text: string): Uint8Array {
-    // Room for the longest encoding of `text` (3 bytes per UTF-16 unit), then the bytes written.
-    const most = text.length * 3;
-    if (this.at + most > this.slab.length) {
-      this.slab = Buffer.allocUnsafeSlow(Math.max(1 << 20, most));
-      this.at = 0;
-    }
-    const n = this.slab.write(text, this.at);
-    const view = this.slab.subarray(this.at, this.at + n);
-    this.at += n;
-    return view;
-  }
-}
-
-const jsonSlab = new Slabs();
-
-/**
  * A plain folder holding a skill file, as the scan's reading thread read it (read-ahead.ts): the
  * same record `evaluateChild` makes, from the same calls made there, in the same order.
  */
@@ -137,11 +112,13 @@ export async function readChild(root: Root, rootReal: string, name: string, pre:
     walked: walkFromPlain(pre.read.walk, pre.text),
   });
   const rows: FreshRows = { rels: pre.read.rels, nums: pre.read.nums, at: 0 };
-  const entry = toEntry(root, child, analysis);
-  // Its JSON text now, as bytes: the index and the listing need it, and this thread has time while
-  // the reader reads (after the scan, it would wait for it).
-  const json = jsonSlab.put(JSON.stringify(entry));
-  return { state: { kind: 'skill', child }, diagnostics: [], entry, json, signature: signatureOf(analysis.files), rows };
+  return {
+    state: { kind: 'skill', child },
+    diagnostics: [],
+    entry: toEntry(root, child, analysis),
+    signature: signatureOf(analysis.files),
+    rows,
+  };
 }
 
 export type LintSkillReport = LintReport['skills'][number];

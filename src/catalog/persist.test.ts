@@ -124,7 +124,8 @@ describe('persistent catalog index', () => {
     await sleep(60);
     await indexedScan();
     const body = parseIndex(fs.readFileSync(indexFile()))!;
-    const pairs = (rels: string[], nums: number[]) => rels.map((r, i) => JSON.stringify([r, nums.slice(i * 6, i * 6 + 6)])).sort();
+    const pairs = (rels: string[], nums: ArrayLike<number>) =>
+      rels.map((r, i) => JSON.stringify([r, Array.from(nums).slice(i * 6, i * 6 + 6)])).sort();
     for (const [name, , [rels, nums]] of body.records) {
       const walked = statRows(path.join(lib(), name), 0, name === 'not-a-skill' || name === 'group' ? 1 : Infinity)!;
       expect(pairs(rels, nums), name).toEqual(pairs(walked.rels, walked.nums));

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listDir, walkFromPlain, walkSkill } from '../skills/walk.js';
+import { listDir, walkFromPlain, walkSkill, type WalkResult } from '../skills/walk.js';
 import { ReadAhead, type ReadChild } from './read-ahead.js';
 import { listRoot } from './scan.js';
 import { rowSink, statRows } from './stat-rows.js';
@@ -76,11 +76,12 @@ describe('read ahead', () => {
     const listing = await listRoot(root);
     const names = listing.names;
     const kinds = names.map((n) => listing.kinds.get(n));
-    const seen: Array<{ name: string; pre?: ReadChild }> = [];
+    const seen: Array<{ name: string; pre?: { read: ReadChild['read']; walked: WalkResult } }> = [];
     const out = await new ReadAhead(script).map({ rootPath: root, names, kinds, resolutionMs: 0 }, async (i, pre) => {
       // Reading here is made slow, so the reader (which takes tens of ms to start) gets its share.
       if (!pre) await new Promise((r) => setTimeout(r, 3));
-      seen.push({ name: names[i]!, ...(pre ? { pre } : {}) });
+      // The texts' bytes are valid during this call only (their buffer goes back to the reader).
+      seen.push({ name: names[i]!, ...(pre ? { pre: { read: pre.read, walked: walkFromPlain(pre.read.walk, pre.text) } } : {}) });
       return names[i];
     });
     expect(out).toEqual(names); // every child, once, in order
@@ -92,13 +93,13 @@ describe('read ahead', () => {
       expect(name).toMatch(/^(plain|lower|inner)-\d+$|^(big|empty-file|unicode|linked-file)$/);
       const here = readHere(path.join(root, name));
       expect({ rels: pre!.read.rels, nums: pre!.read.nums }).toEqual({ rels: here.rels, nums: here.nums });
-      expect(walkFromPlain(pre!.read.walk, pre!.text)).toEqual(here.walked);
+      expect(pre!.walked).toEqual(here.walked);
     }
     // The one-offs take the paths a scan rarely takes (large files, a linked skill file, no text, multi-byte text).
     const byName = new Map(read.map((s) => [s.name, s.pre!]));
     for (const name of ['big', 'unicode', 'linked-file', 'empty-file']) {
       if (!byName.has(name)) continue; // this thread happened to read it: compared by the CLI test below
-      const walked = walkFromPlain(byName.get(name)!.read.walk, byName.get(name)!.text);
+      const walked = byName.get(name)!.walked;
       if (name === 'big') expect(walked.skillFiles.get('SKILL.md')!.length).toBeGreaterThan(1 << 20);
       if (name === 'unicode') expect(walked.skillFiles.get('SKILL.md')).toContain('本文 ✓');
     }

@@ -27,7 +27,10 @@ export interface PreRead {
   walk: PlainWalk;
 }
 
-/** A child as read, with its chunk's text bytes (see PlainWalk). */
+/**
+ * A child as read, with its chunk's text bytes (see PlainWalk): valid during the call it is handed
+ * to only, as the buffer then goes back to the reader to be filled again.
+ */
 export interface ReadChild {
   read: PreRead;
   text: Buffer;
@@ -101,6 +104,9 @@ export class ReadAhead {
         out[start + k] = await local(start + k, read ? { read, text } : undefined);
         done[start + k] = 1;
       }
+      // The texts are strings of their own now: the buffer goes back to be filled again.
+      const ab = bytes.buffer as ArrayBuffer;
+      if (ab.byteLength) started!.back.postMessage(ab, [ab]);
       Atomics.add(counter, SLOT.taken, 1);
       Atomics.notify(counter, SLOT.taken);
     };
@@ -143,6 +149,7 @@ export class ReadAhead {
       Atomics.notify(counter, SLOT.taken);
       if (started) {
         started.port.close();
+        started.back.close();
         started.worker.unref();
       }
     }
@@ -164,15 +171,21 @@ export class ReadAhead {
   private start(
     job: Omit<ReadJob, 'counter'>,
     counter: Int32Array,
-  ): { threads: Threads; worker: import('node:worker_threads').Worker; port: MessagePort } | null {
+  ): { threads: Threads; worker: import('node:worker_threads').Worker; port: MessagePort; back: MessagePort } | null {
     try {
       // Loaded with the first scan big enough: a listing from the index never starts a thread.
       const threads = createRequire(import.meta.url)('node:worker_threads') as Threads;
       const { port1, port2 } = new threads.MessageChannel();
-      const data: ReadJob & { port: MessagePort } = { ...job, counter: counter.buffer as SharedArrayBuffer, port: port2 };
-      const worker = new threads.Worker(this.script, { workerData: data, transferList: [port2] });
+      const back = new threads.MessageChannel();
+      const data: ReadJob & { port: MessagePort; back: MessagePort } = {
+        ...job,
+        counter: counter.buffer as SharedArrayBuffer,
+        port: port2,
+        back: back.port2,
+      };
+      const worker = new threads.Worker(this.script, { workerData: data, transferList: [port2, back.port2] });
       worker.on('error', () => (this.broken = true)); // this scan reads what it took; later ones read alone
-      return { threads, worker, port: port1 };
+      return { threads, worker, port: port1, back: back.port1 };
     } catch {
       this.broken = true;
       return null;

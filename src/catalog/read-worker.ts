@@ -1,4 +1,4 @@
-import { workerData, type MessagePort } from 'node:worker_threads';
+import { receiveMessageOnPort, workerData, type MessagePort } from 'node:worker_threads';
 import { TextBytes, childPath, hasSkillFile, listDir, plainWalk, walkSkill } from '../skills/walk.js';
 import { isLinkMode } from '../skills/stat-numbers.js';
 import { rowSink, statRows } from './stat-rows.js';
@@ -10,7 +10,7 @@ import { AHEAD, CHUNK, SLOT, type PreRead, type ReadJob } from './read-ahead.js'
 // gave. It parses nothing and decides nothing: a child that is not a plain folder holding a skill
 // file is left to the calling thread. Built to dist/read-worker.cjs next to the CLI bundle.
 
-const job = workerData as ReadJob & { port: MessagePort };
+const job = workerData as ReadJob & { port: MessagePort; back: MessagePort };
 const counter = new Int32Array(job.counter);
 
 /** What the calling thread would read of one child, or null to leave it to that thread. */
@@ -33,7 +33,11 @@ function readChild(name: string, bytes: TextBytes): PreRead | null {
 }
 
 const n = job.names.length;
-const bytes = new TextBytes();
+// The calling thread hands each chunk's buffer back once it has taken the texts out of it.
+const bytes = new TextBytes(() => {
+  const back = receiveMessageOnPort(job.back)?.message as ArrayBuffer | undefined;
+  return back ? Buffer.from(back) : undefined;
+});
 for (;;) {
   // Never more than AHEAD chunks sent and not yet taken: memory stays bounded whatever the root holds.
   for (let taken = Atomics.load(counter, SLOT.taken); Atomics.load(counter, SLOT.sent) - taken >= AHEAD;) {

@@ -101,14 +101,6 @@ export function concatRows(a: FreshRows, b: FreshRows): FreshRows {
   return { rels: a.rels.concat(b.rels), nums: a.nums.concat(b.nums), at: 0 };
 }
 
-/** The six numbers per row of `rows`, as a plain array of their own. */
-export function rowNumbers(rows: StatRows): number[] {
-  const n = rows.rels.length * WIDTH;
-  const out = new Array<number>(n);
-  for (let i = 0; i < n; i++) out[i] = rows.nums[rows.at + i];
-  return out;
-}
-
 /** A function adding a row to `rows` for each stat it is given (a walk's `onStat`). */
 export function rowSink(rows: FreshRows, res = resolutionMs()): (rel: string, st: StatNumbers) => void {
   return (rel, st) => push(rows, rel, st, res);

@@ -96,8 +96,17 @@ export interface PlainWalk {
 
 /** Texts kept as their UTF-8 bytes, one after the other in one buffer, each by its place. */
 export class TextBytes {
-  private buf = Buffer.allocUnsafeSlow(1 << 18);
+  private buf: Buffer;
   private size = 0;
+
+  /** `reuse`: a buffer handed back by the reader of earlier bytes, if any (fresh pages cost a fault each). */
+  constructor(private reuse: () => Buffer | undefined = () => undefined) {
+    this.buf = this.fresh();
+  }
+
+  private fresh(): Buffer {
+    return this.reuse() ?? Buffer.allocUnsafeSlow(1 << 18);
+  }
 
   /** Keeps a copy of `data`; returns its offset and length. */
   add(data: Uint8Array): [number, number] {
@@ -126,7 +135,7 @@ export class TextBytes {
   /** The bytes, in a buffer of their own that may be transferred (and then is no longer this sink's). */
   take(): Buffer {
     const out = this.buf.subarray(0, this.size);
-    this.buf = Buffer.allocUnsafeSlow(1 << 18);
+    this.buf = this.fresh();
     this.size = 0;
     return out;
   }
