@@ -7,7 +7,7 @@ import type { ReadChild } from './read-ahead.js';
 import { toEntry, type AnalyzeFn } from './entries.js';
 import { nestedDiagnostic, probeChild, resolveChild, type Child, type ChildState, type EntryKind } from './scan.js';
 import { signatureOf, type Signature } from './signature.js';
-import { concatRows, resolutionMs, rowSink, statRows, type FreshRows, type StatRows } from './stat-rows.js';
+import { concatRows, resolutionMs, rowSink, statRows, type StatRows } from './stat-rows.js';
 
 // The per-child work of a scan and of `lint <root>`, as plain functions of plain data: the calling
 // thread runs them, and so do the scan workers (analyze-worker.ts) for their share of a big root.
@@ -111,7 +111,7 @@ export async function readChild(root: Root, rootReal: string, name: string, pre:
     digest: true,
     walked: walkFromPlain(pre.read.walk, pre.text),
   });
-  const rows: FreshRows = { rels: pre.read.rels, nums: pre.read.nums, at: 0 };
+  const rows: StatRows = { rels: pre.read.rels, nums: pre.nums, at: pre.read.at };
   return {
     state: { kind: 'skill', child },
     diagnostics: [],

@@ -23,7 +23,8 @@ export const SLOT = { next: 0, sent: 1, taken: 2, stop: 3 } as const;
 /** One child as the reader read it: its stat rows (stat-rows.ts) and its walk. */
 export interface PreRead {
   rels: string[];
-  nums: number[];
+  /** Where its six numbers per row start in its chunk's numbers. */
+  at: number;
   walk: PlainWalk;
 }
 
@@ -34,6 +35,8 @@ export interface PreRead {
 export interface ReadChild {
   read: PreRead;
   text: Buffer;
+  /** The chunk's stat numbers (kept: the child's rows are a view of them). */
+  nums: Float64Array;
 }
 
 /** What the reader is given (with the port it answers on). */
@@ -95,13 +98,13 @@ export class ReadAhead {
     let gone = false;
     started?.worker.once('exit', () => (gone = true));
     let byReader = 0;
-    const take = async (start: number, json: string, bytes: Uint8Array): Promise<void> => {
+    const take = async (start: number, json: string, bytes: Uint8Array, nums: Float64Array): Promise<void> => {
       const reads = JSON.parse(json) as Array<PreRead | null>;
       const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
       for (let k = 0; k < reads.length; k++) {
         const read = reads[k];
         if (read) byReader++;
-        out[start + k] = await local(start + k, read ? { read, text } : undefined);
+        out[start + k] = await local(start + k, read ? { read, text, nums } : undefined);
         done[start + k] = 1;
       }
       // The texts are strings of their own now: the buffer goes back to be filled again.
@@ -115,8 +118,8 @@ export class ReadAhead {
       if (!started) return false;
       let any = false;
       for (let m = started.threads.receiveMessageOnPort(started.port); m; m = started.threads.receiveMessageOnPort(started.port)) {
-        const { start, json, text } = m.message as { start: number; json: string; text: Uint8Array };
-        await take(start, json, text);
+        const { start, json, text, nums } = m.message as { start: number; json: string; text: Uint8Array; nums: Float64Array };
+        await take(start, json, text, nums);
         any = true;
       }
       return any;

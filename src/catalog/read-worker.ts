@@ -14,7 +14,7 @@ const job = workerData as ReadJob & { port: MessagePort; back: MessagePort };
 const counter = new Int32Array(job.counter);
 
 /** What the calling thread would read of one child, or null to leave it to that thread. */
-function readChild(name: string, bytes: TextBytes): PreRead | null {
+function readChild(name: string, bytes: TextBytes, numbers: number[]): PreRead | null {
   const dir = childPath(job.rootPath, name);
   // Stats first, then contents, as evaluateChild takes them.
   const rows = statRows(dir, 0, 0, job.resolutionMs);
@@ -29,7 +29,9 @@ function readChild(name: string, bytes: TextBytes): PreRead | null {
     onStat: rowSink(rows, job.resolutionMs),
     textBytes: bytes,
   });
-  return { rels: rows.rels, nums: rows.nums, walk: plainWalk(walked) };
+  const at = numbers.length;
+  for (const v of rows.nums) numbers.push(v);
+  return { rels: rows.rels, at, walk: plainWalk(walked) };
 }
 
 const n = job.names.length;
@@ -50,11 +52,12 @@ for (;;) {
   if (start >= n) break;
   const end = Math.min(n, start + CHUNK);
   const reads: Array<PreRead | null> = [];
+  const numbers: number[] = [];
   for (let i = start; i < end; i++) {
     let r: PreRead | null = null;
     if (job.kinds[i] === 'dir') {
       try {
-        r = readChild(job.names[i], bytes);
+        r = readChild(job.names[i], bytes, numbers);
       } catch {
         r = null; // the calling thread reads it, and says what went wrong if anything does
       }
@@ -62,9 +65,11 @@ for (;;) {
     reads.push(r);
   }
   // One string (JSON.parse on the calling thread costs a fraction of a structured clone's
-  // decoding) and the texts' bytes, moved, not copied.
+  // decoding), the texts' bytes and the stat numbers (written and read as doubles, not as decimal
+  // text), both moved, not copied.
   const text = bytes.take();
-  job.port.postMessage({ start, json: JSON.stringify(reads), text }, [text.buffer as ArrayBuffer]);
+  const nums = new Float64Array(numbers);
+  job.port.postMessage({ start, json: JSON.stringify(reads), text, nums }, [text.buffer as ArrayBuffer, nums.buffer]);
   Atomics.add(counter, SLOT.sent, 1);
   Atomics.notify(counter, SLOT.sent);
 }
