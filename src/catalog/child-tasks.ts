@@ -121,6 +121,18 @@ export async function readChild(root: Root, rootReal: string, name: string, pre:
   };
 }
 
+/** `lintChild` of a plain folder holding a skill file, from what the reading thread read of it. */
+export async function lintReadChild(rootPath: string, name: string, pre: ReadChild, env: TaskEnv): Promise<LintChildResult> {
+  const dir = childPath(rootPath, name);
+  const analysis = await env.analyze(dir, {
+    resourcesDir: env.resourcesDir,
+    dirName: name,
+    digest: false,
+    walked: walkFromPlain(pre.read.walk, pre.text),
+  });
+  return { reports: [lintReport(analysis, dir)], skillLike: true };
+}
+
 export type LintSkillReport = LintReport['skills'][number];
 
 /** What `lint <root>` finds in one child; `skillLike` says whether the child looks like a skill at all. */

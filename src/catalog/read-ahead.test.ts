@@ -77,7 +77,7 @@ describe('read ahead', () => {
     const names = listing.names;
     const kinds = names.map((n) => listing.kinds.get(n));
     const seen: Array<{ name: string; pre?: { read: ReadChild['read']; nums: Float64Array; walked: WalkResult } }> = [];
-    const out = await new ReadAhead(script).map({ rootPath: root, names, kinds, resolutionMs: 0 }, async (i, pre) => {
+    const out = await new ReadAhead(script).map({ task: 'catalog', rootPath: root, names, kinds, resolutionMs: 0 }, async (i, pre) => {
       // Reading here is made slow, so the reader (which takes tens of ms to start) gets its share.
       if (!pre) await new Promise((r) => setTimeout(r, 3));
       // The texts' bytes are valid during this call only (their buffer goes back to the reader).
@@ -109,10 +109,28 @@ describe('read ahead', () => {
     }
   });
 
+  it('for lint, sends each skill folder as lint walks it here: texts, no hashes, no stat rows', async () => {
+    const listing = await listRoot(root);
+    const names = listing.names;
+    const kinds = names.map((n) => listing.kinds.get(n));
+    const seen: Array<{ name: string; walked: WalkResult }> = [];
+    await new ReadAhead(script).map({ task: 'lint', rootPath: root, names, kinds, resolutionMs: 0 }, async (i, pre) => {
+      if (!pre) await new Promise((r) => setTimeout(r, 3));
+      if (pre) seen.push({ name: names[i]!, walked: walkFromPlain(pre.read.walk, pre.text) });
+      return i;
+    });
+    expect(seen.length).toBeGreaterThan(20);
+    for (const { name, walked } of seen) {
+      const dir = path.join(root, name);
+      expect(walked).toEqual(walkSkill(dir, { readSkillFile: true, readMarkdown: true, listing: listDir(dir)! }));
+      expect(walked.hashes.size).toBe(0);
+    }
+  });
+
   it('a reader that fails to start, or takes a chunk and never sends it, loses no child', async () => {
     const names = Array.from({ length: 300 }, (_, i) => `c${i}`);
     const kinds = names.map(() => 'dir' as const);
-    const job = { rootPath: root, names, kinds, resolutionMs: 0 };
+    const job = { task: 'catalog' as const, rootPath: root, names, kinds, resolutionMs: 0 };
     const failing = path.join(base, 'failing-reader.cjs');
     fs.writeFileSync(failing, "throw new Error('reader broken on purpose');\n");
     const a = await new ReadAhead(failing).map(job, async (i, pre) => (pre ? 'pre' : names[i]));
@@ -133,13 +151,13 @@ describe('read ahead', () => {
   });
 });
 
-describe('list --json of the built CLI, with and without the reader', () => {
+describe('list --json and lint --json of the built CLI, with and without the reader', () => {
   it('is byte for byte the same, first-ever and from the index it wrote', () => {
     const big = path.join(base, 'many');
     makeRoot(big, 250); // enough children that the reader starts and reads its share
-    const run = (home: string, env: Record<string, string>) => {
+    const run = (home: string, env: Record<string, string>, args = ['list', '--root', big, '--json']) => {
       fs.mkdirSync(path.join(home, 'user'), { recursive: true });
-      const r = spawnSync(process.execPath, [path.join(repo, 'bin', 'skilldock.js'), 'list', '--root', big, '--json'], {
+      const r = spawnSync(process.execPath, [path.join(repo, 'bin', 'skilldock.js'), ...args], {
         env: {
           ...process.env,
           HOME: path.join(home, 'user'),
@@ -151,7 +169,7 @@ describe('list --json of the built CLI, with and without the reader', () => {
         maxBuffer: 1 << 28,
         timeout: 120_000,
       });
-      expect(r.status, r.stderr).toBe(0);
+      expect(r.status, r.stderr).toBe(args[0] === 'lint' ? 1 : 0); // lint: findings (nested skills) exit 1
       return { out: r.stdout.replaceAll(home, '<home>'), err: r.stderr };
     };
     const withReader = run(path.join(base, 'home-a'), {});
@@ -165,5 +183,10 @@ describe('list --json of the built CLI, with and without the reader', () => {
     // The index each wrote answers the next start with the same listing.
     expect(run(path.join(base, 'home-a'), {}).out).toBe(without.out);
     expect(run(path.join(base, 'home-b'), {}).out).toBe(without.out);
+    // lint of the same folder too.
+    const lint = ['lint', big, '--json'];
+    const lintWith = run(path.join(base, 'home-a'), {}, lint);
+    expect(lintWith.err).toMatch(/read ahead: [1-9]\d* of \d+ children read by the reader thread/);
+    expect(lintWith.out).toBe(run(path.join(base, 'home-b'), { SKILLDOCK_READ_AHEAD: '0' }, lint).out);
   });
 });

@@ -41,6 +41,8 @@ export interface ReadChild {
 
 /** What the reader is given (with the port it answers on). */
 export interface ReadJob {
+  /** `catalog`: stat rows, listings, reads and hashes; `lint`: listings and texts only (what lint reads). */
+  task: 'catalog' | 'lint';
   rootPath: string;
   names: string[];
   kinds: Array<EntryKind | undefined>;

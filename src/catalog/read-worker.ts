@@ -16,6 +16,13 @@ const counter = new Int32Array(job.counter);
 /** What the calling thread would read of one child, or null to leave it to that thread. */
 function readChild(name: string, bytes: TextBytes, numbers: number[]): PreRead | null {
   const dir = childPath(job.rootPath, name);
+  if (job.task === 'lint') {
+    // What lintChild reads: the listing, then the walk of a skill without hashes or stat rows.
+    const listing = listDir(dir);
+    if (!listing || !hasSkillFile(listing)) return null;
+    const walked = walkSkill(dir, { readSkillFile: true, readMarkdown: true, listing, textBytes: bytes });
+    return { rels: [], at: numbers.length, walk: plainWalk(walked) };
+  }
   // Stats first, then contents, as evaluateChild takes them.
   const rows = statRows(dir, 0, 0, job.resolutionMs);
   if (!rows || isLinkMode(rows.nums[5])) return null; // gone, or swapped for a link since the listing
