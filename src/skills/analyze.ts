@@ -251,9 +251,12 @@ function isCleanAbsolute(p: string): boolean {
   return !p.includes('//') && !p.includes('/./') && !p.includes('/../') && !p.endsWith('/.') && !p.endsWith('/..');
 }
 
+const NOT_SPACE = /\S/;
+
 /** `newlines`: the body's count of `\n` when already known, else -1. */
 function lintBodySize(body: string, bodyLine: number, file: string, newlines: number, diag: Diag): void {
-  if (!body.trim()) {
+  // No character but white space (the set trim() takes away), found without making the trimmed copy.
+  if (!NOT_SPACE.test(body)) {
     diag('body-empty', { says: 'message', file, line: bodyLine });
     return;
   }
