@@ -99,6 +99,15 @@ describe('scripts/test.mjs counts honestly', () => {
     );
   });
 
+  it('a test whose process dies (killed) is a failure, and why is repeated next to the closing line', () => {
+    const text = `${header}it('ok', () => {});\nit('kills its own process', () => { process.kill(process.pid, 'SIGKILL'); });\n`;
+    const r = runCount(project({ tests: { 'a.test.mjs': text, 'b.test.mjs': `${header}it('fine', () => {});\n` } }));
+    expect(r.status).toBe(1);
+    expect(r.line).toMatch(/^\d+ passed, [1-9]\d* failed/);
+    expect(r.counts.failed).toBeGreaterThan(0);
+    expect(r.out.slice(r.out.lastIndexOf('\n=== '))).toMatch(/an error outside the tests:\n.*Worker exited unexpectedly/s);
+  });
+
   it('a file that cannot load counts as a failure', () => {
     const r = runCount(
       project({

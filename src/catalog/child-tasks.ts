@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { CatalogEntry, Diagnostic, LintReport, Root } from '../contract/index.js';
 import type { Registry } from '../agents/registry.js';
 import type { SkillAnalysis } from '../skills/index.js';
-import { walkFromPlain, childPath, type Listed } from '../skills/walk.js';
+import { walkFromPlain, childPath, type Listed, type WalkResult } from '../skills/walk.js';
 import type { ReadChild } from './read-ahead.js';
 import { toEntry, type AnalyzeFn } from './entries.js';
 import { nestedDiagnostic, probeChild, resolveChild, type Child, type ChildState, type EntryKind } from './scan.js';
@@ -90,6 +90,11 @@ export async function evaluateChild(
     ...(probe.listing ? { listing: probe.listing } : {}),
     ...(rows ? { onStat: rowSink(rows, res) } : {}),
   });
+  return skillRecord(root, child, analysis, rows ?? undefined);
+}
+
+/** The record of a child that is a skill, from its analysis and the stat rows taken before it. */
+function skillRecord(root: Root, child: Child, analysis: SkillAnalysis, rows: StatRows | undefined): ChildRecord {
   return {
     state: { kind: 'skill', child },
     diagnostics: [],
@@ -101,36 +106,14 @@ export async function evaluateChild(
 
 /**
  * A plain folder holding a skill file, as the scan's reading thread read it (read-ahead.ts): the
- * same record `evaluateChild` makes, from the same calls made there, in the same order.
+ * record `evaluateChild` makes, from the same calls made there, in the same order.
  */
-export async function readChild(root: Root, rootReal: string, name: string, pre: ReadChild, env: TaskEnv): Promise<ChildRecord> {
+function readChild(root: Root, rootReal: string, name: string, pre: ReadChild, env: TaskEnv): Promise<ChildRecord> {
   const child: Child = { dirName: name, dir: childPath(root.path, name), realPath: childPath(rootReal, name), linked: false };
-  const analysis = await env.analyze(child.dir, {
-    resourcesDir: env.resourcesDir,
-    dirName: name,
-    digest: true,
-    walked: walkFromPlain(pre.read.walk, pre.text),
-  });
-  const rows: StatRows = { rels: pre.read.rels, nums: pre.nums, at: pre.read.at };
-  return {
-    state: { kind: 'skill', child },
-    diagnostics: [],
-    entry: toEntry(root, child, analysis),
-    signature: signatureOf(analysis.files),
-    rows,
-  };
-}
-
-/** `lintChild` of a plain folder holding a skill file, from what the reading thread read of it. */
-export async function lintReadChild(rootPath: string, name: string, pre: ReadChild, env: TaskEnv): Promise<LintChildResult> {
-  const dir = childPath(rootPath, name);
-  const analysis = await env.analyze(dir, {
-    resourcesDir: env.resourcesDir,
-    dirName: name,
-    digest: false,
-    walked: walkFromPlain(pre.read.walk, pre.text),
-  });
-  return { reports: [lintReport(analysis, dir)], skillLike: true };
+  const walked = walkFromPlain(pre.read.walk, pre.text); // now: the text buffer is valid during this call only
+  return env
+    .analyze(child.dir, { resourcesDir: env.resourcesDir, dirName: name, digest: true, walked })
+    .then((analysis) => skillRecord(root, child, analysis, { rels: pre.read.rels, nums: pre.nums, at: pre.read.at }));
 }
 
 export type LintSkillReport = LintReport['skills'][number];
@@ -141,8 +124,21 @@ export interface LintChildResult {
   skillLike: boolean;
 }
 
-export async function analyzeForLint(env: TaskEnv, dir: string, dirName: string, listing?: Listed[]): Promise<SkillAnalysis> {
-  return env.analyze(dir, { resourcesDir: env.resourcesDir, dirName, digest: false, ...(listing ? { listing } : {}) });
+/** `walked`: the folder as the scan's reading thread read it (nothing is read here then). */
+export async function analyzeForLint(
+  env: TaskEnv,
+  dir: string,
+  dirName: string,
+  listing?: Listed[],
+  walked?: WalkResult,
+): Promise<SkillAnalysis> {
+  return env.analyze(dir, {
+    resourcesDir: env.resourcesDir,
+    dirName,
+    digest: false,
+    ...(listing ? { listing } : {}),
+    ...(walked ? { walked } : {}),
+  });
 }
 
 export function lintReport(a: SkillAnalysis, dir: string, extra: Diagnostic[] = []): LintSkillReport {
@@ -177,13 +173,25 @@ export async function lintChild(
   return { reports: [lintReport(await analyzeForLint(env, child.dir, child.dirName), child.dir)], skillLike: false };
 }
 
-/** Run one child of a job: the same function on whichever thread claims it. */
+/**
+ * Run one child of a job: the same function on whichever thread claims it. `pre`: a plain folder
+ * holding a skill file, as the scan's reading thread read it.
+ */
 export function runChild(
   job: ChildJob,
   name: string,
   kind: EntryKind | undefined,
   env: TaskEnv,
+  pre?: ReadChild,
 ): Promise<ChildRecord | LintChildResult | null> {
+  if (pre && job.task === 'catalog') return readChild(job.root, job.rootReal, name, pre, env);
+  if (pre && job.task === 'lint') {
+    const dir = childPath(job.rootPath, name);
+    return analyzeForLint(env, dir, name, undefined, walkFromPlain(pre.read.walk, pre.text)).then((a) => ({
+      reports: [lintReport(a, dir)],
+      skillLike: true,
+    }));
+  }
   const k = job.trustListing ? kind : undefined;
   return job.task === 'catalog'
     ? evaluateChild(job.root, job.rootReal, name, k, env, job.resolutionMs)

@@ -3,9 +3,9 @@ import type { Diagnostic, Root } from '../contract/index.js';
 import { listRoot, mapLimit, probeChild, type Child, type EntryKind, type RootListing } from './scan.js';
 import { signatureChanged } from './signature.js';
 import { resolutionMs } from './stat-rows.js';
-import { lintReadChild, readChild, runChild, type ChildJob, type ChildRecord, type TaskEnv } from './child-tasks.js';
+import { runChild, type ChildJob, type ChildRecord, type TaskEnv } from './child-tasks.js';
 import type { ScanPool } from './analyze-pool.js';
-import type { ReadAhead } from './read-ahead.js';
+import type { ReadAhead, ReadChild } from './read-ahead.js';
 import { entryName, nowNs, recordChecker, storable, type CatalogIndex } from './persist.js';
 import { realpathAsync, statAsync } from './fs-async.js';
 
@@ -35,18 +35,11 @@ export const BULK_MIN = 200;
  * Results in the order of `names`.
  */
 export async function mapChildren<R>(env: RootEnv, job: ChildJob, names: string[], kinds: Array<EntryKind | undefined>): Promise<R[]> {
-  const local = (i: number) => runChild(job, names[i], kinds[i], env) as Promise<R>;
+  const local = (i: number, pre?: ReadChild) => runChild(job, names[i], kinds[i], env, pre) as Promise<R>;
   if (env.pool && names.length >= BULK_MIN) return env.pool.map(job, env.resourcesDir, names, kinds, local);
   if (env.reader && names.length >= BULK_MIN && job.trustListing) {
-    const res = job.resolutionMs ?? resolutionMs();
-    if (job.task === 'catalog') {
-      return env.reader.map({ task: 'catalog', rootPath: job.root.path, names, kinds, resolutionMs: res }, (i, pre) =>
-        pre ? (readChild(job.root, job.rootReal, names[i], pre, env) as Promise<R>) : local(i),
-      );
-    }
-    return env.reader.map({ task: 'lint', rootPath: job.rootPath, names, kinds, resolutionMs: res }, (i, pre) =>
-      pre ? (lintReadChild(job.rootPath, names[i], pre, env) as Promise<R>) : local(i),
-    );
+    const rootPath = job.task === 'catalog' ? job.root.path : job.rootPath;
+    return env.reader.map({ task: job.task, rootPath, names, kinds, resolutionMs: job.resolutionMs ?? resolutionMs() }, local);
   }
   return mapLimit(names, env.concurrency, (_n, i) => local(i));
 }
