@@ -51,6 +51,8 @@ describe('import from the UI', () => {
       fireEvent.click(undo);
     });
     await waitFor(async () => expect(await libraryNames()).not.toContain('docx-2'));
+    // The window says so, with the operation in words.
+    await screen.findByText('Undone: import (kept both)');
   });
 
   it.each([
