@@ -3,8 +3,6 @@ import path from 'node:path';
 import type { Diagnostic } from '../contract/index.js';
 import { makeDiagnostic } from '../skills/rules.js';
 import { childPath, hasSkillFile, listDir, type Listed } from '../skills/walk.js';
-
-export { childPath };
 import type { Registry } from '../agents/registry.js';
 import { readdirEntries, statAsync } from './fs-async.js';
 
