@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert, Button } from '@arco-design/web-react';
 import { useDoctor } from '../stores/doctor-store';
 import { TID } from '../testids';
+import { formatWhen } from '../i18n/format-date';
 
 /**
  * Said at start (and whenever the engine rolls one back): an operation a crash interrupted. Repair
@@ -19,7 +20,7 @@ export function DoctorBanner() {
     void useDoctor.getState().load();
   }, []);
 
-  const when = (iso: string) => (iso ? new Date(iso).toLocaleString(i18n.language) : '');
+  const when = (iso: string) => formatWhen(iso, i18n.language);
   const repair = () => useDoctor.getState().repair();
 
   const damaged = corrupt.map((c) => (

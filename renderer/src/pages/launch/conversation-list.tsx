@@ -5,6 +5,7 @@ import { useSettings } from '../../stores/settings-store';
 import { useAgents } from '../../stores/agents-store';
 import { TID, rowId } from '../../testids';
 import { PageHeader } from '../../components/page-header';
+import { formatWhen } from '../../i18n/format-date';
 
 export function ConversationList() {
   const { t, i18n } = useTranslation();
@@ -54,7 +55,7 @@ export function ConversationList() {
               </div>
               <div className="muted mono small ellipsis">{w.workspace}</div>
             </div>
-            <div className="muted small">{new Date(w.createdAt).toLocaleString(i18n.language)}</div>
+            <div className="muted small">{formatWhen(w.createdAt, i18n.language)}</div>
           </div>
         ))}
       </div>

@@ -7,6 +7,7 @@ import { engineText } from '../../i18n/engine-text';
 import { useAction } from './use-action';
 import { TID, rowId } from '../../testids';
 import { opName } from './undo-toast';
+import { formatWhen } from '../../i18n/format-date';
 
 /** The journal: what each operation changed and when; undo reverts the newest step not yet undone. */
 export function HistoryTab() {
@@ -51,7 +52,7 @@ export function HistoryTab() {
                 </Tag>
               )}
             </div>
-            <div className="muted small">{new Date(e.time).toLocaleString(i18n.language)}</div>
+            <div className="muted small">{formatWhen(e.time, i18n.language)}</div>
           </div>
         </div>
       ))}

@@ -6,6 +6,7 @@ import { useLibrary } from '../../stores/library-store';
 import { useAction } from './use-action';
 import { TID, rowId } from '../../testids';
 import { showUndoToast } from './undo-toast';
+import { formatWhen } from '../../i18n/format-date';
 
 /** What was deleted or replaced, when, and restore (refused while the name is taken again). */
 export function TrashTab() {
@@ -38,7 +39,7 @@ export function TrashTab() {
         <div key={e.id} className="library-row" data-testid={rowId(TID.trashRow, e.id)} data-name={e.name}>
           <div className="library-row-main">
             <span className="skill-name">{e.name}</span> <Tag size="small">{t(`library.trashReason.${e.reason}`)}</Tag>
-            <div className="muted small">{new Date(e.time).toLocaleString(i18n.language)}</div>
+            <div className="muted small">{formatWhen(e.time, i18n.language)}</div>
           </div>
           <Button size="small" onClick={() => void restore(e)} data-testid={rowId(TID.trashRestore, e.id)}>
             {t('library.restore')}

@@ -8,7 +8,7 @@ import { useSkill } from '../../stores/skill-store';
 import { TID, rowId } from '../../testids';
 import { DiagnosticList } from './skill-drawer';
 import { relativeToSkill } from './skill-relative';
-import { when } from './skill-origin';
+import { formatWhen } from '../../i18n/format-date';
 
 const STATUS_COLOR = { 'no-surface': 'gray', approved: 'green', changed: 'orange', unapproved: 'red' } as const;
 
@@ -65,7 +65,7 @@ export function SecurityPanel({ entry }: { entry: CatalogEntry }) {
           </div>
           {trust.approval && (
             <div className="muted small hint">
-              {t('security.approvedBy', { who: trust.approval.approvedBy, when: when(trust.approval.approvedAt, i18n.language) })}
+              {t('security.approvedBy', { who: trust.approval.approvedBy, when: formatWhen(trust.approval.approvedAt, i18n.language) })}
             </div>
           )}
         </section>

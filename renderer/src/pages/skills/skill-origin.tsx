@@ -4,12 +4,7 @@ import { Spin } from '@arco-design/web-react';
 import type { CatalogEntry } from '../../../../src/contract/index';
 import { useSkill } from '../../stores/skill-store';
 import { TID } from '../../testids';
-
-/** A time as the user's language writes it, to the minute. */
-export function when(iso: string, language: string): string {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(d);
-}
+import { formatWhen } from '../../i18n/format-date';
 
 type Row = { label: string; value: React.ReactNode };
 
@@ -55,7 +50,7 @@ export function useOriginRows(entry: CatalogEntry): Row[] {
         </span>
       ),
     });
-    rows.push({ label: t('skills.origin.added'), value: when(imported.time, i18n.language) });
+    rows.push({ label: t('skills.origin.added'), value: formatWhen(imported.time, i18n.language) });
   }
   if (source) {
     rows.push({
@@ -78,7 +73,7 @@ export function useOriginRows(entry: CatalogEntry): Row[] {
     });
     rows.push({ label: t('skills.origin.commit'), value: <code title={source.commit}>{source.commit.slice(0, 12)}</code> });
     if (source.pinned) rows.push({ label: t('skills.origin.pinned'), value: <code>{source.pinned}</code> });
-    rows.push({ label: t('skills.origin.installed'), value: when(source.time, i18n.language) });
+    rows.push({ label: t('skills.origin.installed'), value: formatWhen(source.time, i18n.language) });
     if (source.via) rows.push({ label: t('skills.origin.via'), value: <code>{source.via}</code> });
   }
   if (!imported && !source)

@@ -8,6 +8,7 @@ import { TID, pageId, rowId } from '../../testids';
 import { GitOutput, SourceError, splitGitDetail } from './source-error';
 import { UpdateConflictDialog } from './update-conflict-dialog';
 import './sources.css';
+import { formatWhen } from '../../i18n/format-date';
 
 const CHECK_COLOR: Record<CheckResult['status'], string> = {
   'up-to-date': 'green',
@@ -31,8 +32,7 @@ export function UpdatesPage() {
   useEffect(() => useSources.getState().watch(), []);
 
   const names = Object.keys(provenance ?? {}).sort((a, b) => a.localeCompare(b));
-  const when = (iso: string | number) =>
-    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  const when = (iso: string | number) => formatWhen(iso, i18n.language);
   const conflict = resolving ? outcomes[resolving] : undefined;
 
   return (
