@@ -35,6 +35,8 @@ for (const lang of ['en', 'zh-CN'] as const) {
     await shot(page, `library-adopt-${lang}`);
     await page.getByTestId(TID.adoptAll).click();
     await expect(page.getByTestId(rowId(TID.adoptRow, 'from-claude'))).toHaveAttribute('data-in-library', 'same');
+    // Nothing is left to adopt: no "Adopt all 0 skills" button (issue 23 item 15).
+    await expect(page.getByTestId(TID.adoptAll)).toHaveCount(0);
     await expect(page.getByTestId(TID.adoptBanner)).toHaveCount(0);
     expect(fs.existsSync(path.join(app.home, 'library', 'from-claude', 'SKILL.md'))).toBe(true);
 

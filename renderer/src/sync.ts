@@ -18,6 +18,8 @@ import { useSources } from './stores/sources-store';
 export function handleEvent(event: SkillDockEvent, i18n: I18n): void {
   switch (event.type) {
     case 'catalog-changed':
+      // A refused skill's scripts may have changed back to what was approved.
+      void useLaunch.getState().recheckRefusal();
       useAgents.getState().invalidateViews();
       void useCatalog.getState().load();
       // Attached skills may have vanished or changed: refresh the open assistant's flags.
@@ -44,6 +46,7 @@ export function handleEvent(event: SkillDockEvent, i18n: I18n): void {
     case 'approval-changed':
       useCatalog.getState().bumpTrust();
       void useAssistants.getState().refreshView();
+      void useLaunch.getState().recheckRefusal();
       break;
     case 'operation-rolled-back':
       useDoctor.getState().rolledBack({ op: event.op, undone: event.undone });

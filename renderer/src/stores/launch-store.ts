@@ -39,6 +39,11 @@ interface LaunchState {
   loadWorkspaces(): Promise<void>;
   clean(): Promise<CleanResult | null>;
   clearError(): void;
+  /**
+   * Trust changed (an approval here, in the drawer, or by the CLI): ask the engine again about each
+   * refused skill, drop those that no longer need approval, and the banner with the last of them.
+   */
+  recheckRefusal(): Promise<void>;
   /** Open the launched conversation in a terminal window (throws what the engine refused). */
   openInTerminal(conversationId: string): Promise<void>;
 }
@@ -91,6 +96,24 @@ export const useLaunch = create<LaunchState>((set, get) => ({
   },
   clearError() {
     set({ error: null, refusal: null });
+  },
+  async recheckRefusal() {
+    const refusal = get().refusal;
+    if (!refusal) return;
+    const still = await Promise.all(
+      refusal.skills.map(async (s) => {
+        try {
+          const trust = await client().api.getSkillTrust(s.dir ? { dir: s.dir } : { name: s.name });
+          return trust.needsApproval ? { ...s, status: trust.status } : null;
+        } catch {
+          return s; // gone or unreadable: the engine will say so at the next launch; keep it named
+        }
+      }),
+    );
+    // Another launch or a dismissal may have replaced the banner while the engine answered.
+    if (get().refusal !== refusal) return;
+    const skills = still.filter((s): s is NonNullable<typeof s> => s !== null);
+    set({ refusal: skills.length ? { ...refusal, skills } : null });
   },
   async openInTerminal(conversationId) {
     await client().api.openInTerminal({ conversationId });

@@ -4,12 +4,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { LANGUAGES } from '../../i18n';
+import { LANGUAGES, createI18n } from '../../i18n';
 import { useLaunch } from '../../stores/launch-store';
 import { useCatalog } from '../../stores/catalog-store';
 import { TID, rowId } from '../../testids';
 import { startEngine, type TestEngine } from '../../test/engine';
 import { renderApp } from '../../test/render-app';
+import { handleEvent } from '../../sync';
 
 // The launch page when the engine refuses a launch because a skill's scripts changed since the
 // user approved them: the skill is named, and the user can launch without it or with it blocked.
@@ -77,6 +78,28 @@ describe('launch page: scripts changed since approval', () => {
     expect(useCatalog.getState().openTab).toBe('security');
     await act(async () => {
       useCatalog.getState().open(null);
+    });
+  }, 60_000);
+
+  // Issue 23 item 6: the banner stayed after the skill was approved, even across pages.
+  it('goes away once the refused skill is approved elsewhere (here: by another door of the engine)', async () => {
+    await renderApp(engine, 'en', 'launch');
+    const i18n = await createI18n('en');
+    await act(async () => {
+      await useLaunch.getState().launch(assistantId);
+    });
+    await screen.findByTestId(TID.launchRefused);
+    const approved = await engine.client.api.approveSkill({ name: 'pdf' });
+    // The event the engine pushes to every window (component tests have no EventSource: route it as the app does).
+    await act(async () => {
+      handleEvent({ type: 'approval-changed', name: 'pdf', action: 'approved', digest: approved.digest }, i18n);
+    });
+    await waitFor(() => expect(screen.queryByTestId(TID.launchRefused)).toBeNull(), { timeout: 10_000 });
+    expect(useLaunch.getState().refusal).toBeNull();
+    // The approval stands for the rest of this file: change the script again, and wait until the engine sees it.
+    fs.writeFileSync(path.join(engine.home, 'library', 'pdf', 'scripts', 'extract.sh'), 'echo extract again\n');
+    await waitFor(async () => expect((await engine.client.api.getSkillTrust({ name: 'pdf' })).status).toBe('changed'), {
+      timeout: 10_000,
     });
   }, 60_000);
 

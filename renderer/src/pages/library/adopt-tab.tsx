@@ -37,16 +37,12 @@ export function AdoptTab() {
           <Radio value="copy">{t('library.modeCopy')}</Radio>
           <Radio value="link">{t('library.modeLink')}</Radio>
         </Radio.Group>
-        <Button
-          size="small"
-          type="primary"
-          disabled={open.length === 0}
-          loading={busy}
-          onClick={() => void adopt(open)}
-          data-testid={TID.adoptAll}
-        >
-          {t('library.adoptAll', { count: open.length })}
-        </Button>
+        {/* Nothing left to adopt: no button at all, rather than a disabled "Adopt all 0 skills". */}
+        {open.length > 0 && (
+          <Button size="small" type="primary" loading={busy} onClick={() => void adopt(open)} data-testid={TID.adoptAll}>
+            {t('library.adoptAll', { count: open.length })}
+          </Button>
+        )}
       </div>
       {error && <Alert type="error" className="page-alert" content={error} />}
       {(items ?? []).map((s) => (
