@@ -26,6 +26,12 @@ async function theme(app: SkillDockApp, page: Page, which: 'light' | 'dark'): Pr
 for (const lang of ['zh-TW', 'ja'] as const) {
   test(`in ${lang}: a launch with a removed custom agent and a changed binary script are worded in ${lang}`, async ({ app, page }) => {
     const w = WORDS[lang];
+    // Expected refusals are answers the page shows, not console errors (issue 23 item 19: a 4xx per
+    // refusal, 23 in one walk, hid real failures).
+    const consoleErrors: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') consoleErrors.push(m.text());
+    });
     // A custom agent, an assistant that uses it, then the agent removed in Settings.
     const mine = { id: 'mine', name: 'Mine', command: 'mine', skillsDir: '.mine/skills', contextFile: 'MINE.md' };
     await patchSettings(app, { language: lang, customAgents: [mine] });
@@ -82,5 +88,6 @@ for (const lang of ['zh-TW', 'ja'] as const) {
       await theme(app, page, which);
       await shot(page, `engine-refusal-binary-diff-${which}-${lang}`);
     }
+    expect(consoleErrors).toEqual([]);
   });
 }

@@ -43,7 +43,11 @@ interface WireError {
   msg?: MessageRef;
 }
 
-/** The error of a failed answer, checked to carry its key with the English `message` worded from it. */
+/**
+ * The error of a failed answer, checked to carry its key with the English `message` worded from it.
+ * The engine's own refusals answer 200 (a 4xx is a console error in the browser, issue 23 item 19);
+ * the HTTP layer's refusals keep their status.
+ */
 function errorOf(res: RawResponse, status: number): WireError {
   expect(res.status, res.body).toBe(status);
   const body = JSON.parse(res.body) as { ok: boolean; error: WireError };
@@ -69,52 +73,52 @@ function put(batch: string, rel: string, content: string | Buffer, headers: Reco
 describe('upload refusals carry a key and parameters', () => {
   it('bad paths: missing, refused (shown without control characters), too deep', async () => {
     const batch = await begin();
-    expect(errorOf(await put(batch, '', 'x'), 422).msg).toEqual({ key: 'upload.path-missing' });
-    expect(errorOf(await put(batch, '../evil.txt', 'x'), 422).msg).toEqual({ key: 'upload.path-refused', params: { path: '../evil.txt' } });
-    expect(errorOf(await put(batch, 'a/\u202egnp.exe', 'x'), 422).msg).toEqual({
+    expect(errorOf(await put(batch, '', 'x'), 200).msg).toEqual({ key: 'upload.path-missing' });
+    expect(errorOf(await put(batch, '../evil.txt', 'x'), 200).msg).toEqual({ key: 'upload.path-refused', params: { path: '../evil.txt' } });
+    expect(errorOf(await put(batch, 'a/\u202egnp.exe', 'x'), 200).msg).toEqual({
       key: 'upload.path-refused',
       params: { path: 'a/?gnp.exe' },
     });
-    expect(errorOf(await put(batch, 'a/\u0001b', 'x'), 422).msg).toEqual({ key: 'upload.path-refused', params: { path: 'a/?b' } });
+    expect(errorOf(await put(batch, 'a/\u0001b', 'x'), 200).msg).toEqual({ key: 'upload.path-refused', params: { path: 'a/?b' } });
     const deep = 'd/'.repeat(40) + 'x';
-    expect(errorOf(await put(batch, deep, 'x'), 422).msg).toEqual({ key: 'upload.path-too-deep', params: { max: 32, path: deep } });
+    expect(errorOf(await put(batch, deep, 'x'), 200).msg).toEqual({ key: 'upload.path-too-deep', params: { max: 32, path: deep } });
     expect(fs.readdirSync(path.join(staging, batch))).toEqual([]);
   });
 
   it('twins in case, a second upload of one file, an unknown batch', async () => {
     const batch = await begin();
     expect((await put(batch, 'tool/SKILL.md', 'one')).status).toBe(200);
-    expect(errorOf(await put(batch, 'tool/skill.md', 'two'), 422).msg).toEqual({
+    expect(errorOf(await put(batch, 'tool/skill.md', 'two'), 200).msg).toEqual({
       key: 'upload.case-twin',
       params: { path: 'tool/skill.md', other: 'tool/SKILL.md' },
     });
-    expect(errorOf(await put(batch, 'tool/SKILL.md', 'again'), 409).msg).toEqual({
+    expect(errorOf(await put(batch, 'tool/SKILL.md', 'again'), 200).msg).toEqual({
       key: 'upload.already',
       params: { path: 'tool/SKILL.md' },
     });
     expect(fs.readFileSync(path.join(staging, batch, 'tool', 'SKILL.md'), 'utf8')).toBe('one');
-    expect(errorOf(await put('b-0000000000000-0123456789abcdef', 'a.txt', 'x'), 404).msg).toEqual({ key: 'upload.unknown-batch' });
-    expect(errorOf(await post('/api/upload/finish?batch=nope', '{}'), 404).msg).toEqual({ key: 'upload.unknown-batch' });
+    expect(errorOf(await put('b-0000000000000-0123456789abcdef', 'a.txt', 'x'), 200).msg).toEqual({ key: 'upload.unknown-batch' });
+    expect(errorOf(await post('/api/upload/finish?batch=nope', '{}'), 200).msg).toEqual({ key: 'upload.unknown-batch' });
   });
 
   it('sizes: a file too large (declared and streamed), the batch too large, too many files', async () => {
     const batch = await begin();
     const declared = await put(batch, 'big.bin', Buffer.alloc(4096, 1), { 'content-length': '4096' });
-    expect(errorOf(declared, 422).msg).toEqual({ key: 'upload.file-too-large', params: { path: 'big.bin', limit: '2 KB' } });
+    expect(errorOf(declared, 200).msg).toEqual({ key: 'upload.file-too-large', params: { path: 'big.bin', limit: '2 KB' } });
     // rawRequest sends a chunked body without a length: the cap is met while streaming.
-    expect(errorOf(await put(batch, 'big2.bin', Buffer.alloc(3000, 1)), 422).msg).toEqual({
+    expect(errorOf(await put(batch, 'big2.bin', Buffer.alloc(3000, 1)), 200).msg).toEqual({
       key: 'upload.file-too-large',
       params: { path: 'big2.bin', limit: '2 KB' },
     });
     expect(fs.existsSync(path.join(staging, batch, 'big2.bin'))).toBe(false);
     for (let i = 0; i < 2; i++) expect((await put(batch, `f${i}.bin`, Buffer.alloc(2000))).status).toBe(200);
-    expect(errorOf(await put(batch, 'f2.bin', Buffer.alloc(2000)), 422).msg).toEqual({
+    expect(errorOf(await put(batch, 'f2.bin', Buffer.alloc(2000)), 200).msg).toEqual({
       key: 'upload.batch-too-large',
       params: { limit: '5000 B' },
     });
     const many = await begin();
     for (let i = 0; i < 6; i++) expect((await put(many, `n${i}.txt`, 'x')).status).toBe(200);
-    expect(errorOf(await put(many, 'n6.txt', 'x'), 422).msg).toEqual({ key: 'upload.too-many-files', params: { max: 6 } });
+    expect(errorOf(await put(many, 'n6.txt', 'x'), 200).msg).toEqual({ key: 'upload.too-many-files', params: { max: 6 } });
   });
 
   it('a link planted in the batch, and a batch removed from disk midway', async () => {
@@ -122,11 +126,11 @@ describe('upload refusals carry a key and parameters', () => {
     const outside = path.join(tmp, 'outside');
     fs.mkdirSync(outside);
     fs.symlinkSync(outside, path.join(staging, batch, 'evil'));
-    expect(errorOf(await put(batch, 'evil/x.txt', 'x'), 422).msg).toEqual({ key: 'upload.escapes', params: { path: 'evil' } });
+    expect(errorOf(await put(batch, 'evil/x.txt', 'x'), 200).msg).toEqual({ key: 'upload.escapes', params: { path: 'evil' } });
     expect(fs.readdirSync(outside)).toEqual([]);
     const gone = await begin();
     fs.rmSync(path.join(staging, gone), { recursive: true });
-    const failed = errorOf(await put(gone, 'sub/x.txt', 'x'), 422);
+    const failed = errorOf(await put(gone, 'sub/x.txt', 'x'), 200);
     expect(failed.msg).toEqual({ key: 'upload.failed', params: { path: 'sub/x.txt', errno: 'ENOENT' } });
     // Said without SkillDock's own staging path.
     expect(failed.message).not.toContain(staging);

@@ -92,9 +92,22 @@ function send(res: http.ServerResponse, status: number, body: string | Buffer, t
   res.end(body);
 }
 
+/**
+ * The engine's answer to a call it took: 200 whenever the engine itself said no (a refusal, a
+ * conflict, a missing skill, bad input), with `ok: false` and the keyed error in the body, which is
+ * all the page reads. Browsers log every 4xx as a console error ("Failed to load resource"): a walk
+ * through the app logged 23 of them for refusals the page showed as designed, which hid real
+ * failures. Only a failure of the engine (internal, I/O, damaged data) keeps its 5xx status; the
+ * HTTP layer's own refusals (token, origin, route, method, body) keep theirs (sendError).
+ */
+function answerStatus(result: Result<unknown>): number {
+  if (result.ok) return 200;
+  const status = STATUS[result.error.code] ?? 500;
+  return status >= 500 && result.error.code !== 'unsupported' ? status : 200;
+}
+
 function sendResult(res: http.ServerResponse, result: Result<unknown>): void {
-  const status = result.ok ? 200 : (STATUS[result.error.code] ?? 500);
-  send(res, status, JSON.stringify(result), 'application/json; charset=utf-8');
+  send(res, answerStatus(result), JSON.stringify(result), 'application/json; charset=utf-8');
 }
 
 /** An error answer: the English message for any client, and the key the page words it by. */
@@ -209,8 +222,22 @@ async function handleApi(sv: Served, req: http.IncomingMessage, res: http.Server
   return sendResult(res, result);
 }
 
-/** The browser UI's upload routes (a dropped batch, file by file); false for any other route. */
+/**
+ * The browser UI's upload routes (a dropped batch, file by file); false for any other route. A
+ * refusal (a file's path or size, a clash, a batch the server no longer knows) is an answer the
+ * page shows, sent like the engine's own (answerStatus).
+ */
 async function handleUpload(sv: Served, req: http.IncomingMessage, res: http.ServerResponse, url: URL): Promise<boolean> {
+  try {
+    return await uploadRoute(sv, req, res, url);
+  } catch (err) {
+    req.resume();
+    sendResult(res, { ok: false, error: toErrorInfo(err) });
+    return true;
+  }
+}
+
+async function uploadRoute(sv: Served, req: http.IncomingMessage, res: http.ServerResponse, url: URL): Promise<boolean> {
   if (url.pathname === HTTP.uploadBegin) {
     req.resume();
     sendResult(res, { ok: true, value: sv.staging.begin() });
