@@ -198,6 +198,28 @@ describe('precedence', () => {
     expect((await svc.get('user:.claude/skills/pdf')).description).toBe('claude copy');
   });
 
+  // Issue 23 item 8: adopting from ~/.claude/skills gave the agent's copy a skill-shadowed warning
+  // ("rename one or remove the copy") about the library entry that is that very skill.
+  it('does not warn an adopted skill about itself: a link to the same folder, or a copy with the same content', async () => {
+    writeSkill(path.join(user('.claude/skills'), 'linked'), { description: 'adopted by link' });
+    fs.mkdirSync(lib(), { recursive: true });
+    fs.symlinkSync(path.join(user('.claude/skills'), 'linked'), path.join(lib(), 'linked'));
+    writeSkill(path.join(user('.claude/skills'), 'copied'), { description: 'adopted by copy' });
+    fs.cpSync(path.join(user('.claude/skills'), 'copied'), path.join(lib(), 'copied'), { recursive: true });
+    const svc = catalogFor(sb);
+    for (const name of ['linked', 'copied']) {
+      const agentCopy = (await svc.list()).entries.find((e) => e.id === `user:.claude/skills/${name}`)!;
+      expect(agentCopy.shadowedBy).toBe(`library/${name}`);
+      expect(codes(agentCopy.diagnostics), name).not.toContain('skill-shadowed');
+      expect(agentCopy.counts.warnings, name).toBe(0);
+    }
+    // Edited in the library, the copy is another skill now: the agent's folder holds a rival again.
+    fs.appendFileSync(path.join(lib(), 'copied', 'SKILL.md'), '\nEdited in the library.\n');
+    const after = await catalogFor(sb).list();
+    const agentCopy = after.entries.find((e) => e.id === 'user:.claude/skills/copied')!;
+    expect(codes(agentCopy.diagnostics)).toContain('skill-shadowed');
+  });
+
   it('marks the same name twice in one root as skill-duplicate on both', async () => {
     writeSkill(path.join(lib(), 'one'), { name: 'same' });
     writeSkill(path.join(lib(), 'two'), { name: 'same' });

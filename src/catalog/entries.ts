@@ -165,7 +165,11 @@ export function applyPrecedence(entries: CatalogEntry[], registry?: Registry): C
     for (const i of idx.slice(1)) {
       const e = entries[i];
       note(i).shadowedBy = winner.id;
-      if (e.provenance.rootId !== winner.provenance.rootId) {
+      // An adopted skill is not a rival of itself: the library's link to that very folder, or its
+      // copy with the same content, leaves nothing to rename or remove (issue 23 item 8). An edit
+      // to either copy makes them two skills again, and the warning comes back.
+      const itself = e.provenance.realPath === winner.provenance.realPath || e.digest === winner.digest;
+      if (e.provenance.rootId !== winner.provenance.rootId && !itself) {
         note(i).diags.push(
           makeDiagnostic('skill-shadowed', {
             says: 'message',
