@@ -106,9 +106,12 @@ for (const lang of ['en', 'ja'] as const) {
     await createAssistant(page, 'Installer');
     await page.getByTestId(TID.assistantAddSkills).click();
     await page.getByTestId(`${TID.skillPickerRow}-risky-tool`).click();
+    // A trusted skill in the same pick is attached at once; only risky-tool waits (issue 23 item 10).
+    await page.getByTestId(`${TID.skillPickerRow}-plain-notes`).click();
     await page.getByTestId(TID.skillPickerConfirm).click();
 
     const banner = page.getByTestId(TID.skillPickerApproval);
+    await expect(page.getByTestId(rowId(TID.assistantSkillRow, 'plain-notes'))).toBeAttached();
     const findings = banner.getByTestId(TID.approvalFindings);
     await expect(findings).toHaveAttribute('data-high', '1');
     const first = findings.getByTestId(rowId(TID.approvalFinding, '0'));

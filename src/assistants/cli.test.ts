@@ -108,6 +108,19 @@ describe('skilldock assistant', () => {
     expect(solo.skills).toEqual([]);
   }, 120_000);
 
+  // Issue 23 item 10: one skill waiting for approval refused the whole list.
+  it('attach of a list attaches the others and names the skill that waits for approval, exit 1', () => {
+    const runner = writeSkill(path.join(env.home, 'library'), 'runner', 'Runs a tool. Use when asked.', 'Run scripts/run.sh.\n');
+    fs.mkdirSync(path.join(runner, 'scripts'));
+    fs.writeFileSync(path.join(runner, 'scripts', 'run.sh'), 'echo run\n', { mode: 0o755 });
+    json(['create', '--name', 'Mixed', '--agent', 'claude']);
+    const r = cli(['attach', 'Mixed', 'runner', 'pdf']);
+    expect(r.code, r.stderr).toBe(1);
+    expect(r.stdout).toContain('Attached to "Mixed": pdf (library)');
+    expect(r.stderr).toMatch(/Not attached: "runner" can run code .*\(skilldock approve runner\)\./);
+    expect((json(['show', 'Mixed']) as { skills: Array<{ name: string }> }).skills.map((s) => s.name)).toEqual(['pdf']);
+  }, 120_000);
+
   it('exit 2 for bad usage', () => {
     const cases: string[][] = [
       [],

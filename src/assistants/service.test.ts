@@ -167,19 +167,34 @@ describe('assistants: attach and detach', () => {
     expect(byName['claude-only'].entry?.provenance.rootId).toBe('library');
   });
 
-  it('an attach check (script trust) can refuse an attach, and then nothing is attached', async () => {
+  it('an attach check (script trust) holds skills back: the others are attached, the held ones named; all held refuses', async () => {
     await svc.api.createAssistant({ name: 'R', agent: 'claude' });
     const seen: string[] = [];
+    const error = new SkillDockError(
+      'refused',
+      'docx needs approval',
+      { skill: 'docx', status: 'unapproved' },
+      {
+        key: 'security.attach-ask',
+        params: { skill: 'docx' },
+      },
+    );
     const remove = getAssistants(svc.ctx).addAttachCheck((entries, a) => {
       seen.push(`${a.name}:${entries.map((e) => e.name).join(',')}`);
-      if (entries.some((e) => e.name === 'docx')) throw new SkillDockError('refused', 'docx needs approval');
+      return entries.filter((e) => e.name === 'docx').map((entry) => ({ entry, status: 'unapproved', error }));
     });
-    await expectError(svc.api.attachSkills({ assistant: 'R', skills: ['pdf', 'docx'] }), 'refused', /docx needs approval/);
-    expect((await svc.api.getAssistant({ assistant: 'R' })).skills).toEqual([]);
-    await svc.api.attachSkills({ assistant: 'R', skills: ['pdf'] });
+    const partly = await svc.api.attachSkills({ assistant: 'R', skills: ['pdf', 'docx'] });
+    expect(partly.skills.map((s) => s.name)).toEqual(['pdf']);
+    expect(partly.waiting).toEqual([
+      { name: 'docx', status: 'unapproved', msg: { key: 'security.attach-ask', params: { skill: 'docx' } } },
+    ]);
+    // Every skill held back: nothing to attach, and the hold's error says why.
+    await expectError(svc.api.attachSkills({ assistant: 'R', skills: ['docx'] }), 'refused', /docx needs approval/);
+    // A new assistant is all or nothing: it is not created with part of its skills.
+    await expectError(svc.api.createAssistant({ name: 'S', agent: 'claude', skills: ['pdf', 'docx'] }), 'refused', /docx needs approval/);
     remove();
-    await svc.api.attachSkills({ assistant: 'R', skills: ['docx'] });
-    expect(seen).toEqual(['R:pdf,docx', 'R:pdf']);
+    expect((await svc.api.attachSkills({ assistant: 'R', skills: ['docx'] })).waiting).toBeUndefined();
+    expect(seen).toEqual(['R:pdf,docx', 'R:docx', 'S:pdf,docx']);
     expect((await svc.api.getAssistant({ assistant: 'R' })).skills.map((s) => s.name)).toEqual(['pdf', 'docx']);
   });
 

@@ -9,6 +9,7 @@ import {
   type Assistant,
   type AssistantSkillRef,
   type AssistantView,
+  type AttachResult,
   type AssistantsChangedEvent,
   type AttachSkillsInput,
   type CatalogEntry,
@@ -35,11 +36,20 @@ import {
 } from './model.js';
 import { catalogSource, pickSkills, resolveSkills, type SkillSource } from './resolve.js';
 
+/** A skill an attach check keeps back, and why (its approval status and the keyed reason). */
+export interface AttachHold {
+  entry: CatalogEntry;
+  status: string;
+  error: SkillDockError;
+}
+
 /**
- * Runs before skills are attached, with the catalog entries about to be attached; throwing refuses
- * the whole attach. The script-trust work registers one ("scripts need approval before attach").
+ * Runs before skills are attached, with the catalog entries about to be attached, and names the ones
+ * it holds back. The script-trust work registers one ("scripts need approval before attach"). An
+ * attach goes ahead with the others (issue 23 item 10: one skill waiting for approval used to refuse
+ * the whole list) and says which wait; when every skill waits, the first hold's error refuses it.
  */
-export type AttachCheck = (entries: CatalogEntry[], assistant: Assistant) => void | Promise<void>;
+export type AttachCheck = (entries: CatalogEntry[], assistant: Assistant) => AttachHold[] | Promise<AttachHold[]>;
 
 export interface AssistantsServiceOptions {
   /** Where attached skills are looked up; the engine's catalog unless a caller supplies its own. */
@@ -150,10 +160,11 @@ export class AssistantsService {
    * one unknown name refuses the whole call. Re-attaching a name re-pins it (one skill per name,
    * as an agent's skills dir holds one folder per name).
    */
-  async attach(input: AttachSkillsInput): Promise<AssistantView> {
+  async attach(input: AttachSkillsInput): Promise<AttachResult> {
     const args = parseInput(AttachSkillsInputSchema, input);
     const target = this.editable(args.assistant);
-    const refs = await this.pick(args.skills, { project: args.project, roots: args.roots }, args.rootId, target);
+    const { refs, held } = await this.pickHeld(args.skills, { project: args.project, roots: args.roots }, args.rootId, target);
+    if (!refs.length && held.length) throw held[0].error;
     const saved = this.mutate(target.id, (a) => {
       for (const ref of refs) {
         const at = a.skills.findIndex((s) => s.name === ref.name);
@@ -162,7 +173,16 @@ export class AssistantsService {
       }
     });
     this.emit('skills-attached', saved.id);
-    return this.toView(saved, args.project);
+    const view = await this.toView(saved, args.project);
+    if (!held.length) return view;
+    return {
+      ...view,
+      waiting: held.map((h) => ({
+        name: h.entry.name,
+        status: h.status,
+        msg: h.error.msg ?? { key: 'security.attach-ask', params: { skill: h.entry.name } },
+      })),
+    };
   }
 
   /** Remove skills from the assistant only; the skills themselves stay where they are. */
@@ -274,15 +294,33 @@ export class AssistantsService {
     return allAgents(this.ctx.paths.resourcesDir, getSettings(this.ctx).get().customAgents).map((a) => a.id);
   }
 
+  /** All or nothing (a new assistant): the first skill held back refuses the whole pick. */
   private async pick(picks: SkillPick[], query: CatalogQuery, rootId: string | undefined, target: Assistant): Promise<AssistantSkillRef[]> {
+    const { refs, held } = await this.pickHeld(picks, query, rootId, target);
+    if (held.length) throw held[0].error;
+    return refs;
+  }
+
+  /** The picked skills the attach checks let through, and the ones they hold back. */
+  private async pickHeld(
+    picks: SkillPick[],
+    query: CatalogQuery,
+    rootId: string | undefined,
+    target: Assistant,
+  ): Promise<{ refs: AssistantSkillRef[]; held: AttachHold[] }> {
     const { entries } = await this.source.catalog(query);
     const chosen = pickSkills(entries, picks, rootId, new Date().toISOString());
-    for (const check of this.attachChecks)
-      await check(
-        chosen.map((c) => c.entry),
-        target,
+    const held: AttachHold[] = [];
+    for (const check of this.attachChecks) {
+      const open = chosen.filter((c) => !held.some((h) => h.entry === c.entry));
+      held.push(
+        ...(await check(
+          open.map((c) => c.entry),
+          target,
+        )),
       );
-    return chosen.map((c) => c.ref);
+    }
+    return { refs: chosen.filter((c) => !held.some((h) => h.entry === c.entry)).map((c) => c.ref), held };
   }
 
   private async toView(a: Assistant, project?: string): Promise<AssistantView> {

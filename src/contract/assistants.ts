@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CatalogEntrySchema, RootKindSchema } from './skills.js';
+import { MessageRefSchema } from './messages.js';
 
 // Assistants: a persona (rules), an agent and a chosen set of skills. Skills are referenced by
 // name plus the root they were picked from, so a skill that vanished from disk stays visible
@@ -67,6 +68,15 @@ export const AssistantViewSchema = AssistantSchema.extend({
   missingCount: z.number().int(),
 });
 export type AssistantView = z.infer<typeof AssistantViewSchema>;
+
+/**
+ * An attach: the assistant as it is now, and the skills that were not attached because they wait for
+ * something (an approval of their scripts), each with its status and the keyed reason.
+ */
+export const AttachResultSchema = AssistantViewSchema.extend({
+  waiting: z.array(z.object({ name: z.string(), status: z.string(), msg: MessageRefSchema })).optional(),
+});
+export type AttachResult = z.infer<typeof AttachResultSchema>;
 
 /** An assistant named by its id or by its unique (case-insensitive) name. */
 export const AssistantRefSchema = z.string().trim().min(1);
@@ -141,7 +151,7 @@ export const assistantsMethods = {
   getAssistant: { input: GetAssistantInputSchema, output: AssistantViewSchema },
   createAssistant: { input: CreateAssistantInputSchema, output: AssistantViewSchema },
   updateAssistant: { input: UpdateAssistantInputSchema, output: AssistantViewSchema },
-  attachSkills: { input: AttachSkillsInputSchema, output: AssistantViewSchema },
+  attachSkills: { input: AttachSkillsInputSchema, output: AttachResultSchema },
   detachSkills: { input: DetachSkillsInputSchema, output: AssistantViewSchema },
   duplicateAssistant: { input: DuplicateAssistantInputSchema, output: AssistantViewSchema },
   deleteAssistant: { input: DeleteAssistantInputSchema, output: z.object({ id: z.string(), name: z.string() }) },

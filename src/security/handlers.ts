@@ -2,6 +2,7 @@ import type { Api } from '../contract/index.js';
 import type { ServiceContext } from '../service-context.js';
 import { getAssistants } from '../assistants/service.js';
 import { getSecurity } from './security-service.js';
+import { SkillDockError } from '../errors.js';
 
 type Keys = keyof typeof import('../contract/security.js').securityMethods;
 
@@ -11,9 +12,18 @@ export function securityHandlers(ctx: ServiceContext): Pick<Api, Keys> {
   security.registerUndo();
   // Launch (src/workspaces/service.ts) asks `security.launchDecision` itself, once per launch.
   // Under "ask", a skill that can run code is attached only once approved (at its current digest).
-  getAssistants(ctx).addAttachCheck((entries) => {
-    for (const entry of entries) security.requireApproved(entry);
-  });
+  getAssistants(ctx).addAttachCheck((entries) =>
+    entries.flatMap((entry) => {
+      try {
+        security.requireApproved(entry);
+        return [];
+      } catch (err) {
+        if (!(err instanceof SkillDockError) || err.code !== 'refused') throw err;
+        const status = (err.details as { status?: unknown } | undefined)?.status;
+        return [{ entry, status: typeof status === 'string' ? status : 'unapproved', error: err }];
+      }
+    }),
+  );
   return {
     scanPaths: async ({ paths }) => security.scan(paths),
     listSkillRisks: (query) => security.catalogRisks(query),

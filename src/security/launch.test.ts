@@ -191,6 +191,18 @@ describe('end to end through the launch (H4) and attach (H3b) seams', () => {
     expect(await env.service.call('attachSkills', { assistant: a.id, skills: ['tool'] })).toMatchObject({ ok: true });
   });
 
+  // Issue 23 item 10: `assistant attach A x y` refused the whole list when one skill needed approval.
+  it('attach of a list attaches the trusted skills and names the one waiting for approval', async () => {
+    skills();
+    const api = env.service.api;
+    const a = await api.createAssistant({ name: 'Mixed', agent: 'claude' });
+    const result = await api.attachSkills({ assistant: a.id, skills: ['prose', 'tool'] });
+    expect(result.skills.map((s) => s.name)).toEqual(['prose']);
+    expect(result.waiting).toEqual([
+      { name: 'tool', status: 'unapproved', msg: { key: 'security.attach-ask', params: { skill: 'tool' } } },
+    ]);
+  });
+
   it('an approved, unchanged skill gets no Bash check', async () => {
     skills();
     const api = env.service.api;

@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import type {
+  AttachResult,
   Assistant,
   AssistantView,
   ConflictChoice,
@@ -24,8 +25,11 @@ interface AssistantsState {
   refreshView(): Promise<void>;
   create(input: CreateAssistantInput): Promise<AssistantView | null>;
   update(input: Omit<UpdateAssistantInput, 'assistant'>): Promise<boolean>;
-  /** The error (with its `details`) is returned so the picker can offer to approve a skill. */
-  attach(skills: SkillPick[]): Promise<{ ok: true } | { ok: false; error: unknown }>;
+  /**
+   * The error (with its `details`) is returned so the picker can offer to approve a skill. Skills the
+   * engine kept back while attaching the others (waiting for an approval) come back as `waiting`.
+   */
+  attach(skills: SkillPick[]): Promise<{ ok: true; waiting: NonNullable<AttachResult['waiting']> } | { ok: false; error: unknown }>;
   detach(skillName: string): Promise<boolean>;
   duplicate(id: string): Promise<AssistantView | null>;
   remove(id: string): Promise<boolean>;
@@ -104,8 +108,9 @@ export const useAssistants = create<AssistantsState>((set, get) => {
       const id = get().selectedId;
       if (!id || skills.length === 0) return { ok: false, error: new Error('nothing to attach') };
       try {
-        apply(await client().api.attachSkills({ assistant: id, skills }));
-        return { ok: true };
+        const result = await client().api.attachSkills({ assistant: id, skills });
+        apply(result);
+        return { ok: true, waiting: result.waiting ?? [] };
       } catch (error) {
         return { ok: false, error };
       }

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import type { Assistant, AssistantView } from '../../contract/index.js';
+import { formatMessage, type Assistant, type AssistantView } from '../../contract/index.js';
 import { paint, printJson } from '../format.js';
 import { UsageError, type CliCommandModule, type CliIO } from '../types.js';
 import { shareActions } from './assistant-share.js';
@@ -201,8 +201,16 @@ const actions: Record<string, Action> = {
       project: maybePath(values.project, io),
       roots,
     });
-    const from = view.skills.filter((s) => skills.includes(s.name)).map((s) => `${s.name} (${s.rootId})`);
-    return done(io, values.json, view, `Attached to "${view.name}": ${from.join(', ') || skills.join(', ')}`);
+    const waiting = view.waiting ?? [];
+    const attached = view.skills.filter((s) => skills.includes(s.name) && !waiting.some((w) => w.name === s.name));
+    const from = attached.map((s) => `${s.name} (${s.rootId})`);
+    // The others are attached; the ones waiting for an approval are named, and the exit says not all were.
+    if (values.json) printJson(io, view);
+    else {
+      io.out(`Attached to "${view.name}": ${from.join(', ')}`);
+      for (const w of waiting) io.err(`Not attached: ${formatMessage(w.msg).replace(/\.$/, '')} (skilldock approve ${w.name}).`);
+    }
+    return waiting.length ? 1 : 0;
   },
 
   async detach(argv, io) {

@@ -86,7 +86,16 @@ export function SkillPicker({ visible, onClose, attached }: { visible: boolean; 
     setApproval(null);
     const res = await attach([...picked.values()].map((e) => ({ name: e.name, rootId: e.provenance.rootId })));
     setBusy(false);
-    if (res.ok) return close();
+    if (res.ok && !res.waiting.length) return close();
+    if (res.ok) {
+      // The others are attached; the ones waiting for an approval stay picked, and the first is asked for.
+      const waiting = new Set(res.waiting.map((w) => w.name));
+      setPicked((m) => new Map([...m].filter(([, e]) => waiting.has(e.name))));
+      const first = res.waiting[0];
+      setReviewed(false);
+      setApproval(needsApproval({ code: 'refused', msg: first.msg, message: first.name, details: { skill: first.name } }));
+      return;
+    }
     const na = needsApproval(res.error);
     setReviewed(false);
     if (na) setApproval(na);
