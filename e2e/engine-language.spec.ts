@@ -58,7 +58,11 @@ for (const lang of ['zh-CN', 'zh-TW', 'ja'] as const) {
     // Security findings.
     await drawer.getByRole('tab', { name: TABS[lang].security }).click();
     await expect(drawer).toContainText('scan-pipe-to-shell');
+    // curl | sh is a high finding: here too approving waits for the tick (one gate for every approval).
+    await expect(drawer.getByTestId(TID.skillApprove)).toBeDisabled();
+    await expect(drawer.getByTestId(TID.approvalReviewed)).toBeVisible();
     await expectNoEnglish(page, 'security');
+    await shot(page, `engine-language-security-light-${lang}`);
     await page.keyboard.press('Escape');
 
     // The approval banner when attaching a skill that can run code.

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Checkbox, Spin, Tag } from '@arco-design/web-react';
+import { Spin, Tag } from '@arco-design/web-react';
 import type { ScanFinding, SkillRisk } from '../../../../src/contract/index';
 import { findingText } from '../../i18n/engine-text';
 import { useRisks } from '../../stores/risk-store';
@@ -54,32 +54,4 @@ function FindingRows({ risk }: { risk: SkillRisk }) {
 
 function where(f: ScanFinding): string {
   return f.line !== undefined ? `${f.file}:${f.line}` : f.file;
-}
-
-/** High findings of an entry (0 while unknown). */
-export function useHighFindings(entryId: string | undefined): number {
-  return useRisks((s) => (entryId ? (s.byId.get(entryId)?.high ?? 0) : 0));
-}
-
-/**
- * With a high finding, approving takes a second, deliberate step: the user ticks that they read the
- * findings before the approve button is enabled. Nothing is shown otherwise.
- */
-export function ReviewedCheck({
-  entryId,
-  checked,
-  onChange,
-}: {
-  entryId: string | undefined;
-  checked: boolean;
-  onChange(v: boolean): void;
-}) {
-  const { t } = useTranslation();
-  const high = useHighFindings(entryId);
-  if (high === 0) return null;
-  return (
-    <Checkbox checked={checked} onChange={onChange} className="approval-reviewed" data-testid={TID.approvalReviewed}>
-      {t('security.approvalReviewed', { count: high })}
-    </Checkbox>
-  );
 }

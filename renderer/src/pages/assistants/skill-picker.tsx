@@ -7,7 +7,7 @@ import { useAssistants } from '../../stores/assistants-store';
 import { errorText } from '../../stores/errors';
 import { useSkill } from '../../stores/skill-store';
 import { TID, rowId } from '../../testids';
-import { ApprovalFindings, ReviewedCheck, useHighFindings } from './approval-findings';
+import { ApproveGate } from '../../features/security/approve-gate';
 
 const SHOWN = 200;
 
@@ -32,10 +32,8 @@ export function SkillPicker({ visible, onClose, attached }: { visible: boolean; 
   const [query, setQuery] = useState('');
   const [picked, setPicked] = useState<Map<string, CatalogEntry>>(new Map());
   const [approval, setApproval] = useState<NeedsApproval | null>(null);
-  // The scan's findings are shown before approving; with a high one, approving needs a tick first.
-  const [reviewed, setReviewed] = useState(false);
+  // The scan's findings are shown before approving; with a high one, approving needs a tick first (ApproveGate).
   const approvalEntry = approval ? [...picked.values()].find((e) => e.name === approval.skill) : undefined;
-  const highFindings = useHighFindings(approvalEntry?.id);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   // Approved while reviewing (in the drawer over the picker): the warning no longer holds, and the
@@ -92,12 +90,10 @@ export function SkillPicker({ visible, onClose, attached }: { visible: boolean; 
       const waiting = new Set(res.waiting.map((w) => w.name));
       setPicked((m) => new Map([...m].filter(([, e]) => waiting.has(e.name))));
       const first = res.waiting[0];
-      setReviewed(false);
       setApproval(needsApproval({ code: 'refused', msg: first.msg, message: first.name, details: { skill: first.name } }));
       return;
     }
     const na = needsApproval(res.error);
-    setReviewed(false);
     if (na) setApproval(na);
     else setError(errorText(res.error));
   };
@@ -134,32 +130,26 @@ export function SkillPicker({ visible, onClose, attached }: { visible: boolean; 
             content={
               <div>
                 <div>{approval.message}</div>
-                <ApprovalFindings entryId={approvalEntry?.id} />
-                <ReviewedCheck entryId={approvalEntry?.id} checked={reviewed} onChange={setReviewed} />
-                <div className="actions-row">
-                  <Button
-                    size="small"
-                    data-testid={TID.skillPickerReview}
-                    onClick={() => {
-                      // Reviewed in place: the drawer opens over the picker, which keeps its checks.
-                      const entry =
-                        [...picked.values()].find((e) => e.name === approval.skill) ?? findEntry(catalog, { name: approval.skill });
-                      if (entry) openSkill(entry.id, 'security', true);
-                    }}
-                  >
-                    {t('assistants.reviewSkill', { skill: approval.skill })}
-                  </Button>
-                  <Button
-                    size="small"
-                    type="primary"
-                    status={highFindings > 0 ? 'danger' : 'warning'}
-                    disabled={highFindings > 0 && !reviewed}
-                    data-testid={TID.skillPickerApprove}
-                    onClick={() => void approveAndRetry(approval.skill)}
-                  >
-                    {t('assistants.approveAndAttach', { skill: approval.skill })}
-                  </Button>
-                </div>
+                <ApproveGate
+                  entryId={approvalEntry?.id}
+                  label={t('assistants.approveAndAttach', { skill: approval.skill })}
+                  testId={TID.skillPickerApprove}
+                  onApprove={() => approveAndRetry(approval.skill)}
+                  extra={
+                    <Button
+                      size="small"
+                      data-testid={TID.skillPickerReview}
+                      onClick={() => {
+                        // Reviewed in place: the drawer opens over the picker, which keeps its checks.
+                        const entry =
+                          [...picked.values()].find((e) => e.name === approval.skill) ?? findEntry(catalog, { name: approval.skill });
+                        if (entry) openSkill(entry.id, 'security', true);
+                      }}
+                    >
+                      {t('assistants.reviewSkill', { skill: approval.skill })}
+                    </Button>
+                  }
+                />
               </div>
             }
           />

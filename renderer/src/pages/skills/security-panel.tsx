@@ -9,6 +9,7 @@ import { TID, rowId } from '../../testids';
 import { DiagnosticList } from './skill-drawer';
 import { relativeToSkill } from './skill-relative';
 import { formatWhen } from '../../i18n/format-date';
+import { ApproveGate } from '../../features/security/approve-gate';
 
 const STATUS_COLOR = { 'no-surface': 'gray', approved: 'green', changed: 'orange', unapproved: 'red' } as const;
 
@@ -46,23 +47,27 @@ export function SecurityPanel({ entry }: { entry: CatalogEntry }) {
               {trust.scriptsAllowed ? t('security.scriptsAllowed') : t('security.scriptsBlocked')}
             </span>
             <div className="grow" />
-            {(trust.status === 'unapproved' || trust.status === 'changed') && (
-              <Button
-                size="small"
-                type="primary"
-                loading={busy}
-                data-testid={TID.skillApprove}
-                onClick={() => void useSkill.getState().approve(dir)}
-              >
-                {t('security.approve')}
-              </Button>
-            )}
             {trust.approval && (
               <Button size="small" loading={busy} data-testid={TID.skillRevoke} onClick={() => void useSkill.getState().revoke(trust.name)}>
                 {t('security.revoke')}
               </Button>
             )}
           </div>
+          {(trust.status === 'unapproved' || trust.status === 'changed') && (
+            // On a row of its own under the status: the findings are listed below on this tab; the gate
+            // adds the tick a high one asks for.
+            <div className="approve-gate">
+              <ApproveGate
+                entryId={entry.id}
+                high={scan?.findings.filter((f) => f.level === 'high').length ?? 0}
+                label={t('security.approve')}
+                busy={busy}
+                testId={TID.skillApprove}
+                showFindings={false}
+                onApprove={() => useSkill.getState().approve(dir)}
+              />
+            </div>
+          )}
           {trust.approval && (
             <div className="muted small hint">
               {t('security.approvedBy', { who: trust.approval.approvedBy, when: formatWhen(trust.approval.approvedAt, i18n.language) })}
