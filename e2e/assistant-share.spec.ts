@@ -46,6 +46,20 @@ test('export an assistant to a file and import it back from the Assistants page 
   const list = await app.call<Array<{ name: string; skills: unknown[] }>>('listAssistants', {});
   expect(list.find((x) => x.name === 'Docs Writer')?.skills).toHaveLength(2);
 
+  // The same file again: the name is taken. Keep both under a free name in the user's language, as
+  // the CLI's --name does (issue 23 item 9: only Close was offered).
+  await page.getByTestId(TID.assistantImportInput).setInputFiles(file);
+  await expect(page.getByTestId(TID.assistantImportResult)).toContainText('Docs Writer');
+  const newName = page.getByTestId(TID.assistantImportNewName);
+  await expect(newName).toHaveValue('Docs Writer のコピー');
+  await expectNoEnglish(page, 'assistant name taken');
+  await shot(page, 'assistant-import-name-taken-light-ja');
+  await page.getByTestId(TID.assistantImportAs).click();
+  await expect(page.getByTestId(TID.assistantImportResult)).toContainText('Docs Writer のコピー');
+  await page.keyboard.press('Escape');
+  const names = (await app.call<Array<{ name: string }>>('listAssistants', {})).map((x) => x.name);
+  expect(names.filter((n) => n.startsWith('Docs Writer')).sort()).toEqual(['Docs Writer', 'Docs Writer のコピー']);
+
   // Not an assistant file: said in the user's language, nothing created.
   const bad = path.join(app.scratch, 'notes.json');
   fs.writeFileSync(bad, 'this is not json');

@@ -163,6 +163,8 @@ export const TID = {
   assistantImportRow: 'assistant-import-row',
   assistantImportSkip: 'assistant-import-skip',
   assistantImportKeepBoth: 'assistant-import-keep-both',
+  assistantImportNewName: 'assistant-import-new-name',
+  assistantImportAs: 'assistant-import-as',
   assistantDelete: 'assistant-delete',
   assistantLaunch: 'assistant-launch',
   assistantEditor: 'assistant-editor',

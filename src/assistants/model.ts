@@ -86,8 +86,13 @@ export function nameKey(name: string): string {
   return name.normalize('NFKC').trim().toLowerCase();
 }
 
-/** "<base> copy", "<base> copy 2", ... : the first that is free. */
-export function copyName(base: string, taken: (name: string) => boolean): string {
+/**
+ * "<base> copy", "<base> copy 2", ... : the first that is free. A copy of a copy counts on from the
+ * original ("X copy 3", never "X copy 2 copy"). The window passes its own name, in the user's
+ * language (renderer/src/pages/assistants/copy-name.ts); this is the CLI's.
+ */
+export function copyName(name: string, taken: (name: string) => boolean): string {
+  const base = name.replace(/ copy(?: \d+)?$/u, '') || name;
   const stem = `${base} copy`.slice(0, 93);
   if (!taken(stem)) return stem;
   for (let i = 2; ; i++) {

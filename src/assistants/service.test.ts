@@ -212,6 +212,14 @@ describe('assistants: attach and detach', () => {
 });
 
 describe('assistants: duplicate and delete', () => {
+  it('names a copy of a copy from the original, never "R copy 2 copy" (issue 23 item 14)', async () => {
+    await svc.api.createAssistant({ name: 'Q', agent: 'codex' });
+    await svc.api.duplicateAssistant({ assistant: 'Q' });
+    const second = await svc.api.duplicateAssistant({ assistant: 'Q copy' });
+    const third = await svc.api.duplicateAssistant({ assistant: second.name });
+    expect([second.name, third.name]).toEqual(['Q copy 2', 'Q copy 3']);
+  });
+
   it('duplicates with a free name and its own id, then deletes', async () => {
     const a = await svc.api.createAssistant({ name: 'R', agent: 'codex', rules: 'x', skills: ['pdf'] });
     const b = await svc.api.duplicateAssistant({ assistant: 'R' });

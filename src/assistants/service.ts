@@ -276,6 +276,15 @@ export class AssistantsService {
     );
   }
 
+  /**
+   * Refuse a name that an assistant or a starter already has, before work that a create would follow
+   * (an imported assistant's skills are added first; a taken name then left them added for nothing).
+   * create() checks again under the lock.
+   */
+  requireNameFree(name: string): void {
+    this.checkNameFree(this.store.read(), name);
+  }
+
   private checkNameFree(file: AssistantsFile, name: string, exceptId?: string): void {
     const clash = this.nameTaken(file, name, exceptId);
     if (clash) {

@@ -74,6 +74,29 @@ describe('assistant export and import', () => {
     expect((await b.service.api.checkSources({ names: ['review'] })).results[0]).toMatchObject({ status: 'update-available' });
   });
 
+  // Issue 23 item 9: a taken name offered only Close, after the file's skills had been added.
+  it('refuses a taken name before adding any skill, and imports under another name to keep both', async () => {
+    const out = path.join(a.root, 'reviewer-again.json');
+    await a.service.api.exportAssistant({ assistant: 'Reviewer', out });
+    // Without lint-fix, an import that went ahead would add it again.
+    await b.service.api.deleteSkill({ name: 'lint-fix' });
+    const libBefore = fs.readdirSync(path.join(b.home, 'library')).sort();
+    const refused = await b.service.call('importAssistant', { file: out });
+    expect(refused).toMatchObject({
+      ok: false,
+      error: { code: 'conflict', msg: { key: 'assistants.name-taken', params: { name: 'Reviewer' } } },
+    });
+    expect(fs.readdirSync(path.join(b.home, 'library')).sort()).toEqual(libBefore);
+    const kept = await b.service.api.importAssistant({ file: out, name: 'Reviewer copy' });
+    expect(kept.name).toBe('Reviewer copy');
+    expect(
+      (await b.service.api.listAssistants({}))
+        .filter((x) => x.name.startsWith('Reviewer'))
+        .map((x) => x.name)
+        .sort(),
+    ).toEqual(['Reviewer', 'Reviewer copy']);
+  });
+
   it('refuses a file that is not an assistant file, creating nothing', async () => {
     const bad = path.join(b.root, 'bad.json');
     fs.writeFileSync(

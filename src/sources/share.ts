@@ -72,6 +72,8 @@ export async function importAssistant(
 ): Promise<{ assistantId: string | null; name: string; skills: Imported[] }> {
   const shared = readShared(input.file, input.data);
   const name = input.name ?? shared.name;
+  // A taken name refuses the import before any skill is added: the window then offers another name.
+  getAssistants(ctx).requireNameFree(name);
   const skills: Imported[] = [];
   const worded = (n: string, status: Imported['status'], msg: MessageRef): Imported => ({
     name: n,

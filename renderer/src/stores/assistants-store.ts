@@ -31,7 +31,8 @@ interface AssistantsState {
    */
   attach(skills: SkillPick[]): Promise<{ ok: true; waiting: NonNullable<AttachResult['waiting']> } | { ok: false; error: unknown }>;
   detach(skillName: string): Promise<boolean>;
-  duplicate(id: string): Promise<AssistantView | null>;
+  /** `name`: the copy's name in the user's language (copyNameIn); the engine's English default otherwise. */
+  duplicate(id: string, name?: string): Promise<AssistantView | null>;
   remove(id: string): Promise<boolean>;
   clearError(): void;
   /** The assistant as one shareable document (what `skilldock assistant export` writes). */
@@ -40,7 +41,8 @@ interface AssistantsState {
    * Recreate an assistant from a shared document (missing skills added from their sources), then
    * show it. Throws what the engine refused; the caller words it.
    */
-  importDoc(doc: unknown, onConflict?: ConflictChoice): Promise<MethodOutput<'importAssistant'>>;
+  /** `name` imports under another name (the file's is taken: keep both). */
+  importDoc(doc: unknown, onConflict?: ConflictChoice, name?: string): Promise<MethodOutput<'importAssistant'>>;
 }
 
 export const useAssistants = create<AssistantsState>((set, get) => {
@@ -126,8 +128,8 @@ export const useAssistants = create<AssistantsState>((set, get) => {
       else if (get().selectedId === id) set({ view: before });
       return Boolean(view);
     },
-    async duplicate(id) {
-      const view = await guard(() => client().api.duplicateAssistant({ assistant: id }));
+    async duplicate(id, name) {
+      const view = await guard(() => client().api.duplicateAssistant({ assistant: id, ...(name ? { name } : {}) }));
       if (view) {
         set({ selectedId: view.id });
         apply(view);
@@ -153,8 +155,8 @@ export const useAssistants = create<AssistantsState>((set, get) => {
     async exportDoc(id) {
       return (await client().api.exportAssistant({ assistant: id })).data;
     },
-    async importDoc(doc, onConflict) {
-      const out = await client().api.importAssistant({ data: doc, ...(onConflict ? { onConflict } : {}) });
+    async importDoc(doc, onConflict, name) {
+      const out = await client().api.importAssistant({ data: doc, ...(onConflict ? { onConflict } : {}), ...(name ? { name } : {}) });
       await get().load();
       if (out.assistantId) await get().select(out.assistantId);
       return out;

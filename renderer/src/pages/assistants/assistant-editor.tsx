@@ -12,6 +12,7 @@ import { SkillPicker } from './skill-picker';
 import { RemoveSkillDialog } from './remove-skill-dialog';
 import { PageHeader } from '../../components/page-header';
 import { ExportAssistantButton } from './share';
+import { copyNameIn, takenIn } from './copy-name';
 
 export function AssistantEditor() {
   const { t } = useTranslation();
@@ -46,7 +47,10 @@ export function AssistantEditor() {
             <Button type="primary" data-testid={TID.assistantLaunch} onClick={() => launch(view.id)}>
               {t('assistants.launch')}
             </Button>
-            <Button data-testid={TID.assistantDuplicate} onClick={() => void duplicate(view.id)}>
+            <Button
+              data-testid={TID.assistantDuplicate}
+              onClick={() => void duplicate(view.id, copyNameIn(t, view.name, takenIn(useAssistants.getState().list)))}
+            >
               {t('assistants.duplicate')}
             </Button>
             {!readOnly && <ExportAssistantButton id={view.id} name={view.name} />}

@@ -7,6 +7,7 @@ import { TID, pageId, rowId } from '../../testids';
 import { AssistantEditor } from './assistant-editor';
 import { PageHeader } from '../../components/page-header';
 import { ImportAssistantButton } from './share';
+import { copyNameIn, takenIn } from './copy-name';
 
 export function AssistantsPage() {
   const { t } = useTranslation();
@@ -74,7 +75,7 @@ export function AssistantsPage() {
                       data-testid={rowId(TID.starterDuplicate, a.id)}
                       onClick={(e) => {
                         e.stopPropagation();
-                        void duplicate(a.id);
+                        void duplicate(a.id, copyNameIn(t, a.name, takenIn(list)));
                       }}
                     >
                       {t('assistants.duplicate')}

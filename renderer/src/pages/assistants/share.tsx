@@ -1,10 +1,11 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, Button, Modal, Tag } from '@arco-design/web-react';
+import { Alert, Button, Input, Modal, Tag } from '@arco-design/web-react';
 import type { ConflictChoice, MethodOutput } from '../../../../src/contract/index';
 import { engineText } from '../../i18n/engine-text';
 import { errorText } from '../../stores/errors';
 import { useAssistants } from '../../stores/assistants-store';
+import { copyNameIn, takenIn } from './copy-name';
 import { TID, rowId } from '../../testids';
 
 // An assistant as one file: export writes what `skilldock assistant export` writes (persona,
@@ -69,6 +70,15 @@ const STATUS_COLOR: Record<Imported['skills'][number]['status'], string> = {
   failed: 'red',
 };
 
+/** The name an import was refused under because an assistant (or starter) already has it. */
+function nameTaken(err: unknown): string | null {
+  const msg = (err as { code?: string; msg?: { key?: string; params?: { name?: unknown } } } | null) ?? null;
+  if (msg?.code !== 'conflict') return null;
+  const key = msg.msg?.key;
+  if (key !== 'assistants.name-taken' && key !== 'assistants.name-taken-starter') return null;
+  return typeof msg.msg?.params?.name === 'string' ? msg.msg.params.name : null;
+}
+
 export function ImportAssistantButton() {
   const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
@@ -76,14 +86,22 @@ export function ImportAssistantButton() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [result, setResult] = useState<Imported | null>(null);
+  // The file's assistant name is taken: the name it was refused under, and the new one offered.
+  const [taken, setTaken] = useState<{ name: string; newName: string } | null>(null);
+  const [asName, setAsName] = useState<string | undefined>(undefined);
 
-  const run = async (doc: unknown, onConflict?: ConflictChoice) => {
+  const run = async (doc: unknown, onConflict?: ConflictChoice, name = asName) => {
     setBusy(true);
     setError(null);
     try {
-      setResult(await useAssistants.getState().importDoc(doc, onConflict));
+      setResult(await useAssistants.getState().importDoc(doc, onConflict, name));
+      setTaken(null);
     } catch (err) {
-      setError(errorText(err));
+      const clash = nameTaken(err);
+      if (clash !== null) {
+        // Offer to keep both, as the CLI's --name does: a free name in the user's language, editable.
+        setTaken({ name: clash, newName: copyNameIn(t, clash, takenIn(useAssistants.getState().list)) });
+      } else setError(errorText(err));
     } finally {
       setBusy(false);
     }
@@ -105,11 +123,19 @@ export function ImportAssistantButton() {
   };
 
   const conflicts = result?.skills.some((s) => s.status === 'conflict') ?? false;
-  const open = result !== null || error !== null;
+  const open = result !== null || error !== null || taken !== null;
   const close = () => {
     setResult(null);
     setError(null);
     setData(null);
+    setTaken(null);
+    setAsName(undefined);
+  };
+  const importAs = () => {
+    if (!taken) return;
+    const name = taken.newName.trim();
+    setAsName(name);
+    void run(data, undefined, name);
   };
   return (
     <>
@@ -134,7 +160,20 @@ export function ImportAssistantButton() {
           title={t('assistants.share.importTitle')}
           onCancel={close}
           footer={
-            conflicts && data !== null ? (
+            taken && !result ? (
+              <>
+                <Button onClick={close}>{t('common.cancel')}</Button>
+                <Button
+                  type="primary"
+                  disabled={!taken.newName.trim()}
+                  loading={busy}
+                  onClick={importAs}
+                  data-testid={TID.assistantImportAs}
+                >
+                  {t('assistants.share.importAs', { name: taken.newName.trim() })}
+                </Button>
+              </>
+            ) : conflicts && data !== null ? (
               <>
                 <Button onClick={() => void run(data, 'skip')} loading={busy} data-testid={TID.assistantImportSkip}>
                   {t('import.skip')}
@@ -155,6 +194,19 @@ export function ImportAssistantButton() {
         >
           <div data-testid={TID.assistantImportResult}>
             {error && <Alert type="error" content={error} />}
+            {taken && !result && (
+              <>
+                <Alert type="warning" content={t('assistants.share.nameTaken', { name: taken.name })} style={{ marginBottom: 8 }} />
+                <Input
+                  value={taken.newName}
+                  onChange={(v) => setTaken({ ...taken, newName: v })}
+                  onPressEnter={importAs}
+                  aria-label={t('assistants.share.newName')}
+                  placeholder={t('assistants.share.newName')}
+                  data-testid={TID.assistantImportNewName}
+                />
+              </>
+            )}
             {result && (
               <>
                 <p>
