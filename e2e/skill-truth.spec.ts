@@ -142,6 +142,9 @@ for (const lang of ['en', 'ja'] as const) {
     const dir = path.join(app.home, 'library', 'risky-tool');
     fs.writeFileSync(path.join(dir, 'logo.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]));
     fs.symlinkSync('/etc/passwd', path.join(dir, 'passwd'));
+    const longName = 'references/a-reference-file-with-a-rather-long-name-for-a-narrow-tree.md';
+    fs.mkdirSync(path.join(dir, 'references'), { recursive: true });
+    fs.writeFileSync(path.join(dir, longName), '# Long\n');
     await app.call('refreshCatalog', {});
     await patchSettings(app, { language: lang });
     await app.open(page);
@@ -163,6 +166,17 @@ for (const lang of ['en', 'ja'] as const) {
       else await expect(page.locator('body')).not.toHaveAttribute('arco-theme', 'dark');
       await shot(page, `truth-file-viewer-${theme}-${lang}`);
     }
+    // A long name in the narrow tree ends in an ellipsis (its full path in the tooltip), and choosing
+    // it does not scroll the tree sideways (issue 23 item 13: "ipts", "ENSE.txt" were left showing).
+    const long = drawer.getByTestId(rowId(TID.skillFile, longName));
+    await long.click();
+    await expect(viewer).toHaveAttribute('data-path', longName);
+    await expect(long).toHaveAttribute('title', longName);
+    const fit = await long.evaluate((el) => ({ cut: el.scrollWidth > el.clientWidth, ellipsis: getComputedStyle(el).textOverflow }));
+    expect(fit).toEqual({ cut: true, ellipsis: 'ellipsis' });
+    const tree = drawer.getByTestId(TID.skillFileTree);
+    expect(await tree.evaluate((el) => [el.scrollLeft, el.scrollWidth <= el.clientWidth])).toEqual([0, true]);
+    await shot(page, `truth-file-tree-long-name-${lang}`);
     // A binary file is named, not shown; a link to /etc/passwd is refused in the user's language.
     await drawer.getByTestId(rowId(TID.skillFile, 'logo.png')).click();
     await expect(viewer.getByTestId(TID.fileViewerNotice)).toContainText(lang === 'en' ? 'Binary file' : 'バイナリファイル');

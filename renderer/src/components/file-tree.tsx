@@ -40,7 +40,14 @@ function withTitles(nodes: Node[]): Array<Omit<Node, 'title' | 'children'> & { t
   return nodes.map((n) =>
     n.children
       ? { ...n, selectable: false, children: withTitles(n.children) }
-      : { ...n, title: <span data-testid={rowId(TID.skillFile, n.key)}>{n.title}</span> },
+      : {
+          ...n,
+          title: (
+            <span className="file-tree-name" title={n.key} data-testid={rowId(TID.skillFile, n.key)}>
+              {n.title}
+            </span>
+          ),
+        },
   );
 }
 
