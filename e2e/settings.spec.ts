@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { test, expect } from './app-fixture';
 import { TID, pageId, rowId } from '../renderer/src/testids';
+import { patchSettings } from './helpers';
+import { shot } from './shots';
 
 test('switching language and theme in Settings applies at once, persists in the engine and survives a reload', async ({ app, page }) => {
   await app.open(page);
@@ -92,3 +94,39 @@ test('a custom agent added in Settings is checked as typed, saved by the engine,
   await expect(row).toBeHidden();
   expect(await app.call<{ customAgents: unknown[] }>('getSettings')).toMatchObject({ customAgents: [] });
 });
+
+// Issue 23 item 16: in Japanese the label "ワークスペースを片付けるまで" wrapped and left "で" alone on a
+// line (two with this machine's font). Every Settings label fits on one line in every language, or
+// wraps into lines of even length.
+for (const lang of ['ja', 'zh-CN', 'zh-TW', 'en'] as const) {
+  test(`in ${lang}: no Settings label leaves a character alone on a line`, async ({ app, page }) => {
+    await patchSettings(app, { language: lang });
+    await app.open(page);
+    await page.getByTestId(TID.navSettings).click();
+    await expect(page.getByTestId(pageId('settings'))).toBeVisible();
+    const labels = page.locator('.form-grid > label');
+    expect(await labels.count()).toBeGreaterThan(3);
+    // Each line's box from the label's text: a last line narrower than two characters, or than a
+    // quarter of the line above it ("まで" under twelve characters), is left alone.
+    const orphans = await labels.evaluateAll((els) =>
+      els.flatMap((el) => {
+        const range = document.createRange();
+        range.selectNodeContents(el);
+        const size = parseFloat(getComputedStyle(el).fontSize);
+        const lines = new Map<number, number>();
+        for (const r of range.getClientRects()) {
+          if (r.width === 0) continue;
+          const line = Math.round(r.top / (size / 2));
+          lines.set(line, (lines.get(line) ?? 0) + r.width);
+        }
+        const widths = [...lines.entries()].sort((a, b) => a[0] - b[0]).map(([, w]) => Math.round(w));
+        const last = widths[widths.length - 1];
+        return widths.length > 1 && (last < 1.8 * size || last < widths[widths.length - 2] / 4)
+          ? [`${el.textContent}: ${widths.join('/')}`]
+          : [];
+      }),
+    );
+    expect(orphans).toEqual([]);
+    if (lang === 'ja') await shot(page, 'settings-labels-ja');
+  });
+}
