@@ -41,6 +41,11 @@ export interface JsonStoreOptions<T> {
   lockTimeoutMs?: number;
   /** A lock older than this is stale even if its pid looks alive (pid reuse, other host). */
   staleLockMs?: number;
+  /**
+   * What `.bak` holds: the version before the last save (default), or `written`: the last version
+   * saved, read back and validated after each save, so a damaged file loses nothing (approvals).
+   */
+  backup?: 'previous' | 'written';
 }
 
 type ReadOutcome<T> =
@@ -144,8 +149,11 @@ export class JsonStore<T> {
       const current = this.readLocked();
       const returned = fn(current);
       const next = this.schema().parse(returned === undefined ? current : returned);
-      this.keepBackup();
+      const written = this.opts.backup === 'written';
+      if (!written) this.keepBackup();
       writeFileAtomic(this.file, JSON.stringify({ version: this.opts.version, data: next }, null, 2) + '\n');
+      // Verified on disk before it becomes the copy a damaged file is restored from.
+      if (written) this.keepBackup();
       return next;
     });
   }
