@@ -52,12 +52,14 @@ export function pendingFile(ctx: ServiceContext): string {
 }
 
 // Tests only: a test's child process sets SKILLDOCK_TEST_CRASH_AT=N and dies by SIGKILL at the
-// Nth step of the write-ahead path (each announced change, and either side of the commit), so a
-// crash test can stop an operation at every point without racing it from outside.
-const crashAt = Number(process.env.SKILLDOCK_TEST_CRASH_AT ?? 0);
+// Nth step of the write-ahead path (right after each announced change is written, and either side
+// of the commit), or `committed` (right after the journal entry, the pending file still there), so
+// a crash test stops an operation at every point without racing it from outside.
+const crashAt = process.env.SKILLDOCK_TEST_CRASH_AT ?? '';
 let steps = 0;
-function crashPoint(): void {
-  if (crashAt > 0 && ++steps === crashAt) process.kill(process.pid, 'SIGKILL');
+function crashPoint(where?: 'committed'): void {
+  if (!crashAt) return;
+  if (++steps === Number(crashAt) || where === crashAt) process.kill(process.pid, 'SIGKILL');
 }
 
 /** The operation in progress; use under the library lock, from its first change to its journal entry. */
@@ -98,7 +100,7 @@ export class WriteAhead {
   commit(input: Omit<JournalInput, 'id'>): JournalEntry {
     crashPoint();
     const entry = appendJournal(this.ctx, { ...input, id: this.id });
-    crashPoint();
+    crashPoint('committed');
     this.done();
     return entry;
   }
