@@ -152,8 +152,7 @@ export class JsonStore<T> {
       const written = this.opts.backup === 'written';
       if (!written) this.keepBackup();
       writeFileAtomic(this.file, JSON.stringify({ version: this.opts.version, data: next }, null, 2) + '\n');
-      // Verified on disk before it becomes the copy a damaged file is restored from.
-      if (written) this.keepBackup();
+      if (written) this.keepWritten();
       return next;
     });
   }
@@ -254,6 +253,15 @@ export class JsonStore<T> {
     }
     this.opts.events?.emit({ type: 'store-corrupt', ...info });
     return value;
+  }
+
+  /**
+   * Keep what was just written as `.bak`, once read back and validated: a copy with its own inode
+   * (never a hard link, which an edit in place of the main file would damage too).
+   */
+  private keepWritten(): void {
+    const now = this.load(this.file);
+    if (now.kind === 'ok') writeFileAtomic(this.backupFile, now.raw);
   }
 
   /** Keep the current good file as `.bak` before it is replaced (a hard link: the rename leaves it intact). */
