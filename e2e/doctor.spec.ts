@@ -54,3 +54,28 @@ test('a damaged assistants.json found before the window opened is said when it o
   await expect(page.getByText('{{')).toHaveCount(0);
   await shot(page, 'doctor-corrupt-zh-CN');
 });
+
+// Issue 32, break 7: a journal line that cannot be read is said in the user's language (the
+// engine's coded warning), and a repair keeps the damaged copy aside.
+test('a damaged journal is said when the window opens, and is gone once repaired with the damaged copy kept (zh-CN)', async ({
+  app,
+  page,
+}) => {
+  await patchSettings(app, { language: 'zh-CN' });
+  const entry = { id: 'a-1', op: 'import', time: '2026-12-01T10:00:00.000Z', summary: 'a (imported)', changes: [] };
+  fs.writeFileSync(
+    path.join(app.home, 'journal.jsonl'),
+    `${JSON.stringify(entry).slice(0, 40)}\n${JSON.stringify({ ...entry, id: 'b-2' })}\n`,
+  );
+  await app.open(page);
+  const said = page.getByTestId(TID.doctorJournal);
+  await expect(said).toBeVisible();
+  await expect(said).toContainText('日志中有无法读取的行（1）');
+  await expect(said).not.toContainText('could not be read');
+  await app.call('doctor', { repair: true });
+  await page.reload();
+  await expect(page.getByTestId(TID.doctorJournal)).toHaveCount(0);
+  const kept = fs.readdirSync(app.home).filter((n) => n.startsWith('journal.jsonl.damaged-'));
+  expect(kept).toHaveLength(1);
+  await expect(page.getByText('{{')).toHaveCount(0);
+});

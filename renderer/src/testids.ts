@@ -285,6 +285,7 @@ export const TID = {
   doctorRepair: 'doctor-repair',
   doctorDone: 'doctor-done',
   doctorCorrupt: 'doctor-corrupt',
+  doctorJournal: 'doctor-journal',
   agentGuard: 'agent-guard',
   restoreAsName: 'restore-as-name',
   historyList: 'history-list',

@@ -206,7 +206,11 @@ export const libraryMethods = {
   },
   journal: {
     input: z.object({ limit: z.number().int().min(1).max(10_000).optional() }),
-    output: z.object({ entries: z.array(JournalEntrySchema) }),
+    output: z.object({
+      entries: z.array(JournalEntrySchema),
+      /** Lines of the journal that could not be read (each is a `damaged` entry where it was): said, coded. */
+      warnings: z.array(MessageRefSchema).optional(),
+    }),
   },
   /**
    * What a crash or a failed operation left behind: an interrupted operation, stale staging,
@@ -215,7 +219,15 @@ export const libraryMethods = {
   doctor: {
     input: z.object({ repair: z.boolean().optional() }),
     output: z.object({
-      interrupted: z.object({ op: z.string(), time: z.string(), changes: z.number().int() }).nullable(),
+      interrupted: z
+        .object({
+          op: z.string(),
+          time: z.string(),
+          changes: z.number().int(),
+          /** Its journal entry is written: it had finished, and repair only clears what it left pending. */
+          committed: z.boolean().optional(),
+        })
+        .nullable(),
       staleStaging: z.array(z.string()),
       incompleteTrash: z.array(z.string()),
       /** Damaged data files this engine found since it started: which, where the damaged copy went, what was used. */
@@ -230,8 +242,19 @@ export const libraryMethods = {
       ),
       repaired: z.boolean(),
       rolledBack: z
-        .object({ op: z.string(), undone: z.number().int(), failed: z.array(z.object({ path: z.string(), reason: z.string() })) })
+        .object({
+          op: z.string(),
+          undone: z.number().int(),
+          failed: z.array(z.object({ path: z.string(), reason: z.string() })),
+          /** rolled back; found committed (kept, pending cleared); an undo finished. */
+          outcome: z.enum(['rolled-back', 'committed', 'finished']).optional(),
+        })
         .nullable(),
+      /** Journal lines that could not be read; with repair, where the damaged copy was kept. */
+      journalDamage: z
+        .object({ lines: z.array(z.number().int()), keptAt: z.string().nullable(), msg: MessageRefSchema })
+        .nullable()
+        .optional(),
     }),
   },
 } as const;

@@ -12,6 +12,14 @@ export const JOURNAL_MESSAGES = {
   'journal.exists-again': '{{path}} exists again',
   'journal.outside': "Undo would touch {{path}}, outside SkillDock's home and the agents' skill folders",
   'journal.not-undoable': 'The last operation ({{op}}) cannot be undone automatically.',
+  'journal.damaged':
+    'The journal has lines that could not be read ({{lines}}). Undo stops at them; a repair (skilldock doctor --repair) keeps a copy of the damaged journal and recovers every readable entry.',
+  'journal.damaged-kept':
+    'The journal had lines that could not be read ({{lines}}): the damaged copy is kept at {{keptAt}}, and every readable entry was recovered. Undo stops at them.',
+  'journal.damaged-line': 'A journal entry could not be read (line {{line}}, {{bytes}} bytes); the damaged journal is kept at {{keptAt}}.',
+  'journal.damaged-line-unrepaired': 'A journal entry could not be read (line {{line}}, {{bytes}} bytes).',
+  'journal.damaged-stop':
+    'Cannot undo further: the journal entry before this point could not be read (line {{line}}), so undo cannot tell what it did. Nothing was changed.',
   'library.not-found': 'No skill named "{{name}}" in the library.',
   'library.unknown-agent': 'Unknown agent "{{agent}}".',
   'library.not-adoptable': "{{path}} is not a skill in an agent's user skills folder ({{roots}}).",

@@ -26,7 +26,8 @@ import { EDIT_MAX_BYTES, decodeText, resolveInSkill } from '../skills/edit-paths
 import { sha256Hex } from '../skills/walk.js';
 import { getSecurity } from '../security/security-service.js';
 import { dedupe, scanFile } from '../security/scan.js';
-import { appendJournal, libraryLock, newJournalId } from '../library/journal.js';
+import { runJournaled } from '../library/recover.js';
+import type { WriteAhead } from '../library/wal.js';
 import { skillFacts, unsafeFolderName } from '../library/analyze.js';
 import { libraryDir } from '../library/trash.js';
 import { lstatOrNull, treeDigest } from '../library/tree.js';
@@ -267,7 +268,7 @@ export class EditorService {
     const bytes = Buffer.from(content, 'utf8');
     if (bytes.length > EDIT_MAX_BYTES) throw fail('refused', 'editor.too-large', { size: bytes.length });
     const before = await this.approvalStatus(loc.dir);
-    const out = await libraryLock(this.ctx).runAsync(async () => this.writeLocked(loc, rel, bytes, expectedHash));
+    const out = await runJournaled(this.ctx, 'edit', (wal) => this.writeLocked(loc, rel, bytes, expectedHash, wal));
     if (!out.journalId) return { ...out, needsApproval: false };
     await this.changed(loc, 'edit');
     const after = await this.approvalStatus(loc.dir);
@@ -279,6 +280,7 @@ export class EditorService {
     rel: string,
     bytes: Buffer,
     expectedHash: string | null,
+    wal: WriteAhead,
   ): { path: string; hash: string; journalId?: string } {
     const abs = resolveInSkill(loc.dir, rel, 'write');
     const st = lstatOrNull(abs);
@@ -296,12 +298,13 @@ export class EditorService {
     const hash = sha256Hex(bytes);
     if (hash === currentHash) return { path: rel, hash };
 
-    const id = newJournalId();
+    const id = wal.id;
     const changes: JournalChange[] = [];
     const tmp = path.join(path.dirname(abs), `.${path.basename(abs)}.skilldock-${randomBytes(4).toString('hex')}`);
-    let kept: string | null = null;
+    // Each step is announced first (write-ahead): a crash or a failure anywhere is rolled back whole.
     try {
-      this.makeParents(loc, abs, changes);
+      this.makeParents(loc, abs, changes, wal);
+      wal.will({ kind: 'created', path: tmp });
       const fd = fs.openSync(tmp, 'wx', st ? st.mode & 0o777 : 0o644);
       try {
         fs.writeSync(fd, bytes);
@@ -311,7 +314,8 @@ export class EditorService {
       }
       if (st) {
         // The old file stays whole where undo finds it: a hard link (same disk), else a copy.
-        kept = path.join(this.keepDir(id, changes), path.basename(abs));
+        const kept = path.join(this.keepDir(id, changes, wal), path.basename(abs));
+        wal.will({ kind: 'created', path: kept });
         try {
           fs.linkSync(abs, kept);
         } catch {
@@ -319,20 +323,16 @@ export class EditorService {
           fs.chmodSync(kept, st.mode & 0o777);
         }
         changes.push({ kind: 'moved', from: abs, to: kept });
-      }
+        wal.will({ kind: 'replaced', path: abs, tmp, keptAt: kept });
+      } else wal.will({ kind: 'moved', from: tmp, to: abs });
       fs.renameSync(tmp, abs);
     } catch (err) {
-      fs.rmSync(tmp, { force: true });
-      if (kept) fs.rmSync(kept, { force: true });
-      const made = changes.flatMap((c) => (c.kind === 'created-dir' ? [c.path] : [])).reverse();
-      for (const d of made) fs.rmSync(d, { recursive: false, force: true });
       const errno = (err as NodeJS.ErrnoException).code ?? 'EIO';
       throw fail('io', 'editor.save-failed', { path: rel, errno });
     }
     changes.push({ kind: 'created', path: abs, digest: treeDigest(abs) });
     const msg = { key: 'editor.saved', params: { path: rel, skill: loc.skill } };
-    const entry = appendJournal(this.ctx, {
-      id,
+    const entry = wal.commit({
       op: 'edit',
       summary: `Saved ${rel} of ${loc.skill}`,
       msg,
@@ -350,35 +350,43 @@ export class EditorService {
   }
 
   /** Missing folders between the skill and `abs`'s parent, created and recorded for undo. */
-  private makeParents(loc: Located, abs: string, changes: JournalChange[]): void {
+  private makeParents(loc: Located, abs: string, changes: JournalChange[], wal: WriteAhead): void {
     const missing: string[] = [];
     for (let d = path.dirname(abs); d !== loc.dir && !lstatOrNull(d); d = path.dirname(d)) missing.unshift(d);
     for (const d of missing) {
+      wal.will({ kind: 'created-dir', path: d });
       fs.mkdirSync(d);
       changes.push({ kind: 'created-dir', path: d });
     }
   }
 
   /** A place under the home to keep what an edit removes, so undo can move it back. */
-  private keepDir(id: string, changes: JournalChange[]): string {
+  private keepDir(id: string, changes: JournalChange[], wal: WriteAhead): string {
     const edits = path.join(this.ctx.paths.home, 'edits');
     if (!lstatOrNull(edits)) {
+      wal.will({ kind: 'created-dir', path: edits });
       fs.mkdirSync(edits);
       changes.push({ kind: 'created-dir', path: edits });
     }
     const dir = path.join(edits, id);
+    wal.will({ kind: 'created-dir', path: dir });
     fs.mkdirSync(dir);
     changes.push({ kind: 'created-dir', path: dir });
     return dir;
   }
 
   /** Run one journaled change to a skill's files under the library lock, then tell everyone. */
-  private async journaled<T>(loc: Located, op: string, msg: MessageRef, summary: string, fn: (id: string, changes: JournalChange[]) => T) {
-    const out = await libraryLock(this.ctx).runAsync(async () => {
-      const id = newJournalId();
+  private async journaled<T>(
+    loc: Located,
+    op: string,
+    msg: MessageRef,
+    summary: string,
+    fn: (id: string, changes: JournalChange[], wal: WriteAhead) => T,
+  ) {
+    const out = await runJournaled(this.ctx, op, (wal) => {
       const changes: JournalChange[] = [];
-      const value = fn(id, changes);
-      const entry = appendJournal(this.ctx, { id, op, summary, msg, changes, skills: [{ name: loc.dirName }] });
+      const value = fn(wal.id, changes, wal);
+      const entry = wal.commit({ op, summary, msg, changes, skills: [{ name: loc.dirName }] });
       return { value, journalId: entry.id };
     });
     await this.changed(loc, op);
@@ -392,10 +400,11 @@ export class EditorService {
     const b = resolveInSkill(loc.dir, to, 'write');
     if (b === a || b.startsWith(a + path.sep)) throw fail('refused', 'editor.path.into-itself', { from, to });
     const msg = { key: 'editor.renamed', params: { from, to, skill: loc.skill } };
-    const { journalId } = await this.journaled(loc, 'edit', msg, `Renamed ${from} to ${to} in ${loc.skill}`, (_id, changes) => {
+    const { journalId } = await this.journaled(loc, 'edit', msg, `Renamed ${from} to ${to} in ${loc.skill}`, (_id, changes, wal) => {
       if (!lstatOrNull(a)) throw fail('not-found', 'editor.path.not-found', { path: from, skill: loc.skill });
       if (lstatOrNull(b)) throw fail('conflict', 'editor.path.exists', { path: to });
-      this.makeParents(loc, b, changes);
+      this.makeParents(loc, b, changes, wal);
+      wal.will({ kind: 'moved', from: a, to: b });
       fs.renameSync(a, b);
       changes.push({ kind: 'moved', from: a, to: b });
     });
@@ -407,9 +416,10 @@ export class EditorService {
     if (rel === 'SKILL.md') throw fail('refused', 'editor.path.skill-file');
     const abs = resolveInSkill(loc.dir, rel, 'write');
     const msg = { key: 'editor.deleted', params: { path: rel, skill: loc.skill } };
-    const { journalId } = await this.journaled(loc, 'edit', msg, `Deleted ${rel} from ${loc.skill}`, (id, changes) => {
+    const { journalId } = await this.journaled(loc, 'edit', msg, `Deleted ${rel} from ${loc.skill}`, (id, changes, wal) => {
       if (!lstatOrNull(abs)) throw fail('not-found', 'editor.path.not-found', { path: rel, skill: loc.skill });
-      const kept = path.join(this.keepDir(id, changes), path.basename(abs));
+      const kept = path.join(this.keepDir(id, changes, wal), path.basename(abs));
+      wal.will({ kind: 'moved', from: abs, to: kept });
       fs.renameSync(abs, kept); // the home and the library share a disk: a rename, never a copy
       changes.push({ kind: 'moved', from: abs, to: kept });
     });
@@ -420,9 +430,10 @@ export class EditorService {
     const loc = await this.writable(skill);
     const abs = resolveInSkill(loc.dir, rel, 'write');
     const msg = { key: 'editor.folder-created', params: { path: rel, skill: loc.skill } };
-    const { journalId } = await this.journaled(loc, 'edit', msg, `Created the folder ${rel} in ${loc.skill}`, (_id, changes) => {
+    const { journalId } = await this.journaled(loc, 'edit', msg, `Created the folder ${rel} in ${loc.skill}`, (_id, changes, wal) => {
       if (lstatOrNull(abs)) throw fail('conflict', 'editor.path.exists', { path: rel });
-      this.makeParents(loc, abs, changes);
+      this.makeParents(loc, abs, changes, wal);
+      wal.will({ kind: 'created-dir', path: abs });
       fs.mkdirSync(abs);
       changes.push({ kind: 'created-dir', path: abs });
     });
@@ -492,31 +503,22 @@ export class EditorService {
     }
     const files = templateFiles(name, template, description);
     const dest = path.join(this.libDir, name);
-    const out = await libraryLock(this.ctx).runAsync(async () => {
+    const out = await runJournaled(this.ctx, 'create', (wal) => {
       if (lstatOrNull(dest)) throw fail('conflict', 'editor.create.exists', { name });
       fs.mkdirSync(this.libDir, { recursive: true });
       const stage = path.join(this.libDir, `.${name}.skilldock-new-${randomBytes(4).toString('hex')}`);
-      try {
-        for (const f of files) {
-          const p = path.join(stage, ...f.path.split('/'));
-          fs.mkdirSync(path.dirname(p), { recursive: true });
-          fs.writeFileSync(p, f.content, { mode: f.executable ? 0o755 : 0o644, flag: 'wx' });
-        }
-        const digest = treeDigest(stage);
-        fs.renameSync(stage, dest);
-        const msg = { key: 'editor.created', params: { skill: name, template } };
-        const changes: JournalChange[] = [{ kind: 'created', path: dest, digest }];
-        return appendJournal(this.ctx, {
-          op: 'create',
-          summary: `Created the skill ${name} (${template} template)`,
-          msg,
-          changes,
-          skills: [{ name }],
-        });
-      } catch (err) {
-        fs.rmSync(stage, { recursive: true, force: true });
-        throw err;
+      wal.will({ kind: 'created', path: stage });
+      for (const f of files) {
+        const p = path.join(stage, ...f.path.split('/'));
+        fs.mkdirSync(path.dirname(p), { recursive: true });
+        fs.writeFileSync(p, f.content, { mode: f.executable ? 0o755 : 0o644, flag: 'wx' });
       }
+      const digest = treeDigest(stage);
+      wal.will({ kind: 'moved', from: stage, to: dest });
+      fs.renameSync(stage, dest);
+      const msg = { key: 'editor.created', params: { skill: name, template } };
+      const changes: JournalChange[] = [{ kind: 'created', path: dest, digest }];
+      return wal.commit({ op: 'create', summary: `Created the skill ${name} (${template} template)`, msg, changes, skills: [{ name }] });
     });
     await this.changed({ skill: name, dir: dest, dirName: name, rootKind: 'library', linked: false, editable: true }, 'create');
     return { name, dir: dest, files: files.map((f) => f.path), journalId: out.id };

@@ -16,7 +16,7 @@ export function libraryHandlers(ctx: ServiceContext): Pick<Api, Keys> {
     restoreSkill: (input) => lib().restore(input.id, input.as),
     exportSkill: (input) => lib().export(input),
     undo: () => lib().undo(),
-    journal: async (input) => ({ entries: lib().journal(input.limit) }),
+    journal: async (input) => lib().journal(input.limit),
     doctor: (input) => lib().doctor(input.repair === true),
   };
 }

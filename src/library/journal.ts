@@ -1,10 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { JournalEntrySchema, type JournalChange, type JournalEntry, type MessageKey, type MessageRef } from '../contract/index.js';
+import {
+  formatMessage,
+  JournalEntrySchema,
+  type JournalChange,
+  type JournalEntry,
+  type MessageKey,
+  type MessageRef,
+} from '../contract/index.js';
 import type { ServiceContext } from '../service-context.js';
 import { fail } from '../errors.js';
-import { FileLock } from '../store/index.js';
+import { FileLock, writeFileAtomic } from '../store/index.js';
 import { allAgents, expandHome } from '../agents/registry.js';
 import { lstatOrNull, removeNoFollow, treeDigest, isInside } from './tree.js';
 
@@ -33,9 +40,13 @@ export function appendJournal(ctx: ServiceContext, input: JournalInput): Journal
   const entry = JournalEntrySchema.parse({ ...input, id: input.id ?? newJournalId(), time: input.time ?? new Date().toISOString() });
   const file = journalFile(ctx);
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  const fd = fs.openSync(file, 'a', 0o600);
+  const fd = fs.openSync(file, 'a+', 0o600);
   try {
-    fs.writeSync(fd, JSON.stringify(entry) + '\n');
+    // A torn last line (a power cut mid-append, or damage) must not swallow this entry: end it first.
+    const size = fs.fstatSync(fd).size;
+    const last = Buffer.alloc(1);
+    const torn = size > 0 && fs.readSync(fd, last, 0, 1, size - 1) === 1 && last[0] !== 0x0a;
+    fs.writeSync(fd, (torn ? '\n' : '') + JSON.stringify(entry) + '\n');
     fs.fsyncSync(fd);
   } finally {
     fs.closeSync(fd);
@@ -43,26 +54,80 @@ export function appendJournal(ctx: ServiceContext, input: JournalInput): Journal
   return entry;
 }
 
-/** All entries, oldest first. A torn or foreign line (a crash mid-append) is skipped. */
-export function readJournal(ctx: ServiceContext): JournalEntry[] {
+/** An op that stands in for a journal line that could not be read; undo never goes past it. */
+export const DAMAGED_OP = 'damaged';
+
+export interface JournalRead {
+  /** Entries, oldest first; a line that could not be read is a `damaged` entry in its place. */
+  entries: JournalEntry[];
+  /** 1-based numbers of lines that could not be read and are not yet set aside by a repair. */
+  damagedLines: number[];
+}
+
+/** Read the journal, keeping the place of every line that could not be read. */
+export function readJournalChecked(ctx: ServiceContext): JournalRead {
   let text: string;
   try {
     text = fs.readFileSync(journalFile(ctx), 'utf8');
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { entries: [], damagedLines: [] };
     throw err;
   }
-  const out: JournalEntry[] = [];
-  for (const line of text.split('\n')) {
-    if (!line.trim()) continue;
+  const out: JournalRead = { entries: [], damagedLines: [] };
+  const lines = text.split('\n');
+  lines.forEach((line, i) => {
+    if (!line.trim()) return;
+    let parsed: ReturnType<typeof JournalEntrySchema.safeParse> | undefined;
     try {
-      const parsed = JournalEntrySchema.safeParse(JSON.parse(line));
-      if (parsed.success) out.push(parsed.data);
+      parsed = JournalEntrySchema.safeParse(JSON.parse(line));
     } catch {
-      // skip
+      parsed = undefined;
     }
-  }
+    if (parsed?.success) {
+      out.entries.push(parsed.data);
+      return;
+    }
+    out.damagedLines.push(i + 1);
+    out.entries.push(damagedEntry(i + 1, Buffer.byteLength(line), null));
+  });
   return out;
+}
+
+function damagedEntry(line: number, bytes: number, keptAt: string | null): JournalEntry {
+  const msg: MessageRef = keptAt
+    ? { key: 'journal.damaged-line', params: { line, bytes, keptAt } }
+    : { key: 'journal.damaged-line-unrepaired', params: { line, bytes } };
+  return { id: `damaged-line-${line}`, op: DAMAGED_OP, time: '', summary: formatMessage(msg), msg, line, bytes };
+}
+
+/** All entries, oldest first (a line that could not be read is a `damaged` entry in its place). */
+export function readJournal(ctx: ServiceContext): JournalEntry[] {
+  return readJournalChecked(ctx).entries;
+}
+
+/**
+ * Set damaged lines aside (call under the library lock): the whole damaged file is kept as
+ * `journal.jsonl.damaged-<time>`, and the journal is rewritten with every readable entry where it
+ * was and a `damaged` entry in place of each unreadable line. Null when nothing was damaged.
+ */
+export function salvageJournal(ctx: ServiceContext): { lines: number[]; keptAt: string } | null {
+  const file = journalFile(ctx);
+  const read = readJournalChecked(ctx);
+  if (!read.damagedLines.length) return null;
+  const keptAt = `${file}.damaged-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+  fs.copyFileSync(file, keptAt, fs.constants.COPYFILE_EXCL);
+  const text = fs.readFileSync(file, 'utf8').split('\n');
+  const entries = read.entries.map((e) => {
+    if (e.op !== DAMAGED_OP || !read.damagedLines.includes(Number(e.line))) return e;
+    const n = Number(e.line);
+    return {
+      ...damagedEntry(n, Buffer.byteLength(text[n - 1] ?? ''), keptAt),
+      id: `damaged-${newJournalId()}`,
+      time: new Date().toISOString(),
+    };
+  });
+  writeFileAtomic(file, entries.map((e) => JSON.stringify(e) + '\n').join(''));
+  return { lines: read.damagedLines, keptAt };
 }
 
 /** The newest entry that undo would revert, if any. */
@@ -72,6 +137,8 @@ export function lastUndoable(entries: JournalEntry[]): JournalEntry | undefined 
     const e = entries[i];
     // `recovered`: a crash's leftovers rolled back; there is nothing of it to undo.
     if (e.op === 'undo' || e.op === 'recovered' || undone.has(e.id)) continue;
+    // An unreadable line may be an undo or the operation undo should revert next: stop there.
+    if (e.op === DAMAGED_OP) throw fail('conflict', 'journal.damaged-stop', { line: Number(e.line) });
     return e;
   }
   return undefined;
@@ -87,6 +154,16 @@ export type UndoHandler = (entry: JournalEntry) => UndoOutcome | Promise<UndoOut
 /** Another domain can teach undo how to revert its own op (called under the library lock). */
 export function registerUndoHandler(ctx: ServiceContext, op: string, handler: UndoHandler): void {
   ctx.use('journal:undo-handlers', () => new Map<string, UndoHandler>()).set(op, handler);
+}
+
+/** The handler registered for `op`, if any. */
+export function undoHandler(ctx: ServiceContext, op: string): UndoHandler | undefined {
+  return ctx.use('journal:undo-handlers', () => new Map<string, UndoHandler>()).get(op);
+}
+
+/** Throw (saying why) unless every change of an entry can be reverted now; nothing is touched. */
+export function assertRevertible(ctx: ServiceContext, changes: JournalChange[]): void {
+  checkRevert(changes, allowedRoots(ctx));
 }
 
 /** Folders undo may remove from or put back into: SkillDock's home and the agents' user roots. */
@@ -204,29 +281,48 @@ export function revertChange(c: JournalChange): JournalChange {
   }
 }
 
+export interface RevertOptions {
+  /** Called before each step with the change about to be made (the write-ahead log). */
+  announce?: (c: JournalChange) => void;
+  /**
+   * Finishing an undo a crash interrupted: a change no longer in its after-state (`isAfter` says)
+   * was reverted already and is skipped.
+   */
+  isAfter?: (c: JournalChange) => boolean;
+}
+
 /**
  * Revert `changes` (newest first). A file that replaced another (created at the path the old one was
  * moved away from, as a save does) is put back in one rename over it, so the path is never missing
  * in between: an agent reading the skill at that moment still finds its SKILL.md.
  */
-function revertAll(changes: JournalChange[]): JournalChange[] {
+export function revertAll(changes: JournalChange[], opts: RevertOptions = {}): JournalChange[] {
   const out: JournalChange[] = [];
   for (let i = 0; i < changes.length; i++) {
     const c = changes[i]!;
     const next = changes[i + 1];
-    if (
-      c.kind === 'created' &&
-      c.linkTarget === undefined &&
-      next?.kind === 'moved' &&
-      next.from === c.path &&
-      lstatOrNull(c.path)?.isFile()
-    ) {
-      const content = fs.readFileSync(c.path, 'utf8');
-      fs.renameSync(next.to, next.from);
-      out.push({ kind: 'removed-file', path: c.path, content }, { kind: 'moved', from: next.to, to: next.from });
-      i++;
-      continue;
+    if (c.kind === 'created' && c.linkTarget === undefined && next?.kind === 'moved' && next.from === c.path) {
+      // the kept old file still where the save put it: this pair is not reverted yet
+      const pending = lstatOrNull(next.to) !== undefined;
+      if (pending && lstatOrNull(c.path)?.isFile()) {
+        const content = fs.readFileSync(c.path, 'utf8');
+        const inverse: JournalChange[] = [
+          { kind: 'removed-file', path: c.path, content },
+          { kind: 'moved', from: next.to, to: next.from },
+        ];
+        opts.announce?.(inverse[1]!);
+        fs.renameSync(next.to, next.from);
+        out.push(...inverse);
+        i++;
+        continue;
+      }
+      if (opts.isAfter && !pending) {
+        i++;
+        continue;
+      }
     }
+    if (opts.isAfter && !opts.isAfter(c)) continue;
+    opts.announce?.(c);
     out.push(revertChange(c));
   }
   return out;
@@ -244,28 +340,4 @@ export function libraryNames(ctx: ServiceContext, changes: JournalChange[]): str
     }
   }
   return [...names];
-}
-
-/** Revert the newest not-yet-undone entry. Call under the library lock. */
-export async function undoLastLocked(
-  ctx: ServiceContext,
-): Promise<{ undone: JournalEntry; entry: JournalEntry; message: string; names: string[] }> {
-  const target = lastUndoable(readJournal(ctx));
-  if (!target) throw fail('not-found', 'journal.nothing-to-undo');
-  const handler = ctx.use('journal:undo-handlers', () => new Map<string, UndoHandler>()).get(target.op);
-  let changes: JournalChange[];
-  let message: string;
-  if (handler) {
-    const out = await handler(target);
-    changes = out.changes ?? [];
-    message = out.message ?? `Undid ${target.op}${target.summary ? `: ${target.summary}` : ''}`;
-  } else if (target.changes && target.changes.length > 0) {
-    checkRevert(target.changes, allowedRoots(ctx));
-    changes = revertAll([...target.changes].reverse());
-    message = `Undid ${target.op}${target.summary ? `: ${target.summary}` : ''}`;
-  } else {
-    throw fail('unsupported', 'journal.not-undoable', { op: `${target.op}${target.summary ? `: ${target.summary}` : ''}` });
-  }
-  const entry = appendJournal(ctx, { op: 'undo', undoes: target.id, summary: message, changes });
-  return { undone: target, entry, message, names: libraryNames(ctx, [...(target.changes ?? []), ...changes]) };
 }

@@ -10,6 +10,7 @@ import type {
   JournalEntry,
   LibraryMode,
   LibrarySkill,
+  MessageRef,
   TrashEntry,
 } from '../contract/index.js';
 import type { ServiceContext } from '../service-context.js';
@@ -17,8 +18,9 @@ import { fail } from '../errors.js';
 import { allAgents, expandHome, findAgent } from '../agents/registry.js';
 import { getSettings } from '../settings/settings.js';
 import { getCatalog } from '../catalog/index.js';
-import { appendJournal, libraryLock, libraryNames, readJournal, undoLastLocked } from './journal.js';
-import { readPending, rollBackPending, WriteAhead, type RolledBack } from './wal.js';
+import { libraryLock, libraryNames, readJournal, readJournalChecked, salvageJournal, DAMAGED_OP } from './journal.js';
+import { readPending, type WriteAhead } from './wal.js';
+import { recoverLocked, runJournaled, undoLocked, type UndoDone } from './recover.js';
 import { runImport, type ImportSource } from './import.js';
 import { recordOrigins } from './origins.js';
 import { skillFacts, unsafeFolderName } from './analyze.js';
@@ -92,7 +94,7 @@ export class LibraryService {
       const r = await runImport(this.ctx, sources, { ...res, importId: id, limits: this.archiveLimits, wal });
       if (r.changes.length === 0) return { ...r, journalId: undefined };
       const changedSkills = r.results.filter((x) => ['imported', 'replaced', 'kept-both'].includes(x.status));
-      const entry = appendJournal(this.ctx, {
+      const entry = wal.commit({
         op: importOp(r.results, op),
         summary: describeBatch(changedSkills),
         changes: r.changes,
@@ -248,7 +250,7 @@ export class LibraryService {
     this.checkName(name);
     const out = await this.locked('delete', async (wal) => {
       const { entry, changes } = moveToTrash(this.ctx, name, 'deleted', wal);
-      const j = appendJournal(this.ctx, { op: 'delete', summary: `${name} moved to the trash`, changes, skills: [{ name }] });
+      const j = wal.commit({ op: 'delete', summary: `${name} moved to the trash`, changes, skills: [{ name }] });
       return { name, trashId: entry.id, mode: entry.mode, journalId: j.id };
     });
     await this.changed('delete', [name]);
@@ -264,7 +266,7 @@ export class LibraryService {
     const out = await this.locked('restore', async (wal) => {
       const r = restoreFromTrash(this.ctx, id, as, wal);
       const name = as ?? r.entry.name;
-      const j = appendJournal(this.ctx, {
+      const j = wal.commit({
         op: 'restore',
         summary: as ? `${r.entry.name} restored from the trash as ${as}` : `${r.entry.name} restored from the trash`,
         changes: r.changes,
@@ -284,7 +286,7 @@ export class LibraryService {
     if (roots.length === 0) throw fail('unsupported', 'export.no-user-folder', { agent: agent.name });
     const root = input.root ? path.resolve(expandHome(input.root, this.ctx.paths.userHome)) : roots[0];
     if (!roots.includes(root)) throw fail('bad-request', 'export.bad-root', { root, agent: agent.name, roots });
-    const out = await libraryLock(this.ctx).runAsync(async () => {
+    const out = await this.locked('export', async (wal) => {
       if (!lstatOrNull(src) || !fs.statSync(src, { throwIfNoEntry: false })?.isDirectory()) {
         throw fail('not-found', 'library.not-found', { name: input.name });
       }
@@ -312,76 +314,49 @@ export class LibraryService {
       const missing: string[] = [];
       for (let d = root; !lstatOrNull(d); d = path.dirname(d)) missing.unshift(d);
       for (const d of missing) {
+        wal.will({ kind: 'created-dir', path: d });
         fs.mkdirSync(d);
         changes.push({ kind: 'created-dir', path: d });
       }
       if (input.mode === 'link') {
+        wal.will({ kind: 'created', path: dest, linkTarget: src });
         fs.symlinkSync(src, dest, 'dir');
         changes.push({ kind: 'created', path: dest, linkTarget: src });
       } else {
         const tmp = path.join(root, `.${input.name}.skilldock-${randomBytes(4).toString('hex')}`);
+        wal.will({ kind: 'created', path: tmp });
         try {
           copySkillTree(src, tmp);
         } catch (err) {
-          fs.rmSync(tmp, { recursive: true, force: true });
           if (err instanceof LinkOutsideError) throw fail('refused', 'export.link-outside', { file: err.rel, target: err.target });
           throw err;
         }
         const digest = treeDigest(tmp);
+        wal.will({ kind: 'moved', from: tmp, to: dest });
         fs.renameSync(tmp, dest);
         changes.push({ kind: 'created', path: dest, digest });
       }
-      const j = appendJournal(this.ctx, { op: 'export', summary: `${input.name} to ${dest} (${input.mode})`, changes, agent: agent.id });
+      const j = wal.commit({ op: 'export', summary: `${input.name} to ${dest} (${input.mode})`, changes, agent: agent.id });
       return { path: dest, mode: input.mode, status: 'exported' as const, journalId: j.id };
     });
     if (out.status === 'exported') await this.changed('export', [], [out.path]);
     return out;
   }
 
-  /**
-   * Run `fn` under the library lock with a write-ahead log. An operation a crash interrupted before
-   * is rolled back first; one that fails here takes back what it had begun before the error goes on.
-   */
+  /** Run `fn` under the library lock on the one write-ahead path (src/library/recover.ts). */
   private locked<R>(op: string, fn: (wal: WriteAhead) => Promise<R>): Promise<R> {
-    return libraryLock(this.ctx).runAsync(async () => {
-      this.recoverLocked();
-      const wal = new WriteAhead(this.ctx, op);
-      try {
-        const out = await fn(wal);
-        wal.done();
-        return out;
-      } catch (err) {
-        // Not a crash: take back what it had begun, quietly (the error itself tells the user).
-        rollBackPending(this.ctx);
-        throw err;
-      }
-    });
-  }
-
-  /** Roll back what an interrupted operation left (under the lock); said in the journal and as an event. */
-  private recoverLocked(): RolledBack | null {
-    const r = rollBackPending(this.ctx);
-    if (!r) return null;
-    appendJournal(this.ctx, {
-      op: 'recovered',
-      summary: `An interrupted ${r.op} (begun ${r.time}) was rolled back: ${r.undone} change(s) undone${r.failed.length ? `, ${r.failed.length} could not be` : ''}`,
-    });
-    this.ctx.events.emit({
-      type: 'operation-rolled-back',
-      op: r.op,
-      time: r.time,
-      undone: r.undone,
-      failed: r.failed.map((f) => ({ path: f.change.kind === 'moved' ? f.change.to : f.change.path, reason: f.reason })),
-    });
-    return r;
+    return runJournaled(this.ctx, op, fn);
   }
 
   /** What a crash or a failed operation left behind, and with `repair`, put right. */
   async doctor(repair: boolean): Promise<DoctorReport> {
     return libraryLock(this.ctx).runAsync(async () => {
       const pending = readPending(this.ctx);
-      // Repair rolls the interrupted operation back first: what it had half built is then gone too.
-      const r = repair ? this.recoverLocked() : null;
+      const committed = !!pending?.id && readJournal(this.ctx).some((e) => e.id === pending.id);
+      const damaged = readJournalChecked(this.ctx).damagedLines;
+      // Repair settles the interrupted operation first: what it had half built is then gone too.
+      const r = repair ? await recoverLocked(this.ctx) : null;
+      const salvaged = repair ? salvageJournal(this.ctx) : null;
       const staging = path.join(this.ctx.paths.home, 'staging', 'import');
       const staleStaging = fs.existsSync(staging) ? fs.readdirSync(staging).map((n) => path.join(staging, n)) : [];
       const trash = path.join(this.ctx.paths.home, 'trash');
@@ -393,7 +368,7 @@ export class LibraryService {
             .map((n) => path.join(trash, n))
         : [];
       const report: DoctorReport = {
-        interrupted: pending ? { op: pending.op, time: pending.time, changes: pending.changes.length } : null,
+        interrupted: pending ? { op: pending.op, time: pending.time, changes: pending.changes.length, committed } : null,
         staleStaging,
         incompleteTrash,
         corruptFiles: this.ctx.events.corruptFound.map(({ file, movedTo, reason, reasonCode, recoveredFrom }) => ({
@@ -407,8 +382,18 @@ export class LibraryService {
         rolledBack: r
           ? {
               op: r.op,
-              undone: r.undone,
-              failed: r.failed.map((f) => ({ path: f.change.kind === 'moved' ? f.change.to : f.change.path, reason: f.reason })),
+              undone: r.outcome === 'committed' ? 0 : r.undone,
+              failed: r.outcome === 'committed' ? [] : r.failed,
+              outcome: r.outcome,
+            }
+          : null,
+        journalDamage: damaged.length
+          ? {
+              lines: damaged,
+              keptAt: salvaged?.keptAt ?? null,
+              msg: salvaged
+                ? { key: 'journal.damaged-kept', params: { lines: damaged, keptAt: salvaged.keptAt } }
+                : { key: 'journal.damaged', params: { lines: damaged } },
             }
           : null,
       };
@@ -419,22 +404,27 @@ export class LibraryService {
   }
 
   async undo(): Promise<{ undone: JournalEntry; message: string; journalId: string }> {
-    const r = await libraryLock(this.ctx).runAsync(async () => {
-      // An operation a crash interrupted is the last thing that happened: undo takes it back.
+    const r = await libraryLock(this.ctx).runAsync(async (): Promise<UndoDone> => {
+      // An operation a crash interrupted is the last thing that happened: undo settles it. One
+      // rolled back, or an undo finished, is what this undo did; one that had committed is undone.
       const pending = readPending(this.ctx);
-      const rolled = this.recoverLocked();
-      if (pending && rolled) {
+      const settled = await recoverLocked(this.ctx);
+      if (pending && settled?.outcome === 'rolled-back') {
         const entry = readJournal(this.ctx).at(-1)!;
         const undone: JournalEntry = {
           id: 'interrupted',
           op: pending.op,
           time: pending.time,
           summary: 'interrupted',
-          changes: pending.changes,
+          changes: pending.changes.filter(isJournalChange),
         };
-        return { undone, entry, message: entry.summary ?? '', names: libraryNames(this.ctx, pending.changes) };
+        return { undone, entry, message: entry.summary ?? '', names: libraryNames(this.ctx, undone.changes!) };
       }
-      return undoLastLocked(this.ctx);
+      if (settled?.outcome === 'finished' && settled.target && settled.entry) {
+        const message = settled.entry.summary ?? '';
+        return { undone: settled.target, entry: settled.entry, message, names: libraryNames(this.ctx, settled.target.changes ?? []) };
+      }
+      return undoLocked(this.ctx);
     });
     const touched = [...(r.undone.changes ?? []), ...(r.entry.changes ?? [])];
     const outside = touched
@@ -444,9 +434,20 @@ export class LibraryService {
     return { undone: r.undone, message: r.message, journalId: r.entry.id };
   }
 
-  journal(limit = 50): JournalEntry[] {
-    return readJournal(this.ctx).slice(-limit).reverse();
+  journal(limit = 50): { entries: JournalEntry[]; warnings?: MessageRef[] } {
+    const read = readJournalChecked(this.ctx);
+    const entries = read.entries.slice(-limit).reverse();
+    const setAside = read.entries.filter((e) => e.op === DAMAGED_OP && !read.damagedLines.includes(Number(e.line)));
+    const warnings: MessageRef[] = [];
+    if (read.damagedLines.length) warnings.push({ key: 'journal.damaged', params: { lines: read.damagedLines } });
+    for (const e of setAside) if (e.msg) warnings.push(e.msg as MessageRef);
+    return { entries, ...(warnings.length ? { warnings } : {}) };
   }
+}
+
+/** A write-ahead line that is a journal change (not one of the log's own steps). */
+function isJournalChange(c: { kind: string }): c is JournalChange {
+  return c.kind !== 'replaced' && c.kind !== 'rewrote-file';
 }
 
 export function getLibrary(ctx: ServiceContext): LibraryService {

@@ -1,23 +1,41 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { JournalChange } from '../contract/index.js';
+import type { JournalChange, JournalEntry } from '../contract/index.js';
 import type { ServiceContext } from '../service-context.js';
-import { lstatOrNull, removeNoFollow } from './tree.js';
+import { appendJournal, newJournalId, type JournalInput } from './journal.js';
+import { removeNoFollow } from './tree.js';
+import { writeFileAtomic } from '../store/index.js';
 
-// Crash safety for operations that change the library. Before each change an operation makes on
-// disk, it writes the change it is about to make to `<home>/pending-operation.jsonl` (write-ahead);
-// its journal entry is written when it is done, and only then is the pending file removed. A crash
-// (kill -9, power cut after the page cache reached disk) leaves the pending file behind: the next
-// operation under the library lock, `undo` or `doctor --repair` rolls the interrupted operation back
-// (each change it had begun is undone if it happened), so the library is as it was before it and
-// `undo` never reverts an earlier, unrelated operation instead.
+// Crash safety for every operation that changes disk. Before each change an operation makes, it
+// writes the change it is about to make to `<home>/pending-operation.jsonl` (write-ahead). The
+// pending file's first line names the journal id the operation's entry will get: writing that
+// entry is the commit point, and only then is the pending file removed. A crash (kill -9, power
+// cut after the page cache reached disk) leaves the pending file behind, and the next operation
+// under the library lock, `undo` or `doctor --repair` settles it (src/library/recover.ts): an
+// operation whose entry is in the journal had finished (only the pending file is cleared), an
+// `undo` is finished, and anything else is rolled back change by change.
+
+/**
+ * A line of the pending file: a journal change, or one of two steps only the write-ahead log knows.
+ * `replaced`: `tmp` renamed over `path` while the old file is kept (hard link) at `keptAt`, so the
+ * path is never missing; undone by renaming `keptAt` back over `path`. `rewrote-file`: a small data
+ * file (approvals) replaced atomically; undone by writing `content` back (null: there was none).
+ */
+export type WalChange =
+  | JournalChange
+  | { kind: 'replaced'; path: string; tmp: string; keptAt: string }
+  | { kind: 'rewrote-file'; path: string; content: string | null };
 
 export interface PendingOperation {
   op: string;
   time: string;
   pid: number;
+  /** The id its journal entry gets: that entry in the journal means the operation committed. */
+  id?: string;
+  /** For `undo`: the entry it reverts (a crashed undo is finished, never half left). */
+  undoes?: string;
   /** Changes the operation announced, oldest first; the last may or may not have happened. */
-  changes: JournalChange[];
+  changes: WalChange[];
 }
 
 export interface RolledBack {
@@ -26,38 +44,68 @@ export interface RolledBack {
   /** Changes found done and undone. */
   undone: number;
   /** Changes that could not be undone, with the reason (left for the user; doctor lists them). */
-  failed: Array<{ change: JournalChange; reason: string }>;
+  failed: Array<{ change: WalChange; reason: string }>;
 }
 
 export function pendingFile(ctx: ServiceContext): string {
   return path.join(ctx.paths.home, 'pending-operation.jsonl');
 }
 
-/** The operation in progress; call under the library lock, from its first change to its journal entry. */
+// Tests only: a test's child process sets SKILLDOCK_TEST_CRASH_AT=N and dies by SIGKILL at the
+// Nth step of the write-ahead path (right after each announced change is written, and either side
+// of the commit), or `committed` (right after the journal entry, the pending file still there), so
+// a crash test stops an operation at every point without racing it from outside.
+const crashAt = process.env.SKILLDOCK_TEST_CRASH_AT ?? '';
+let steps = 0;
+function crashPoint(where?: 'committed'): void {
+  if (!crashAt) return;
+  if (++steps === Number(crashAt) || where === crashAt) process.kill(process.pid, 'SIGKILL');
+}
+
+/** The operation in progress; use under the library lock, from its first change to its journal entry. */
 export class WriteAhead {
+  /** The id the operation's journal entry gets (written into the pending file first). */
+  readonly id = newJournalId();
   private readonly file: string;
   private open = false;
 
   constructor(
-    ctx: ServiceContext,
-    private readonly op: string,
+    private readonly ctx: ServiceContext,
+    readonly op: string,
+    private readonly extra: { undoes?: string } = {},
   ) {
     this.file = pendingFile(ctx);
   }
 
-  /** Announce a change before making it. */
-  will(change: JournalChange): void {
-    if (!this.open) {
-      fs.mkdirSync(path.dirname(this.file), { recursive: true });
-      fs.writeFileSync(this.file, JSON.stringify({ op: this.op, time: new Date().toISOString(), pid: process.pid }) + '\n', {
-        mode: 0o600,
-      });
-      this.open = true;
-    }
-    fs.appendFileSync(this.file, JSON.stringify(change) + '\n');
+  /** Write the pending file's first line (the operation, its journal id): it has begun. */
+  begin(): void {
+    if (this.open) return;
+    fs.mkdirSync(path.dirname(this.file), { recursive: true });
+    const head = { op: this.op, time: new Date().toISOString(), pid: process.pid, id: this.id, ...this.extra };
+    fs.writeFileSync(this.file, JSON.stringify(head) + '\n', { mode: 0o600 });
+    this.open = true;
   }
 
-  /** The operation's journal entry is written (or it changed nothing): nothing is pending any more. */
+  /** Announce a change before making it. */
+  will(change: WalChange): void {
+    this.begin();
+    fs.appendFileSync(this.file, JSON.stringify(change) + '\n');
+    crashPoint();
+  }
+
+  /**
+   * The commit point: write the operation's journal entry under the id the pending file names,
+   * then drop the pending file. A crash in between leaves an operation recovery sees as done.
+   */
+  commit(input: Omit<JournalInput, 'id'>): JournalEntry {
+    crashPoint();
+    const entry = appendJournal(this.ctx, { ...input, id: this.id });
+    crashPoint('committed');
+    this.done();
+    return entry;
+  }
+
+  /** Nothing is pending any more (committed, or it changed nothing). */
   done(): void {
     if (this.open) fs.rmSync(this.file, { force: true });
     this.open = false;
@@ -83,13 +131,31 @@ export function readPending(ctx: ServiceContext): PendingOperation | null {
   }
   const head = parsed[0] as Partial<PendingOperation> | undefined;
   if (!head || typeof head.op !== 'string') return { op: 'unknown', time: '', pid: 0, changes: [] };
-  return { op: head.op, time: String(head.time ?? ''), pid: Number(head.pid ?? 0), changes: parsed.slice(1) as JournalChange[] };
+  return {
+    op: head.op,
+    time: String(head.time ?? ''),
+    pid: Number(head.pid ?? 0),
+    ...(typeof head.id === 'string' ? { id: head.id } : {}),
+    ...(typeof head.undoes === 'string' ? { undoes: head.undoes } : {}),
+    changes: parsed.slice(1) as WalChange[],
+  };
 }
 
-/** Whether an announced change had happened before the crash. */
-function happened(c: JournalChange): boolean {
-  const exists = (p: string) => lstatOrNull(p) !== undefined;
+/** Whether an announced change had happened before the crash (is in its after-state). */
+export function happened(c: WalChange): boolean {
+  const exists = (p: string) => {
+    try {
+      fs.lstatSync(p);
+      return true;
+    } catch {
+      return false; // ENOENT, or ENOTDIR: a path under something that is not a folder is not there
+    }
+  };
   switch (c.kind) {
+    case 'replaced':
+      return !exists(c.tmp) && exists(c.keptAt);
+    case 'rewrote-file':
+      return true; // putting the old content back is harmless when the new never landed
     case 'created':
     case 'created-dir':
       return exists(c.path);
@@ -103,8 +169,15 @@ function happened(c: JournalChange): boolean {
 }
 
 /** Undo one change that happened (never following a link; a folder that gained content stays). */
-function undo(c: JournalChange): void {
+function undo(c: WalChange): void {
   switch (c.kind) {
+    case 'replaced':
+      fs.renameSync(c.keptAt, c.path);
+      return;
+    case 'rewrote-file':
+      if (c.content === null) fs.rmSync(c.path, { force: true });
+      else writeFileAtomic(c.path, c.content);
+      return;
     case 'created':
       removeNoFollow(c.path);
       return;
@@ -132,10 +205,8 @@ function undo(c: JournalChange): void {
   }
 }
 
-/** Roll the interrupted operation back (call under the library lock); null when none is pending. */
-export function rollBackPending(ctx: ServiceContext): RolledBack | null {
-  const pending = readPending(ctx);
-  if (!pending) return null;
+/** Undo, newest first, each announced change that happened; then the pending file is removed. */
+export function rollBack(ctx: ServiceContext, pending: PendingOperation): RolledBack {
   const out: RolledBack = { op: pending.op, time: pending.time, undone: 0, failed: [] };
   for (const c of [...pending.changes].reverse()) {
     if (!happened(c)) continue;
@@ -148,4 +219,10 @@ export function rollBackPending(ctx: ServiceContext): RolledBack | null {
   }
   fs.rmSync(pendingFile(ctx), { force: true });
   return out;
+}
+
+/** Roll the interrupted operation back whatever it was (a failed, not crashed, operation); null when none. */
+export function rollBackPending(ctx: ServiceContext): RolledBack | null {
+  const pending = readPending(ctx);
+  return pending ? rollBack(ctx, pending) : null;
 }

@@ -27,6 +27,8 @@ export class ApprovalStore {
       schema: ApprovalsFileSchema,
       version: 1,
       defaults: () => ({ approvals: [] }),
+      // Damage to this file must not drop every approval: `.bak` is the last version written, verified.
+      backup: 'written',
     });
     this.blobDir = path.join(ctx.paths.home, 'security', 'blobs');
   }
@@ -44,6 +46,15 @@ export class ApprovalStore {
     const approvals = [...this.store.read().approvals].sort((a, b) => a.name.localeCompare(b.name));
     this.memo = key ? { key, approvals } : null;
     return approvals;
+  }
+
+  /** The file and its text as it is now (null: none yet), for the write-ahead log. */
+  raw(): { file: string; content: string | null } {
+    try {
+      return { file: this.store.file, content: fs.readFileSync(this.store.file, 'utf8') };
+    } catch {
+      return { file: this.store.file, content: null };
+    }
   }
 
   list(): Approval[] {

@@ -17,7 +17,8 @@ import type {
 } from '../contract/index.js';
 import { formatMessage } from '../contract/index.js';
 import { getCatalog } from '../catalog/index.js';
-import { appendJournal, registerUndoHandler } from '../library/journal.js';
+import { registerUndoHandler, type JournalInput } from '../library/journal.js';
+import { runJournaled } from '../library/recover.js';
 import { SkillDockError, fail } from '../errors.js';
 import type { ServiceContext } from '../service-context.js';
 import { getSettings } from '../settings/settings.js';
@@ -183,31 +184,38 @@ export class SecurityService {
       approvedBy: by,
       snapshot: this.approvals.snapshot(r.inv, r.src.folder),
     };
-    const previous = this.approvals.put(approval);
-    appendJournal(this.ctx, {
-      op: JOURNAL_APPROVE,
-      summary: `Approved the scripts of "${r.name}" (surface ${r.inv.digest.slice(0, 12)})`,
-      skill: r.name,
-      dir: r.dir,
-      digest: r.inv.digest,
-      approvedBy: by,
-      previous,
+    await this.journaledApprovals(JOURNAL_APPROVE, (commit) => {
+      const previous = this.approvals.put(approval);
+      commit({
+        op: JOURNAL_APPROVE,
+        summary: `Approved the scripts of "${r.name}" (surface ${r.inv.digest.slice(0, 12)})`,
+        skill: r.name,
+        dir: r.dir,
+        digest: r.inv.digest,
+        approvedBy: by,
+        previous,
+      });
     });
     this.ctx.events.emit({ type: 'approval-changed', name: r.name, action: 'approved', digest: r.inv.digest });
     return this.trustOf(r);
   }
 
-  revoke(name: string, by = osUser()): boolean {
-    const removed = this.approvals.remove(name);
-    if (!removed) return false;
-    appendJournal(this.ctx, {
-      op: JOURNAL_REVOKE,
-      summary: `Revoked the approval of "${name}"'s scripts`,
-      skill: name,
-      digest: removed.digest,
-      revokedBy: by,
-      approval: removed,
+  async revoke(name: string, by = osUser()): Promise<boolean> {
+    if (!this.approvals.get(name)) return false;
+    const removed = await this.journaledApprovals(JOURNAL_REVOKE, (commit) => {
+      const was = this.approvals.remove(name);
+      if (was)
+        commit({
+          op: JOURNAL_REVOKE,
+          summary: `Revoked the approval of "${name}"'s scripts`,
+          skill: name,
+          digest: was.digest,
+          revokedBy: by,
+          approval: was,
+        });
+      return was;
     });
+    if (!removed) return false;
     this.ctx.events.emit({ type: 'approval-changed', name, action: 'revoked', digest: null });
     return true;
   }
@@ -319,6 +327,18 @@ export class SecurityService {
 
   claudeBashHook(decision: LaunchDecision, kind?: string) {
     return claudeBashHook(decision.denied, kind);
+  }
+
+  /**
+   * Change approvals.json on the one write-ahead path (src/library/recover.ts): its text before is
+   * announced, so a crash between the file and its journal entry puts the file back.
+   */
+  private journaledApprovals<R>(op: string, fn: (commit: (entry: Omit<JournalInput, 'id'>) => void) => R): Promise<R> {
+    return runJournaled(this.ctx, op, (wal) => {
+      const { file, content } = this.approvals.raw();
+      wal.will({ kind: 'rewrote-file', path: file, content });
+      return fn((entry) => wal.commit(entry));
+    });
   }
 
   /** Undo for the journal: approve ⇄ revoke, restoring exactly the previous approval. */

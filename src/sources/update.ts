@@ -4,6 +4,7 @@ import {
   formatMessage,
   type CheckResult,
   type FileChoice,
+  type JournalChange,
   type MessageRef,
   type SkillOrigin,
   type UpdateFile,
@@ -11,7 +12,7 @@ import {
 } from '../contract/index.js';
 import type { ServiceContext } from '../service-context.js';
 import { fail } from '../errors.js';
-import { appendJournal, libraryLock } from '../library/journal.js';
+import { runJournaled } from '../library/recover.js';
 import { libraryDir, moveToTrash } from '../library/trash.js';
 import { copySkillTree, lstatOrNull, treeDigest, LinkOutsideError } from '../library/tree.js';
 import { getInventory } from '../security/surface.js';
@@ -302,8 +303,9 @@ function stageSkill(
  * or undefined when nothing was swapped.
  */
 async function swapIn(ctx: ServiceContext, staged: Staged[]): Promise<string | undefined> {
-  return libraryLock(ctx).runAsync(async () => {
-    const changes = [];
+  // The one write-ahead path (src/library/recover.ts): a crash midway is rolled back whole.
+  return runJournaled(ctx, 'update', (wal) => {
+    const changes: JournalChange[] = [];
     const records: Record<string, SkillOrigin> = {};
     for (const s of staged) {
       const lib = path.join(libraryDir(ctx), s.name);
@@ -312,7 +314,8 @@ async function swapIn(ctx: ServiceContext, staged: Staged[]): Promise<string | u
         Object.assign(s.result, says('sources.update.changed-meanwhile', { skill: s.name, source: s.origin.source.given }));
         continue;
       }
-      changes.push(...moveToTrash(ctx, s.name, 'replaced').changes);
+      changes.push(...moveToTrash(ctx, s.name, 'replaced', wal).changes);
+      wal.will({ kind: 'created', path: lib });
       fs.renameSync(s.dir, lib);
       const installedDigest = treeDigest(lib);
       changes.push({ kind: 'created' as const, path: lib, digest: installedDigest });
@@ -330,7 +333,7 @@ async function swapIn(ctx: ServiceContext, staged: Staged[]): Promise<string | u
     if (!changes.length) return undefined;
     writeProvenance(ctx, records);
     const names = Object.keys(records);
-    return appendJournal(ctx, {
+    return wal.commit({
       op: 'update',
       summary: `updated ${names.join(', ')}`,
       changes,

@@ -41,6 +41,11 @@ export interface JsonStoreOptions<T> {
   lockTimeoutMs?: number;
   /** A lock older than this is stale even if its pid looks alive (pid reuse, other host). */
   staleLockMs?: number;
+  /**
+   * What `.bak` holds: the version before the last save (default), or `written`: the last version
+   * saved, read back and validated after each save, so a damaged file loses nothing (approvals).
+   */
+  backup?: 'previous' | 'written';
 }
 
 type ReadOutcome<T> =
@@ -144,8 +149,10 @@ export class JsonStore<T> {
       const current = this.readLocked();
       const returned = fn(current);
       const next = this.schema().parse(returned === undefined ? current : returned);
-      this.keepBackup();
+      const written = this.opts.backup === 'written';
+      if (!written) this.keepBackup();
       writeFileAtomic(this.file, JSON.stringify({ version: this.opts.version, data: next }, null, 2) + '\n');
+      if (written) this.keepWritten();
       return next;
     });
   }
@@ -246,6 +253,15 @@ export class JsonStore<T> {
     }
     this.opts.events?.emit({ type: 'store-corrupt', ...info });
     return value;
+  }
+
+  /**
+   * Keep what was just written as `.bak`, once read back and validated: a copy with its own inode
+   * (never a hard link, which an edit in place of the main file would damage too).
+   */
+  private keepWritten(): void {
+    const now = this.load(this.file);
+    if (now.kind === 'ok') writeFileAtomic(this.backupFile, now.raw);
   }
 
   /** Keep the current good file as `.bak` before it is replaced (a hard link: the rename leaves it intact). */

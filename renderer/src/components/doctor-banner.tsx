@@ -4,10 +4,12 @@ import { Alert, Button } from '@arco-design/web-react';
 import { useDoctor } from '../stores/doctor-store';
 import { TID } from '../testids';
 import { formatWhen } from '../i18n/format-date';
+import { engineText } from '../i18n/engine-text';
 
 /**
  * Said at start (and whenever the engine rolls one back): an operation a crash interrupted. Repair
- * rolls it back so the library is as it was before it; nothing else is touched.
+ * rolls it back so the library is as it was before it, keeps one that had finished (its journal
+ * entry written) and finishes an undo; nothing else is touched. Also the journal's damage warning.
  */
 export function DoctorBanner() {
   const { t, i18n } = useTranslation();
@@ -15,6 +17,7 @@ export function DoctorBanner() {
   const rolled = useDoctor((s) => s.rolled);
   const error = useDoctor((s) => s.error);
   const corrupt = useDoctor((s) => s.corrupt);
+  const journalDamage = useDoctor((s) => s.journalDamage);
 
   useEffect(() => {
     void useDoctor.getState().load();
@@ -23,6 +26,17 @@ export function DoctorBanner() {
   const when = (iso: string) => formatWhen(iso, i18n.language);
   const repair = () => useDoctor.getState().repair();
 
+  const journal = journalDamage ? (
+    <Alert
+      key="journal"
+      className="page-alert"
+      type="warning"
+      closable
+      onClose={() => useDoctor.getState().dismissJournalDamage()}
+      data-testid={TID.doctorJournal}
+      content={engineText(t, journalDamage, journalDamage.key)}
+    />
+  ) : null;
   const damaged = corrupt.map((c) => (
     <Alert
       key={c.file}
@@ -61,16 +75,28 @@ export function DoctorBanner() {
         closable
         onClose={() => useDoctor.getState().dismissRolled()}
         data-testid={TID.doctorDone}
-        content={t('doctor.rolledBack', { op: t(`doctor.op.${rolled.op}`, { defaultValue: rolled.op }), count: rolled.undone })}
+        content={t(
+          rolled.outcome === 'committed' ? 'doctor.kept' : rolled.outcome === 'finished' ? 'doctor.finished' : 'doctor.rolledBack',
+          {
+            op: t(`doctor.op.${rolled.op}`, { defaultValue: rolled.op }),
+            count: rolled.undone,
+          },
+        )}
       />,
     );
   if (error) return withDamaged(<Alert className="page-alert" type="error" content={error} />);
-  return damaged.length ? <>{damaged}</> : null;
+  return damaged.length || journal ? (
+    <>
+      {journal}
+      {damaged}
+    </>
+  ) : null;
 
   function withDamaged(first: ReactElement) {
     return (
       <>
         {first}
+        {journal}
         {damaged}
       </>
     );
