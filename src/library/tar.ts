@@ -20,6 +20,21 @@ import {
 // name, type) and the whole listing is validated BEFORE a single file is written. Links (symbolic
 // and hard), devices and FIFOs are refused, never created. Formats: ustar (with its name prefix),
 // GNU long names (`L`) and pax extended headers (`x`, its `path`); pax global headers are skipped.
+//
+// Kept hand-written rather than node-tar (`tar`; issue 24, item 8), measured with node-tar 7.5's
+// Parser reading the format and these refusals layered on top (tried, then reverted):
+// - speed: extracting a 517 KB .tar.gz of 337 files took 1.09-1.25x as long (three runs, medians of
+//   15: 397 vs 317 ms, 880 vs 760, 1002 vs 915 on this shared 2-core machine);
+// - safety: every hostile-archive test passed, but only after three guards against node-tar's own
+//   leniency: it inflates a gzip or zstd layer it finds inside the tar by itself, past the cap
+//   above (a 64 MiB zero-filled inner gzip ran 226 s before failing); it accepts an archive with no
+//   end-of-archive block (a cut download); it skips a pax header over its limit without a word;
+// - size: tar@7 and its five dependencies are 3.9 MB installed (tar 8 needs Node 22); +73 KB in the
+//   CLI's engine chunks and +86 KB in dist/main/index.cjs;
+// - code: hardly shorter (140 lines against 162): the ~50 lines of header reading it takes over became
+//   event plumbing and the guards. Links and devices are never created here, so node-tar's Unpack
+//   (where its past vulnerabilities were) would not be used either way. tar.test.ts holds the
+//   format cases (pax and GNU long names hiding hostile paths, base-256 sizes, nested gzip).
 
 const BLOCK = 512;
 

@@ -23,7 +23,6 @@ import { SkillDockError, fail } from '../errors.js';
 import type { ServiceContext } from '../service-context.js';
 import { getSettings } from '../settings/settings.js';
 import { ApprovalStore } from './approvals.js';
-import { unifiedDiff } from './diff.js';
 import {
   claudeBashHook,
   contextNote,
@@ -227,6 +226,8 @@ export class SecurityService {
   /** What changed in the surface since it was approved (everything is "added" when never approved). */
   async diff(ref: SkillRef): Promise<ApprovalDiff> {
     const r = await this.resolve(ref);
+    // jsdiff (15 KB) is loaded by the one command that shows a diff, not by every start of the engine.
+    const { unifiedDiff } = await import('./diff.js');
     const trust = this.trustOf(r);
     const snap = trust.approval?.snapshot ?? { files: [], commands: [], hooks: null, allowedTools: null };
     const before = new Map(snap.files.map((f) => [f.path, f]));

@@ -2,6 +2,18 @@
 // ours = the library copy as the user has it, theirs = the new upstream. Regions changed on one
 // side only take that side; the same change on both sides is taken once; different changes to the
 // same region are a conflict. Pure: no disk.
+//
+// Kept hand-written rather than node-diff3 or `git merge-file` (issue 24, item 8), measured:
+// - node-diff3 3.2: the same result in 500 of 500 random three-way merges of 100-500-line documents,
+//   2.5x slower on sparse edits (214 vs 84 ms for 300 merges, even given a common head and tail
+//   trim; 1,302 ms without) and 0.74x on dense ones (1,186 vs 1,599 ms for 200). But its
+//   Hunt-McIlroy LCS degenerates on repeated lines: 2,000 lines of `}` and blank lines with two
+//   edits a side took 21.5 s (here 334 ms; 20,000 such lines 59 ms, one conflict past MAX_LINES).
+//   An upstream file could stall `update` (its issue #84, open: "seems to be O(n³)").
+// - git merge-file (--diff3, labels mine/installed/upstream): the same text in 499 of 500, but 41 ms
+//   a merge (three temp files and a process; 12.3 s for 300), it needs `git` where archive sources
+//   need none, and it writes to disk where this is pure.
+// The markers and their labels stay here, in one function, for issue 23 to word them.
 
 /** Above this many lines (after the common head and tail are trimmed) a both-sides change is a conflict. */
 const MAX_LINES = 4000;

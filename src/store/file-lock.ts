@@ -7,6 +7,19 @@ import { randomHex } from './lazy-crypto.js';
 // A cross-process lock: a lock file created with O_EXCL holding its owner's pid, host and a nonce.
 // A lock whose pid is dead (same host), or that is older than `staleMs`, is broken. Within one
 // process, async holders queue up in memory first so they never spin against each other.
+//
+// Kept hand-written rather than proper-lockfile (issue 24, item 8), measured against its 4.1.2:
+// - it cannot do what the store needs: its sync API refuses to wait ("Cannot use retries with the
+//   sync api"; JsonStore's sync writers block here until the holder is done), and its lock is an
+//   empty directory judged stale by mtime alone, so a lock left by a dead process is kept until it
+//   ages out, and a timeout cannot name the holder (store.locked-by; json-store.test.ts and
+//   store-errors.test.ts pin both);
+// - a lock it finds compromised throws from its refresh timer by default (onCompromised): the app dies;
+// - it keeps the lock fresh with a timer and installs signal handlers (signal-exit), and patches fs
+//   (graceful-fs): this file runs in the list and hook doors, whose starts are measured; requiring
+//   it took 83 ms here, and its bundle is 51 KB;
+// - uncontended lock and release, mean of 2,000: 1.6 ms sync / 1.1 ms async here, 3.6 / 1.7 ms with
+//   it (on this loaded 2-core machine). Install size: 236 KB with its three dependencies.
 
 interface LockOwner {
   pid: number;
