@@ -71,7 +71,10 @@ for (const lang of ['en', 'zh-CN'] as const) {
     await page.getByTestId(TID.addSourceFind).click();
     const error = page.getByTestId(TID.addSourceError);
     await expect(error).toContainText('plain-folder');
-    await expect(error).toContainText(lang === 'en' ? 'is not a git repository' : '不是 SkillDock 能读取的 git 仓库');
+    // A plain folder is said to be one (not git's "check your access rights"), with the import offered.
+    await expect(error).toContainText(lang === 'en' ? 'is a folder, not a git repository' : '是一个普通文件夹，不是 git 仓库');
+    await expect(error).not.toContainText('access rights');
+    await expect(page.getByTestId(TID.addSourceImportFolder)).toBeVisible();
     if (lang !== 'en') await expectNoEnglish(page, 'add-source refusal');
     await shot(page, `sources-add-refused-light-${lang}`);
     await expect(add).toBeDisabled();
@@ -113,6 +116,22 @@ for (const lang of ['en', 'zh-CN'] as const) {
     expect(prov.skills.alpha?.commit).toMatch(/^[0-9a-f]{40}$/);
   });
 }
+
+test('a plain folder given as a source is imported instead, from the refusal (issue 23 item 11)', async ({ app, page }) => {
+  const plain = path.join(app.scratch, 'my-skills');
+  fs.mkdirSync(path.join(plain, 'tidy-notes'), { recursive: true });
+  fs.writeFileSync(
+    path.join(plain, 'tidy-notes', 'SKILL.md'),
+    '---\nname: tidy-notes\ndescription: Tidies notes. Use when asked.\n---\n\nTidy.\n',
+  );
+  await app.open(page);
+  await openAddDialog(page);
+  await page.getByTestId(TID.addSourceInput).fill(plain);
+  await page.getByTestId(TID.addSourceFind).click();
+  await page.getByTestId(TID.addSourceImportFolder).click();
+  await expect(page.getByTestId(TID.addSourceDialog)).toBeHidden();
+  await expect.poll(() => fs.existsSync(path.join(app.home, 'library', 'tidy-notes', 'SKILL.md'))).toBe(true);
+});
 
 test('adding a skill that is already in the library asks, through the import conflict dialog', async ({ app, page }) => {
   const repo = twoSkillRepo(app);

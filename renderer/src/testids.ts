@@ -57,6 +57,7 @@ export const TID = {
   addSourceFind: 'add-source-find',
   addSourceBusy: 'add-source-busy',
   addSourceError: 'add-source-error',
+  addSourceImportFolder: 'add-source-import-folder',
   addSourceFound: 'add-source-found',
   addSourceAll: 'add-source-all',
   addSourceRow: 'add-source-row',

@@ -58,6 +58,27 @@ interface Checkout {
   done: () => void;
 }
 
+/**
+ * A local path that is a plain folder (no `.git`, not a bare repository) is refused with what to do
+ * instead: git only said "does not appear to be a git repository … make sure you have the correct
+ * access rights", which read like a permissions problem (issue 23 item 11). The window offers to
+ * import the folder; the CLI's message names `skilldock import`.
+ */
+function refusePlainFolder(p: ParsedSource): void {
+  if (!p.url.startsWith('file://')) return;
+  const dir = p.url.slice('file://'.length);
+  let st: fs.Stats;
+  try {
+    st = fs.statSync(dir);
+  } catch {
+    return; // missing: git says so
+  }
+  if (!st.isDirectory()) return;
+  const has = (rel: string) => fs.existsSync(path.join(dir, rel));
+  if (has('.git') || (has('HEAD') && has('objects') && has('refs'))) return;
+  throw fail('bad-request', 'sources.local-folder', { source: p.given, path: dir });
+}
+
 export class SourcesService {
   constructor(private ctx: ServiceContext) {}
 
@@ -90,6 +111,7 @@ export class SourcesService {
     }
     const dir = path.join(scratch, 'repo');
     try {
+      refusePlainFolder(p);
       const commit = await shallowCheckout(p.url, dir, ref ?? p.ref);
       return { dir, commit, done };
     } catch (err) {

@@ -160,6 +160,23 @@ describe('add from a source', () => {
     );
   });
 
+  // Issue 23 item 11: a plain folder got only git's last line ("make sure you have the correct
+  // access rights"). It is named as a folder, with the import to use instead.
+  it('refuses a plain folder as a source, saying it is a folder and naming the import', async () => {
+    const plain = path.join(root, 'plain-folder');
+    fs.mkdirSync(path.join(plain, 'tidy'), { recursive: true });
+    fs.writeFileSync(path.join(plain, 'tidy', 'SKILL.md'), '---\nname: tidy\ndescription: Tidies. Use when asked.\n---\n\nTidy.\n');
+    for (const given of [plain, `file://${plain}`]) {
+      const r = await w.service.call('addFromSource', { source: given, preview: true });
+      expect(r).toMatchObject({
+        ok: false,
+        error: { code: 'bad-request', msg: { key: 'sources.local-folder', params: { source: given, path: plain } } },
+      });
+      if (!r.ok) expect(r.error.message).toContain(`skilldock import "${plain}"`);
+    }
+    expect(libNames()).toEqual([]);
+  });
+
   it('a skill whose link points outside the checkout is refused; nothing is installed', async () => {
     const r = await w.service.api.addFromSource({ source: `${daemon.base}/escape.git` });
     expect(r.summary?.results[0]).toMatchObject({ status: 'refused' });

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Checkbox, Input, Modal, Spin, Tag } from '@arco-design/web-react';
-import type { AddFromSourceOutput, FoundSkill } from '../../../../src/contract/index';
+import type { AddFromSourceOutput, FoundSkill, MessageRef } from '../../../../src/contract/index';
 import { useImport } from '../../stores/import-store';
 import { useSources } from '../../stores/sources-store';
 import { SourceError } from './source-error';
@@ -18,6 +18,13 @@ function skillKey(f: FoundSkill): string {
  * lists its skills with their lint and security summary; step 2 installs the checked ones through
  * the import flow, so conflicts, the summary and the undo toast are the same as for any import.
  */
+/** The folder a source was refused for because it is a plain folder, not a git repository. */
+function plainFolder(err: unknown): string | null {
+  const msg = err && typeof err === 'object' ? (err as { msg?: MessageRef }).msg : undefined;
+  const dir = msg?.key === 'sources.local-folder' ? msg.params?.path : undefined;
+  return typeof dir === 'string' ? dir : null;
+}
+
 export function AddSourceDialog({ onClose }: { onClose(): void }) {
   const { t } = useTranslation();
   const [source, setSource] = useState('');
@@ -50,6 +57,12 @@ export function AddSourceDialog({ onClose }: { onClose(): void }) {
     await useImport.getState().addFromSource(found.source.given, found.source.ref, [...checked]);
     setAdding(false);
     onClose();
+  };
+
+  const folder = plainFolder(error);
+  const importFolder = async (dir: string) => {
+    onClose();
+    await useImport.getState().importPaths([dir]);
   };
 
   const edit = (set: (v: string) => void) => (v: string) => {
@@ -127,6 +140,14 @@ export function AddSourceDialog({ onClose }: { onClose(): void }) {
           </div>
         )}
         {error !== null && <SourceError err={error} testId={TID.addSourceError} />}
+        {folder && (
+          // A plain folder is no source, but its skills can come in as an import.
+          <div className="actions-row">
+            <Button type="primary" data-testid={TID.addSourceImportFolder} onClick={() => void importFolder(folder)}>
+              {t('sources.importFolderInstead')}
+            </Button>
+          </div>
+        )}
         {found && (
           <div data-testid={TID.addSourceFound}>
             <div className="add-source-found-head">
