@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { isInside } from '../library/tree.js';
+import { isInside } from '../base/extpath.js';
 
 // Find skill folders inside a checked-out source without running anything: a SKILL.md at the
 // given path, else the usual places (skills/, .claude/skills/, .agents/skills/, the root) and the

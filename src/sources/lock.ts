@@ -5,7 +5,8 @@ import { z } from 'zod';
 import type { ImportSummary, SkillOrigin } from '../contract/index.js';
 import type { ServiceContext } from '../service-context.js';
 import { libraryDir } from '../library/trash.js';
-import { isInside, treeDigest } from '../library/tree.js';
+import { isInside } from '../base/extpath.js';
+import { treeDigest } from '../library/tree.js';
 import { NO_BASE, baseDir, storeBase, writeProvenance } from './store.js';
 import type { ParsedSource } from './parse.js';
 
