@@ -9,6 +9,7 @@ import { isInside } from '../base/extpath.js';
 import { treeDigest } from '../library/tree.js';
 import { NO_BASE, baseDir, storeBase, writeProvenance } from './store.js';
 import type { ParsedSource } from './parse.js';
+import { isPlainRepoPath } from './confine.js';
 
 // Skills installed by the reference `skills` CLI carry their source in its lock files: a project's
 // `skills-lock.json` (v1: source, sourceUrl, ref, sourceType, skillPath, computedHash = SHA-256 of
@@ -184,6 +185,11 @@ export function recordLockOrigins(
       continue; // a source SkillDock cannot read: the skill stays local-only
     }
     if (p.kind !== 'git') continue;
+    // `skillPath` is the lock's word: a path that climbs out (`../../tmp/x/SKILL.md`) or is absolute
+    // would make check and update read outside the checkout. Such a skill stays local-only.
+    const sub = path.posix.dirname(origin.entry.skillPath ?? 'SKILL.md');
+    const skillDir = sub === '.' ? p.subpath : sub;
+    if (!isPlainRepoPath(skillDir)) continue;
     const lib = path.join(libraryDir(ctx), r.libraryName);
     const real = fs.realpathSync(lib);
     let upstreamDigest: string;
@@ -195,12 +201,10 @@ export function recordLockOrigins(
       upstreamDigest = NO_BASE;
       fs.mkdirSync(baseDir(ctx, NO_BASE), { recursive: true });
     }
-    const skillPath = origin.entry.skillPath ?? 'SKILL.md';
-    const sub = path.posix.dirname(skillPath);
     recorded[r.libraryName] = {
       source: { given: p.given, kind: 'git', url: p.url, subpath: p.subpath, ...(p.ref ? { ref: p.ref } : {}) },
       commit: '',
-      path: sub === '.' ? p.subpath : sub,
+      path: skillDir,
       upstreamDigest,
       installedDigest: treeDigest(lib),
       time: new Date().toISOString(),
