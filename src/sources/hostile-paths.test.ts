@@ -200,7 +200,7 @@ describe('names that differ only in case, from git as from a zip', () => {
         key: 'sources.layout-refused',
         params: { source: url, why: { key: 'archive.case-twin', params: expect.objectContaining({}) } },
       });
-      const why = (err.msg?.params as { why: { params: Record<string, string> } }).why.params;
+      const why = (err.msg?.params as unknown as { why: { params: Record<string, string> } }).why.params;
       expect([why.entry, why.other].sort()).toEqual([entry, other].sort());
       expect(libraryNames(w)).toEqual([]);
     }
