@@ -39,6 +39,8 @@ export const SOURCES_GIT_MESSAGES = {
     'Nothing was added from {{source}}: {{path}} leads outside the repository through a link, and SkillDock reads nothing from outside a source.',
   'sources.link-out-skipped': '{{path}} in {{source}} was skipped: it leads outside the repository through a link.',
   'sources.path-outside': '"{{path}}" is not a folder inside {{source}}: SkillDock follows a skill path only inside the repository.',
+  'sources.lock-refused':
+    '{{skill}} stays local-only (not checked or updated from a source): its entry in {{lock}} was refused. {{reason}}',
   'sources.layout-refused': '{{source}} was refused: {{why}}. Nothing was taken from it.',
   'sources.no-provenance': 'The skill {{skill}} was not added from a source, so it cannot be checked or updated.',
   'sources.check.up-to-date': '{{skill}} is up to date with {{source}}.',

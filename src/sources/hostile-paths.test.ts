@@ -132,6 +132,10 @@ describe('paths from a lock file, an assistant file or a provenance record stay 
     );
     const adopt = await runWorldCli(w, 'adopt', 'vs', '--mode', 'copy');
     expect(adopt.code, adopt.out + adopt.err).toBe(0);
+    expect(adopt.out).toContain(
+      `vs stays local-only (not checked or updated from a source): its entry in ${path.join(w.userHome, '.agents', '.skill-lock.json')} was refused.`,
+    );
+    expect(adopt.out).toContain('SkillDock follows a skill path only inside the repository.');
     expect((await w.service.api.listProvenance({})).skills.vs).toBeUndefined();
     const check = await runWorldCli(w, 'check', 'vs');
     expect(check.out).not.toContain('secret.txt');

@@ -128,8 +128,17 @@ describe('a ref that begins with "-" is refused wherever it comes from', () => {
         },
       }),
     );
-    await w.service.api.adoptSkills({ items: [{ path: installed, mode: 'copy' }] });
-    await w.service.api.importPaths({ paths: [inProject] });
+    const adopted = await w.service.api.adoptSkills({ items: [{ path: installed, mode: 'copy' }] });
+    const imported = await w.service.api.importPaths({ paths: [inProject] });
+    // Said beside the result: which lock entry was refused, and why.
+    for (const [s, skill, lock] of [
+      [adopted, 'vs', path.join(w.userHome, '.agents', '.skill-lock.json')],
+      [imported, 'pv', path.join(proj, 'skills-lock.json')],
+    ] as const) {
+      expect(s.results[0]?.notices).toEqual([
+        { key: 'sources.lock-refused', params: { skill, lock, reason: expect.objectContaining({ key: 'sources.bad-ref' }) } },
+      ]);
+    }
     expect(libraryNames(w)).toEqual(expect.arrayContaining(['vs', 'pv']));
     const prov = (await w.service.api.listProvenance({})).skills;
     expect(prov.vs).toBeUndefined();

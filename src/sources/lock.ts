@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import type { ImportSummary, SkillOrigin } from '../contract/index.js';
+import type { ImportSummary, MessageRef, SkillOrigin } from '../contract/index.js';
+import { SkillDockError } from '../errors.js';
 import type { ServiceContext } from '../service-context.js';
 import { libraryDir } from '../library/trash.js';
 import { isInside } from '../base/extpath.js';
@@ -178,18 +179,26 @@ export function recordLockOrigins(
     if (!r.libraryName || !['imported', 'replaced', 'kept-both'].includes(r.status) || !path.isAbsolute(r.source)) continue;
     const origin = findLockOrigin(r.source, path.basename(r.source), ctx.paths.userHome, locks);
     if (!origin) continue;
+    // A source SkillDock cannot read, a ref git could take for an option, or a `skillPath` that
+    // climbs out (`../../tmp/x/SKILL.md`) or is absolute (check and update would read outside the
+    // checkout): the skill stays local-only, and the user is told why.
+    const refused = (reason: MessageRef) => {
+      r.notices = [...(r.notices ?? []), { key: 'sources.lock-refused', params: { skill: r.libraryName!, lock: origin.lockFile, reason } }];
+    };
     let p: ParsedSource;
     try {
       p = parse(sourceWords(origin), origin.entry.ref);
-    } catch {
-      continue; // a source SkillDock cannot read: the skill stays local-only
+    } catch (err) {
+      if (err instanceof SkillDockError && err.msg) refused(err.msg);
+      continue;
     }
     if (p.kind !== 'git') continue;
-    // `skillPath` is the lock's word: a path that climbs out (`../../tmp/x/SKILL.md`) or is absolute
-    // would make check and update read outside the checkout. Such a skill stays local-only.
     const sub = path.posix.dirname(origin.entry.skillPath ?? 'SKILL.md');
     const skillDir = sub === '.' ? p.subpath : sub;
-    if (!isPlainRepoPath(skillDir)) continue;
+    if (!isPlainRepoPath(skillDir)) {
+      refused({ key: 'sources.path-outside', params: { path: skillDir, source: p.given } });
+      continue;
+    }
     const lib = path.join(libraryDir(ctx), r.libraryName);
     const real = fs.realpathSync(lib);
     let upstreamDigest: string;
