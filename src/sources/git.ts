@@ -63,7 +63,7 @@ function classify(stderr: string): GitError['reason'] {
 }
 
 /** `protocol.file.allow` for a call: `always` only when the URL itself is a local repository. */
-export function fileProtocol(url?: string): string[] {
+function fileProtocol(url?: string): string[] {
   return ['-c', `protocol.file.allow=${url !== undefined && /^file:\/\//i.test(url) ? 'always' : 'never'}`];
 }
 
