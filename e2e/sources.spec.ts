@@ -133,6 +133,25 @@ test('a plain folder given as a source is imported instead, from the refusal (is
   await expect.poll(() => fs.existsSync(path.join(app.home, 'library', 'tidy-notes', 'SKILL.md'))).toBe(true);
 });
 
+test('in zh-CN: a skill folder that links out of the source is not offered, and the dialog says why', async ({ app, page }) => {
+  const repo = twoSkillRepo(app);
+  const outside = path.join(app.scratch, 'outside');
+  fs.mkdirSync(outside);
+  fs.writeFileSync(path.join(outside, 'SKILL.md'), skillMd('evil'));
+  fs.writeFileSync(path.join(outside, 'secret.txt'), 'secret');
+  fs.symlinkSync(outside, path.join(repo.work, 'skills', 'evil'));
+  repo.commit({}, 'link out');
+  await patchSettings(app, { language: 'zh-CN' });
+  await app.open(page);
+  await openAddDialog(page);
+  await page.getByTestId(TID.addSourceInput).fill(`file://${repo.bare}`);
+  await page.getByTestId(TID.addSourceFind).click();
+  await expect(page.getByTestId(rowId(TID.addSourceRow, 'alpha'))).toBeVisible();
+  await expect(page.getByTestId(rowId(TID.addSourceRow, 'evil'))).toHaveCount(0);
+  await expect(page.getByTestId(TID.addSourceSkipped)).toHaveText(`已跳过 file://${repo.bare} 中的 skills/evil：它通过链接指向仓库之外。`);
+  await expectNoEnglish(page, 'add-source skipped');
+});
+
 test('adding a skill that is already in the library asks, through the import conflict dialog', async ({ app, page }) => {
   const repo = twoSkillRepo(app);
   await app.call('addFromSource', { source: `file://${repo.bare}`, skills: ['beta'] });

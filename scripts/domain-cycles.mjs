@@ -30,7 +30,8 @@ export function domainGraph(root) {
         .relative(src, path.resolve(path.dirname(file), m[1]))
         .split(path.sep)
         .join('/');
-      if (target.startsWith('..')) continue;
+      // Outside src/ (a `..notes` folder inside it is not): the engine's own isInside is TypeScript.
+      if (target === '..' || target.startsWith('../') || path.isAbsolute(target)) continue;
       const to = domainOf(target);
       if (to === from) continue;
       if (!edges.has(from)) edges.set(from, new Map());

@@ -63,6 +63,7 @@ export const TID = {
   addSourceRow: 'add-source-row',
   addSourceCheck: 'add-source-check',
   addSourceRisk: 'add-source-risk',
+  addSourceSkipped: 'add-source-skipped',
   addSourceAdd: 'add-source-add',
   addSourceCancel: 'add-source-cancel',
 

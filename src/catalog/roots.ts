@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { isInside } from '../base/extpath.js';
 import type { Root, RootKind } from '../contract/index.js';
 import { expandHome, type AgentDef } from '../agents/registry.js';
 
@@ -96,7 +97,7 @@ export function locate(roots: Root[], target: string): { root: Root; child: stri
   const abs = path.resolve(target);
   let best: Root | null = null;
   for (const root of roots) {
-    if (abs === root.path || abs.startsWith(root.path + path.sep)) {
+    if (isInside(abs, root.path)) {
       if (!best || root.path.length > best.path.length) best = root;
     }
   }

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { isInside } from '../base/extpath.js';
 import type { Diagnostic } from '../contract/index.js';
 import { makeDiagnostic } from '../skills/rules.js';
 import { childPath, hasSkillFile, listDir, type Listed } from '../skills/walk.js';
@@ -73,10 +74,6 @@ export async function listRoot(rootPath: string): Promise<RootListing> {
   return { exists: true, mtimeMs, names, kinds };
 }
 
-function isInside(parent: string, child: string): boolean {
-  return child === parent || child.startsWith(parent.endsWith(path.sep) ? parent : parent + path.sep);
-}
-
 /**
  * Follow one child (dangling and looping links become diagnostics). A plain folder known from the
  * listing costs nothing here. Null when the entry vanished or is a plain file.
@@ -120,7 +117,7 @@ export function resolveChild(rootPath: string, rootReal: string, dirName: string
     return null; // removed between the two calls
   }
   // A link back to the root or one of its ancestors would make any recursive walker loop.
-  if (isInside(realPath, rootReal)) return { kind: 'broken', dir, diagnostic: cycle(dir, linkTarget) };
+  if (isInside(rootReal, realPath)) return { kind: 'broken', dir, diagnostic: cycle(dir, linkTarget) };
   return { kind: 'child', child: { dirName, dir, realPath, linked: true, linkTarget } };
 }
 

@@ -37,6 +37,13 @@ export const SOURCES_GIT_MESSAGES = {
     'No skills found in {{source}} (looked for SKILL.md in skills/, .claude/skills/, .agents/skills/, the root and plugin manifests).',
   'sources.no-skill-at': 'No skill found at {{path}} in {{source}}.',
   'sources.skill-not-in-source': '{{source}} has no skill named {{skill}}.',
+  'sources.links-out':
+    'Nothing was added from {{source}}: {{path}} leads outside the repository through a link, and SkillDock reads nothing from outside a source.',
+  'sources.link-out-skipped': '{{path}} in {{source}} was skipped: it leads outside the repository through a link.',
+  'sources.path-outside': '"{{path}}" is not a folder inside {{source}}: SkillDock follows a skill path only inside the repository.',
+  'sources.lock-refused':
+    '{{skill}} stays local-only (not checked or updated from a source): its entry in {{lock}} was refused. {{reason}}',
+  'sources.layout-refused': '{{source}} was refused: {{why}}. Nothing was taken from it.',
   'sources.no-provenance': 'The skill {{skill}} was not added from a source, so it cannot be checked or updated.',
   'sources.check.up-to-date': '{{skill}} is up to date with {{source}}.',
   'sources.check.changed-locally': '{{skill}} was changed locally since it was installed from {{source}}; upstream has not changed.',

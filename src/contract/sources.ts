@@ -74,6 +74,8 @@ export const AddFromSourceOutputSchema = z.object({
   found: z.array(FoundSkillSchema),
   /** Absent for a preview. */
   summary: ImportSummarySchema.optional(),
+  /** What was left out and why (a skill folder, SKILL.md or manifest that links out of the source). */
+  skipped: z.array(z.object({ path: z.string(), message: z.string(), msg: MessageRefSchema })).optional(),
 });
 export type AddFromSourceOutput = z.infer<typeof AddFromSourceOutputSchema>;
 

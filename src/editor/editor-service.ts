@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { isInside } from '../base/extpath.js';
 import { randomBytes, createHash } from 'node:crypto';
 import type {
   AgentListing,
@@ -398,7 +399,7 @@ export class EditorService {
     if (from === 'SKILL.md' || to === 'SKILL.md') throw fail('refused', 'editor.path.skill-file');
     const a = resolveInSkill(loc.dir, from, 'write');
     const b = resolveInSkill(loc.dir, to, 'write');
-    if (b === a || b.startsWith(a + path.sep)) throw fail('refused', 'editor.path.into-itself', { from, to });
+    if (isInside(b, a)) throw fail('refused', 'editor.path.into-itself', { from, to });
     const msg = { key: 'editor.renamed', params: { from, to, skill: loc.skill } };
     const { journalId } = await this.journaled(loc, 'edit', msg, `Renamed ${from} to ${to} in ${loc.skill}`, (_id, changes, wal) => {
       if (!lstatOrNull(a)) throw fail('not-found', 'editor.path.not-found', { path: from, skill: loc.skill });

@@ -158,27 +158,42 @@ export function once(archive: string, seen: Set<string>, name: string): void {
  * inside a file.
  */
 export function checkLayout(archive: string, p: Pick<ArchivePlan, 'files' | 'dirs'>): void {
-  // Folders spelled two ways (`Tool/` and `tool/`, or composed and decomposed accents) are one
-  // folder on a case-insensitive disk: what lands in it would depend on the machine.
+  const problem = layoutProblem(
+    p.files.map((f) => f.name),
+    p.dirs,
+  );
+  if (problem) throw refuse(archive, problem.why, problem.params);
+}
+
+/**
+ * The one rule for the names a skill arrives with, from an archive or a git tree (`/`-separated
+ * paths): no two spelled differently only in case or accents, no entry inside a file. Null when
+ * the names can land on any disk; else why not, as an `archive.<why>` reason.
+ */
+export function layoutProblem(files: string[], dirs: string[] = []): { why: 'case-twin' | 'inside-file'; params: MessageParams } | null {
+  // Names spelled two ways (`Tool/` and `tool/`, `SKILL.md` and `skill.md`, or composed and
+  // decomposed accents) are one entry on a case-insensitive disk: what lands there would depend
+  // on the machine.
   const spellings = new Map<string, string>();
-  for (const n of [...p.files.map((f) => f.name), ...p.dirs]) {
+  for (const n of [...files, ...dirs]) {
     const parts = n.split('/');
     for (let i = 1; i <= parts.length; i++) {
       const spelled = parts.slice(0, i).join('/');
       const key = spelled.normalize('NFC').toLowerCase();
       const other = spellings.get(key);
-      if (other !== undefined && other !== spelled) throw refuse(archive, 'case-twin', { entry: spelled, other });
+      if (other !== undefined && other !== spelled) return { why: 'case-twin', params: { entry: spelled, other } };
       spellings.set(key, spelled);
     }
   }
   // A file and a folder of the same name (or a file used as a folder) cannot both exist.
-  const fileNames = new Set(p.files.map((f) => f.name.toLowerCase()));
-  for (const n of [...p.files.map((f) => f.name), ...p.dirs]) {
+  const fileNames = new Set(files.map((f) => f.toLowerCase()));
+  for (const n of [...files, ...dirs]) {
     const parts = n.split('/');
     for (let i = 1; i < parts.length; i++) {
-      if (fileNames.has(parts.slice(0, i).join('/').toLowerCase())) throw refuse(archive, 'inside-file', { entry: n });
+      if (fileNames.has(parts.slice(0, i).join('/').toLowerCase())) return { why: 'inside-file', params: { entry: n } };
     }
   }
+  return null;
 }
 
 /** Counts real inflated bytes and aborts past the cap, whatever the headers said. */

@@ -15,16 +15,8 @@ import type { ServiceContext } from '../service-context.js';
 import { SkillDockError } from '../errors.js';
 import { extractArchive, type ArchiveLimits } from './archive.js';
 import { skillFacts, unsafeFolderName, type SkillFacts } from './analyze.js';
-import {
-  copySkillTree,
-  isInside,
-  lstatOrNull,
-  removeTreeSafely,
-  treeDigest,
-  LinkOutsideError,
-  MAX_TREE_DEPTH,
-  TreeTooDeepError,
-} from './tree.js';
+import { isInside } from '../base/extpath.js';
+import { copySkillTree, lstatOrNull, removeTreeSafely, treeDigest, LinkOutsideError, MAX_TREE_DEPTH, TreeTooDeepError } from './tree.js';
 import { libraryDir, moveToTrash } from './trash.js';
 import { setFrontmatterName } from './skill-md-edit.js';
 import { revertChange } from './journal.js';

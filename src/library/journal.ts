@@ -13,7 +13,8 @@ import type { ServiceContext } from '../service-context.js';
 import { fail } from '../errors.js';
 import { FileLock, writeFileAtomic } from '../store/index.js';
 import { allAgents, expandHome } from '../agents/registry.js';
-import { lstatOrNull, removeNoFollow, treeDigest, isInside } from './tree.js';
+import { isInside, relativeInside } from '../base/extpath.js';
+import { lstatOrNull, removeNoFollow, treeDigest } from './tree.js';
 
 // `<home>/journal.jsonl`: one JSON line per operation that changed disk. Any domain may append
 // (its own `op` names and extra fields are kept). Undo reverts the newest entry not yet undone:
@@ -335,8 +336,8 @@ export function libraryNames(ctx: ServiceContext, changes: JournalChange[]): str
   for (const c of changes) {
     for (const p of c.kind === 'moved' ? [c.from, c.to] : [c.path]) {
       // a library skill itself, or a file inside one (an edit)
-      const rel = path.relative(lib, path.resolve(p));
-      if (rel && !rel.startsWith('..') && !path.isAbsolute(rel)) names.add(rel.split(path.sep)[0]);
+      const rel = relativeInside(lib, p);
+      if (rel) names.add(rel.split(path.sep)[0]!);
     }
   }
   return [...names];

@@ -25,7 +25,8 @@ import { runImport, type ImportSource } from './import.js';
 import { recordOrigins } from './origins.js';
 import { skillFacts, unsafeFolderName } from './analyze.js';
 import { libraryDir, listTrash, moveToTrash, restoreFromTrash } from './trash.js';
-import { copySkillTree, isInside, lstatOrNull, removeNoFollow, treeDigest, LinkOutsideError } from './tree.js';
+import { isInside } from '../base/extpath.js';
+import { copySkillTree, lstatOrNull, removeNoFollow, treeDigest, LinkOutsideError } from './tree.js';
 import type { ArchiveLimits } from './archive.js';
 import type { Api } from '../contract/index.js';
 

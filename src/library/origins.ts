@@ -4,7 +4,7 @@ import { ImportOriginSchema, type ImportOrigin, type ImportResult, type LibraryM
 import type { ServiceContext } from '../service-context.js';
 import { openStore } from '../store/index.js';
 import { readJournal } from './journal.js';
-import { isInside } from './tree.js';
+import { isInside } from '../base/extpath.js';
 
 // `<home>/origins.json`: library folder name → where the user's copy came from (issue 12, full
 // provenance). Written after each import or adopt; read by the skill drawer. A skill added from a

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
+import { isInside } from '../base/extpath.js';
 
 // Filesystem helpers for the library: a content digest of a folder, a copy that never follows
 // links out of the source, and removal that never goes through a link.
@@ -114,11 +115,6 @@ export class LinkOutsideError extends Error {
   ) {
     super(`${rel} is a link to ${target}, outside the skill folder`);
   }
-}
-
-export function isInside(child: string, parent: string): boolean {
-  const rel = path.relative(parent, child);
-  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
 }
 
 /** lstat that returns undefined for a missing path. */

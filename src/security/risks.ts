@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { relativeInside } from '../base/extpath.js';
 import type { CatalogEntry, ScanFinding, SkillRisk } from '../contract/index.js';
 import { RISK_FINDINGS_SHOWN } from '../contract/index.js';
 import { scanSource } from './scan.js';
@@ -20,8 +21,8 @@ function riskOf(entry: CatalogEntry): Risk {
   const all = scanSource(src);
   const count = (level: ScanFinding['level']) => all.filter((f) => f.level === level).length;
   const relative = (file: string) => {
-    const rel = path.relative(src.folder.dir, file);
-    return rel && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel.split(path.sep).join('/') : file;
+    const rel = relativeInside(src.folder.dir, file);
+    return rel ? rel.split(path.sep).join('/') : file;
   };
   const findings = all
     .map((f, i) => ({ f, i }))

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createHash } from 'node:crypto';
+import { relativeInside } from '../base/extpath.js';
 import type { ScanCode, ScanLevel, ScanReport } from '../contract/index.js';
 
 // SARIF 2.1.0 for CI (GitHub code scanning and others): one run, one rule per scan code, results
@@ -56,8 +57,8 @@ export const RULE_DOCS: Record<ScanCode, { name: string; short: string; level: S
 const SARIF_LEVEL: Record<ScanLevel, 'error' | 'warning' | 'note'> = { high: 'error', medium: 'warning', low: 'note' };
 
 function uriFor(file: string, base: string): { uri: string; uriBaseId?: string } {
-  const rel = path.relative(base, file);
-  if (rel && !rel.startsWith('..') && !path.isAbsolute(rel)) {
+  const rel = relativeInside(base, file);
+  if (rel) {
     return { uri: rel.split(path.sep).map(encodeURIComponent).join('/'), uriBaseId: '%SRCROOT%' };
   }
   return { uri: pathToFileURL(file).href };

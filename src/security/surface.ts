@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import path from 'node:path';
+import { isInside } from '../base/extpath.js';
 import type { Inventory, SurfaceCommand, SurfaceFile, SurfaceReason } from '../contract/index.js';
 import { inlineCode, markdownLines, SHELL_LANGS, shellCommands, type MdLine } from './markdown.js';
 import {
@@ -52,11 +52,6 @@ export interface SkillSource {
   lines: MdLine[];
 }
 
-function insideDir(dir: string, target: string): boolean {
-  const rel = path.relative(dir, target);
-  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
-}
-
 /** Read a skill folder and its SKILL.md once, for both the inventory and the scan. */
 export function loadSkillSource(dir: string, opts: ReadOptions = {}): SkillSource {
   const folder = readSkillFolder(dir, opts);
@@ -65,7 +60,7 @@ export function loadSkillSource(dir: string, opts: ReadOptions = {}): SkillSourc
   if (skillFile?.symlink !== undefined) {
     try {
       const real = fs.realpathSync(skillFile.abs);
-      if (insideDir(fs.realpathSync(folder.dir), real) && fs.statSync(real).size <= 1024 * 1024) text = fs.readFileSync(real, 'utf8');
+      if (isInside(real, fs.realpathSync(folder.dir)) && fs.statSync(real).size <= 1024 * 1024) text = fs.readFileSync(real, 'utf8');
     } catch {
       // dangling or escaping link: lint reports it; nothing to read
     }

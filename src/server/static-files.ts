@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { isInside } from '../base/extpath.js';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -89,7 +90,7 @@ export function resolveStatic(root: string, urlPath: string): StaticLookup {
     } catch {
       continue;
     }
-    if (real !== realRoot && !real.startsWith(realRoot + path.sep)) return { kind: 'refused' };
+    if (!isInside(real, realRoot)) return { kind: 'refused' };
     const stat = fs.statSync(real);
     if (stat.isFile()) return { kind: 'file', file: real, size: stat.size };
   }

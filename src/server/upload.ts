@@ -5,7 +5,8 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
 import { SkillDockError, fail } from '../errors.js';
-import { isInside, lstatOrNull, removeTreeSafely } from '../library/tree.js';
+import { isInside } from '../base/extpath.js';
+import { lstatOrNull, removeTreeSafely } from '../library/tree.js';
 
 /**
  * Browser drag-and-drop lands here: the page cannot hand us real paths, so it streams each file
@@ -212,7 +213,7 @@ export class UploadStaging {
       if (err instanceof SkillDockError) throw err;
       throw failed(err);
     }
-    if (realParent !== realBatch && !realParent.startsWith(realBatch + path.sep)) {
+    if (!isInside(realParent, realBatch)) {
       throw fail('refused', 'upload.escapes', { path: shownPath });
     }
     b.files += 1;

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { isInside } from '../base/extpath.js';
 import type { Diagnostic, LegacyPath } from '../contract/index.js';
 import { loadRegistry, type Registry } from '../agents/registry.js';
 import { stateIdFor } from '../state/state-id.js';
@@ -385,8 +386,7 @@ function checkSymlinks(dir: string, files: SkillFile[], diag: Diag): void {
     const target = f.symlink;
     const parent = path.dirname(f.path);
     const inside = [realDir, dir].some((base) => {
-      const resolved = path.resolve(base, parent, target);
-      return resolved === base || resolved.startsWith(base.endsWith(path.sep) ? base : base + path.sep);
+      return isInside(path.resolve(base, parent, target), base);
     });
     if (!inside) {
       diag('symlink-escapes', { file: path.join(dir, f.path), says: 'message', params: { file: f.path, target } });

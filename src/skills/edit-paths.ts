@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { isInside } from '../base/extpath.js';
 import { fail } from '../errors.js';
 
 // Where an editor may read and write inside a skill: a relative, `/`-separated path with no `.`,
@@ -19,11 +20,6 @@ export function checkRelPath(rel: string): string[] {
   const parts = rel.split('/');
   if (parts.some((p) => p === '' || p === '.' || p === '..')) throw fail('refused', 'editor.path.dots', { path: rel });
   return parts;
-}
-
-function isInsideDir(child: string, parent: string): boolean {
-  const r = path.relative(parent, child);
-  return r === '' || (!r.startsWith('..') && !path.isAbsolute(r));
 }
 
 /**
@@ -48,7 +44,7 @@ export function resolveInSkill(skillDir: string, rel: string, mode: 'read' | 'wr
     } catch {
       throw fail('refused', 'editor.path.link-outside', { path: rel, link }); // dangling: nothing safe to read
     }
-    if (!isInsideDir(real, realSkill)) throw fail('refused', 'editor.path.link-outside', { path: rel, link });
+    if (!isInside(real, realSkill)) throw fail('refused', 'editor.path.link-outside', { path: rel, link });
   }
   return path.join(skillDir, ...parts);
 }

@@ -5,6 +5,7 @@ import matter from 'gray-matter';
 import { parseDocument } from 'yaml';
 import { parseSkillText } from './index.js';
 import { parseSimpleYaml } from './simple-yaml.js';
+import { CodeRefused, splitFrontmatter } from './matter-split.js';
 import { loadRegistry } from '../agents/registry.js';
 import { removeRoot, RESOURCES, skillText, tempRoot } from './test-helpers.js';
 
@@ -31,6 +32,37 @@ describe('executable frontmatter is never run', () => {
       }
     });
   }
+
+  // Two layers, each guarded alone: the language check on the opening line (parse.ts) answers first
+  // and says which language; gray-matter's engines (matter-split.ts) refuse code whatever reached
+  // them. Without the first, the second would still refuse, but with another message; without the
+  // second, a caller that skipped the first would run the code.
+  it('the language check alone: names the language, and gray-matter is never reached', () => {
+    const r = parseSkillText("---js\n{ name: 'x' }\n---\nBody.\n", 'SKILL.md', registry);
+    expect(r.diagnostics.map((d) => d.msg)).toEqual([{ key: 'diag.frontmatter-code.language', params: { language: 'js' } }]);
+  });
+
+  for (const lang of ['js', 'javascript', 'JS', 'coffee', 'CoffeeScript', 'cson', 'json']) {
+    it(`the gray-matter layer alone refuses ---${lang} without evaluating it`, () => {
+      const marker = path.join(root, `split-${lang}-${Math.random().toString(36).slice(2)}`);
+      const payload = `{ name: (require('fs').writeFileSync(${JSON.stringify(marker)}, 'ran'), 'x') }`;
+      let yamlRead = false;
+      expect(() =>
+        splitFrontmatter(`---${lang}\n${payload}\n---`, () => {
+          yamlRead = true;
+        }),
+      ).toThrow(CodeRefused);
+      expect(yamlRead).toBe(false);
+      expect(fs.existsSync(marker)).toBe(false);
+    });
+  }
+
+  it('the gray-matter layer hands YAML to our reader', () => {
+    let yamlRead = 0;
+    splitFrontmatter('---\na: [1]\n---', () => yamlRead++);
+    splitFrontmatter('---yaml\na: [1]\n---', () => yamlRead++);
+    expect(yamlRead).toBe(2);
+  });
 
   it('leaves gray-matter defaults and cache untouched', () => {
     const cache = () => Object.keys((matter as unknown as { cache: Record<string, unknown> }).cache).length;

@@ -1,9 +1,9 @@
-import matter from 'gray-matter';
 import { LineCounter, parseDocument, visit, isAlias, isMap, isScalar, isCollection, type Document } from 'yaml';
 import type { Diagnostic, MessageParams } from '../contract/index.js';
 import type { Registry } from '../agents/registry.js';
 import { kindOf, makeDiagnostic, type DiagnosticInit } from './rules.js';
 import { parseSimpleYaml } from './simple-yaml.js';
+import { CodeRefused, splitFrontmatter } from './matter-split.js';
 
 // Safe SKILL.md parsing. Frontmatter is data from the internet: it is never evaluated, alias
 // expansion is bounded, and every problem becomes a diagnostic instead of an exception.
@@ -25,12 +25,6 @@ export interface ParsedSkill {
   hadBom: boolean;
   crlf: boolean;
 }
-
-class CodeRefused extends Error {}
-const refuse = (): never => {
-  throw new CodeRefused('executable frontmatter is refused');
-};
-const REFUSING = { parse: refuse, stringify: refuse };
 
 interface YamlResult {
   value: unknown;
@@ -136,26 +130,14 @@ function openFrontmatter(text: string, hadBom: boolean, diag: Diag): { start: nu
  * (YAML through readYaml; JavaScript, JSON and CoffeeScript refused), and the result must be a map.
  */
 function readThroughGrayMatter(result: ParsedSkill, src: string, block: string, closeAt: number, openLine: number, diag: Diag): void {
-  // gray-matter splits the block; our engines read it. Options make it skip its shared cache.
   const yamlOut: YamlResult = { value: undefined, ok: false };
-  const yamlEngine = {
-    // Reads our own copy of the block: gray-matter is given a guarded one (see guardBlankLines).
-    parse: () => {
-      Object.assign(yamlOut, readYaml(block, openLine - 1, diag, result.keyLines));
-      return {};
-    },
-    stringify: refuse,
-  };
   // Only the frontmatter goes through gray-matter (it hashes its whole input for a cache lookup).
   const closeEnd = src.indexOf('\n', closeAt + 4);
   const head = guardBlankLines(closeEnd === -1 ? src : src.slice(0, closeEnd));
   let gm: { content: string; matter: string; isEmpty?: boolean };
   try {
-    gm = matter(head, {
-      language: 'yaml',
-      excerpt: false,
-      engines: { yaml: yamlEngine, yml: yamlEngine, javascript: REFUSING, js: REFUSING, json: REFUSING, coffee: REFUSING },
-    } as never) as never;
+    // Reads our own copy of the block: gray-matter is given a guarded one (see guardBlankLines).
+    gm = splitFrontmatter(head, () => Object.assign(yamlOut, readYaml(block, openLine - 1, diag, result.keyLines)));
   } catch (err) {
     if (err instanceof CodeRefused) diag('frontmatter-code', { says: 'refused', line: openLine });
     else diag('frontmatter-yaml', { says: 'unreadable', params: { detail: (err as Error).message }, line: openLine });

@@ -3,6 +3,9 @@ import { fail } from '../errors.js';
 
 // The user's own `git`, run without a shell (so credential helpers and SSH keys work), never
 // prompting, with hooks, submodules and external filters off: nothing from a cloned repo runs.
+// A URL or ref always follows `--end-of-options`, so one that begins with `-` is never an option
+// (`--upload-pack=…` would run a program). The `ext::` transport (runs a command) is off whatever
+// the user's config says; `file://` is allowed only when the user's source is a local repository.
 
 const SAFE_CONFIG = [
   '-c',
@@ -10,7 +13,7 @@ const SAFE_CONFIG = [
   '-c',
   'submodule.recurse=false',
   '-c',
-  'protocol.file.allow=always',
+  'protocol.ext.allow=never',
   '-c',
   'core.fsmonitor=false',
   '-c',
@@ -59,11 +62,16 @@ function classify(stderr: string): GitError['reason'] {
   return 'other';
 }
 
-export function runGit(args: string[], opts: { cwd?: string; timeoutMs?: number } = {}): Promise<GitResult> {
+/** `protocol.file.allow` for a call: `always` only when the URL itself is a local repository. */
+function fileProtocol(url?: string): string[] {
+  return ['-c', `protocol.file.allow=${url !== undefined && /^file:\/\//i.test(url) ? 'always' : 'never'}`];
+}
+
+export function runGit(args: string[], opts: { cwd?: string; timeoutMs?: number; url?: string } = {}): Promise<GitResult> {
   return new Promise((resolve, reject) => {
     execFile(
       process.env.SKILLDOCK_GIT || 'git',
-      [...SAFE_CONFIG, ...args],
+      [...SAFE_CONFIG, ...fileProtocol(opts.url), ...args],
       {
         cwd: opts.cwd,
         timeout: opts.timeoutMs ?? 120_000,
@@ -115,8 +123,11 @@ export function gitFailure(err: unknown, source: string, skill?: string): Error 
  * it out. Shallow (depth 1), no tags, no submodules. Returns the resolved commit.
  */
 export async function shallowCheckout(url: string, dir: string, ref?: string): Promise<string> {
-  await runGit(['init', '-q', dir]);
-  await runGit(['fetch', '-q', '--depth', '1', '--no-tags', '--no-recurse-submodules', url, ref ?? 'HEAD'], { cwd: dir });
+  await runGit(['init', '-q', '--end-of-options', dir]);
+  await runGit(['fetch', '-q', '--depth', '1', '--no-tags', '--no-recurse-submodules', '--end-of-options', url, ref ?? 'HEAD'], {
+    cwd: dir,
+    url,
+  });
   await runGit(['-c', 'core.symlinks=true', 'checkout', '-q', '--detach', 'FETCH_HEAD'], { cwd: dir });
   const { stdout } = await runGit(['rev-parse', 'HEAD'], { cwd: dir });
   return stdout.trim();
@@ -124,7 +135,7 @@ export async function shallowCheckout(url: string, dir: string, ref?: string): P
 
 /** `git ls-remote` of one URL: ref name → commit (HEAD included). One network round. */
 export async function lsRemote(url: string, timeoutMs = 60_000): Promise<Map<string, string>> {
-  const { stdout } = await runGit(['ls-remote', url], { timeoutMs });
+  const { stdout } = await runGit(['ls-remote', '--end-of-options', url], { timeoutMs, url });
   const refs = new Map<string, string>();
   for (const line of stdout.split('\n')) {
     const [sha, name] = line.split('\t');

@@ -2,12 +2,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import type { ImportSummary, SkillOrigin } from '../contract/index.js';
+import type { ImportSummary, MessageRef, SkillOrigin } from '../contract/index.js';
+import { SkillDockError } from '../errors.js';
 import type { ServiceContext } from '../service-context.js';
 import { libraryDir } from '../library/trash.js';
-import { isInside, treeDigest } from '../library/tree.js';
+import { isInside } from '../base/extpath.js';
+import { treeDigest } from '../library/tree.js';
 import { NO_BASE, baseDir, storeBase, writeProvenance } from './store.js';
 import type { ParsedSource } from './parse.js';
+import { isPlainRepoPath } from './confine.js';
 
 // Skills installed by the reference `skills` CLI carry their source in its lock files: a project's
 // `skills-lock.json` (v1: source, sourceUrl, ref, sourceType, skillPath, computedHash = SHA-256 of
@@ -176,13 +179,26 @@ export function recordLockOrigins(
     if (!r.libraryName || !['imported', 'replaced', 'kept-both'].includes(r.status) || !path.isAbsolute(r.source)) continue;
     const origin = findLockOrigin(r.source, path.basename(r.source), ctx.paths.userHome, locks);
     if (!origin) continue;
+    // A source SkillDock cannot read, a ref git could take for an option, or a `skillPath` that
+    // climbs out (`../../tmp/x/SKILL.md`) or is absolute (check and update would read outside the
+    // checkout): the skill stays local-only, and the user is told why.
+    const refused = (reason: MessageRef) => {
+      r.notices = [...(r.notices ?? []), { key: 'sources.lock-refused', params: { skill: r.libraryName!, lock: origin.lockFile, reason } }];
+    };
     let p: ParsedSource;
     try {
       p = parse(sourceWords(origin), origin.entry.ref);
-    } catch {
-      continue; // a source SkillDock cannot read: the skill stays local-only
+    } catch (err) {
+      if (err instanceof SkillDockError && err.msg) refused(err.msg);
+      continue;
     }
     if (p.kind !== 'git') continue;
+    const sub = path.posix.dirname(origin.entry.skillPath ?? 'SKILL.md');
+    const skillDir = sub === '.' ? p.subpath : sub;
+    if (!isPlainRepoPath(skillDir)) {
+      refused({ key: 'sources.path-outside', params: { path: skillDir, source: p.given } });
+      continue;
+    }
     const lib = path.join(libraryDir(ctx), r.libraryName);
     const real = fs.realpathSync(lib);
     let upstreamDigest: string;
@@ -194,12 +210,10 @@ export function recordLockOrigins(
       upstreamDigest = NO_BASE;
       fs.mkdirSync(baseDir(ctx, NO_BASE), { recursive: true });
     }
-    const skillPath = origin.entry.skillPath ?? 'SKILL.md';
-    const sub = path.posix.dirname(skillPath);
     recorded[r.libraryName] = {
       source: { given: p.given, kind: 'git', url: p.url, subpath: p.subpath, ...(p.ref ? { ref: p.ref } : {}) },
       commit: '',
-      path: sub === '.' ? p.subpath : sub,
+      path: skillDir,
       upstreamDigest,
       installedDigest: treeDigest(lib),
       time: new Date().toISOString(),

@@ -105,6 +105,9 @@ describe('parseSource', () => {
     refused('acme/skills/a/%2e%2e/b', 'path');
     refused('just-a-word', 'unknown');
     refused('acme/skills', 'bad-ref', '--output=x');
+    // These pass the character check: only the leading-dash rule refuses them.
+    refused('acme/skills', 'bad-ref', '--negotiate-only');
+    refused('acme/skills', 'bad-ref', '-main');
     refused('acme/skills', 'bad-ref', 'a..b');
   });
 });

@@ -46,11 +46,33 @@ export function cleanSubpath(given: string, raw: string): string {
   return p;
 }
 
+/**
+ * Refuse a ref git could read as something else: an option (`--upload-pack=…`, `--negotiate-only`:
+ * a leading `-`, refused on its own because the character check lets `-` through), a range (`..`),
+ * or characters no branch, tag or commit name needs. Every ref from the user, a tree URL, a lock
+ * file, an assistant file or a provenance record passes here before it reaches git.
+ */
+export function checkRef(given: string, ref: string): string {
+  if (!/^[A-Za-z0-9._/@^~+-]{1,200}$/.test(ref) || ref.includes('..')) throw fail('bad-request', 'sources.bad-ref', { source: given, ref });
+  if (ref.startsWith('-')) throw fail('bad-request', 'sources.bad-ref', { source: given, ref });
+  return ref;
+}
+
 function keyOf(host: string, repoPath: string): string {
   return `${host.toLowerCase()}/${repoPath
     .replace(/\.git$/i, '')
     .replace(/^\/+|\/+$/g, '')
     .toLowerCase()}`;
+}
+
+function decodeRef(given: string, raw: string): string {
+  let ref: string;
+  try {
+    ref = decodeURIComponent(raw);
+  } catch {
+    return bad(given, 'url');
+  }
+  return checkRef(given, ref);
 }
 
 function fromHttp(given: string, u: URL, ref: string | undefined): ParsedSource {
@@ -66,11 +88,11 @@ function fromHttp(given: string, u: URL, ref: string | undefined): ParsedSource 
   const dash = parts.indexOf('-');
   if (dash > 0 && (parts[dash + 1] === 'tree' || parts[dash + 1] === 'blob') && parts.length > dash + 2) {
     repoParts = parts.slice(0, dash);
-    treeRef = decodeURIComponent(parts[dash + 2]!);
+    treeRef = decodeRef(given, parts[dash + 2]!);
     sub = parts.slice(dash + 3).join('/');
   } else if (host === 'github.com' && parts.length >= 4 && (parts[2] === 'tree' || parts[2] === 'blob')) {
     repoParts = parts.slice(0, 2);
-    treeRef = decodeURIComponent(parts[3]!);
+    treeRef = decodeRef(given, parts[3]!);
     sub = parts.slice(4).join('/');
   } else if (host === 'github.com' && parts.length > 2) {
     bad(given, 'github-path');
@@ -101,9 +123,7 @@ export function parseSource(input: string, opts: ParseOptions = {}): ParsedSourc
   if (/[\u0000-\u001f\s]/.test(given)) bad(given, 'whitespace');
   if (given.startsWith('-')) bad(given, 'dash');
   const ref = opts.ref;
-  if (ref !== undefined && (!/^[A-Za-z0-9._/@^~+-]{1,200}$/.test(ref) || ref.startsWith('-') || ref.includes('..'))) {
-    throw fail('bad-request', 'sources.bad-ref', { source: given, ref });
-  }
+  if (ref !== undefined) checkRef(given, ref);
   const withRef = <T extends object>(o: T, r?: string): T => (r ? { ...o, ref: r } : o);
 
   if (isLocalPath(given)) {

@@ -13,7 +13,7 @@ import {
   type SourceInfo,
 } from '../contract/index.js';
 import type { ServiceContext } from '../service-context.js';
-import { fail } from '../errors.js';
+import { fail, SkillDockError } from '../errors.js';
 import { expandHome } from '../agents/registry.js';
 import { getLibrary } from '../library/library-service.js';
 import { skillFacts } from '../library/analyze.js';
@@ -23,6 +23,8 @@ import { parseSource, type ParsedSource } from './parse.js';
 import { gitFailure, lsRemote, shallowCheckout, GitError } from './git.js';
 import { fetchArchive } from './download.js';
 import { discoverSkills } from './discover.js';
+import { skillDirIn, sourceProblem } from './confine.js';
+import { layoutRefusal, treeFiles } from './git-tree.js';
 import { scanSkillDir } from '../security/scan.js';
 import { NO_BASE, baseDir, readProvenance, storeBase, writeProvenance } from './store.js';
 import { diffMaps, fileMap } from './files.js';
@@ -55,6 +57,8 @@ async function pool<T, R>(items: T[], limit: number, fn: (t: T) => Promise<R>): 
 interface Checkout {
   dir: string;
   commit: string;
+  /** A git checkout's file names as git records them (for layoutRefusal); absent for an archive. */
+  files?: string[];
   done: () => void;
 }
 
@@ -96,6 +100,11 @@ export class SourcesService {
     });
   }
 
+  /** See sourceProblem: a source read back from a file, checked as if the user had typed it. */
+  recordProblem(url: string, refs: Array<string | undefined>, rel: string): MessageRef | null {
+    return sourceProblem((u) => this.parse(u), url, refs, rel);
+  }
+
   /** Check out the source into a scratch folder; always removed by `done`. */
   async checkout(p: ParsedSource, ref?: string): Promise<Checkout> {
     const scratch = this.scratch();
@@ -113,7 +122,7 @@ export class SourcesService {
     try {
       refusePlainFolder(p);
       const commit = await shallowCheckout(p.url, dir, ref ?? p.ref);
-      return { dir, commit, done };
+      return { dir, commit, files: await treeFiles(dir), done };
     } catch (err) {
       done();
       throw gitFailure(err, p.given);
@@ -135,9 +144,18 @@ export class SourcesService {
     // `commit`: fetch exactly that commit (an imported assistant) while recording the ref followed.
     const co = await this.checkout(p, commit);
     try {
-      const paths = discoverSkills(co.dir, p.subpath);
+      const { paths, linksOut } = discoverSkills(co.dir, p.subpath);
+      if (!paths.length && linksOut.length) throw fail('refused', 'sources.links-out', { source: p.given, path: linksOut });
       if (!paths.length) {
         throw fail('not-found', p.subpath ? 'sources.no-skill-at' : 'sources.no-skills', { source: p.given, path: p.subpath });
+      }
+      const skipped = linksOut.map((rel) => {
+        const msg: MessageRef = { key: 'sources.link-out-skipped', params: { source: p.given, path: rel } };
+        return { path: rel, message: formatMessage(msg), msg };
+      });
+      for (const rel of paths) {
+        const refused = co.files && layoutRefusal(co.files, rel, p.given);
+        if (refused) throw refused;
       }
       const found: FoundSkill[] = [];
       for (const rel of paths) {
@@ -156,7 +174,7 @@ export class SourcesService {
           security: { high: level('high'), medium: level('medium'), low: level('low'), executable: scan.hasExecutableSurface },
         });
       }
-      const base = { source: info(p), commit: co.commit, found };
+      const base = { source: info(p), commit: co.commit, found, ...(skipped.length ? { skipped } : {}) };
       if (input.preview) return base;
       let chosen = found;
       if (input.skills?.length) {
@@ -220,9 +238,10 @@ export class SourcesService {
       if (src.kind === 'archive') return this.checkArchiveGroup(skills, prov);
       let refs: Map<string, string> | Error;
       try {
+        this.parse(url); // a record edited on disk: its URL is checked as if the user had typed it
         refs = await lsRemote(url);
       } catch (err) {
-        if (!(err instanceof GitError)) throw err;
+        if (!(err instanceof GitError) && !(err instanceof SkillDockError)) throw err;
         refs = err;
       }
       return this.checkGroup(refs, skills, prov);
@@ -286,6 +305,8 @@ export class SourcesService {
     };
     const local = this.localChanges(name, p);
     if (local === null) return say('missing', 'sources.check.missing', {});
+    const bad = this.recordProblem(p.source.url, [p.source.ref, p.pinned], p.path);
+    if (bad) return say('unreachable', 'sources.check.unreachable', { detail: bad });
     if (p.source.kind === 'archive' && p.pinned)
       return say('pinned', 'sources.check.pinned', { ref: p.pinned.slice(0, 12) }, { localChanges: local });
     if (refs instanceof Error) {
@@ -350,10 +371,20 @@ export class SourcesService {
   /** One skill against its source at a new commit: removed or moved upstream, no file changed, or an update. */
   private async compareWithUpstream(co: Checkout, name: string, p: SkillOrigin): Promise<CheckResult> {
     const local = this.localChanges(name, p) ?? false;
-    const up = path.join(co.dir, ...p.path.split('/').filter(Boolean));
     const common = { skill: name, source: p.source.given, fromCommit: p.commit, toCommit: co.commit, localChanges: local };
+    let up: string;
+    try {
+      up = skillDirIn(co.dir, p.path, p.source.given);
+    } catch (err) {
+      const e = err as SkillDockError;
+      const msg: MessageRef = {
+        key: 'sources.check.unreachable',
+        params: { skill: name, source: p.source.given, detail: e.msg ?? e.message },
+      };
+      return { ...common, status: 'unreachable', message: formatMessage(msg), msg };
+    }
     if (!fs.existsSync(path.join(up, 'SKILL.md'))) {
-      const facts = discoverSkills(co.dir, '');
+      const facts = discoverSkills(co.dir, '').paths;
       let renamed = '';
       for (const rel of facts) {
         const f = await skillFacts(this.ctx, path.join(co.dir, ...rel.split('/')), path.posix.basename(rel));

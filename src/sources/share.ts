@@ -97,6 +97,13 @@ export async function importAssistant(
       );
       continue;
     }
+    // The file's words: a ref git could take for an option, or a path out of the repository, is
+    // refused for that skill before anything is fetched.
+    const bad = svc.recordProblem(s.source.url, [s.source.ref], s.source.path);
+    if (bad) {
+      skills.push(worded(s.name, 'failed', bad));
+      continue;
+    }
     const have = prov[s.name];
     if (have && have.source.url === s.source.url && have.commit === s.source.commit && lstatOrNull(path.join(libraryDir(ctx), s.name))) {
       skills.push({ name: s.name, status: 'present' });

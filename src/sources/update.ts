@@ -11,7 +11,7 @@ import {
   type UpdateResult,
 } from '../contract/index.js';
 import type { ServiceContext } from '../service-context.js';
-import { fail } from '../errors.js';
+import { fail, SkillDockError } from '../errors.js';
 import { runJournaled } from '../library/recover.js';
 import { libraryDir, moveToTrash } from '../library/trash.js';
 import { copySkillTree, lstatOrNull, treeDigest, LinkOutsideError } from '../library/tree.js';
@@ -19,6 +19,8 @@ import { getInventory } from '../security/surface.js';
 import type { SourcesService } from './service.js';
 import { baseDir, readProvenance, storeBase, writeProvenance } from './store.js';
 import { fileMap } from './files.js';
+import { skillDirIn } from './confine.js';
+import { layoutRefusal } from './git-tree.js';
 import { asText, merge3 } from './merge.js';
 
 // `skilldock update`: per skill a three-way merge per file (base = the upstream files installed,
@@ -246,7 +248,6 @@ function stageSkill(
   at: { upstream: string; dir: string },
 ): { refused: UpdateResult } | { staged: Staged } {
   const lib = path.join(libraryDir(ctx), skill);
-  const upRaw = path.join(co.dir, ...origin.path.split('/').filter(Boolean));
   const given = origin.source.given;
   const refused = (files: UpdateFile[], key: string, params: Record<string, string | number>) => ({
     refused: {
@@ -261,8 +262,13 @@ function stageSkill(
     },
   });
   try {
+    // The record's path may have been edited on disk: only a folder really inside the checkout.
+    const upRaw = skillDirIn(co.dir, origin.path, given);
+    const twins = co.files && layoutRefusal(co.files, origin.path, given);
+    if (twins) throw twins;
     copySkillTree(upRaw, at.upstream); // refuses links out of the skill
   } catch (err) {
+    if (err instanceof SkillDockError && err.msg) return refused([], err.msg.key, { ...(err.msg.params as Record<string, string>), skill });
     if (!(err instanceof LinkOutsideError)) throw err;
     return refused([], 'sources.update.link-out', { skill, source: given, path: err.rel, target: err.target });
   }

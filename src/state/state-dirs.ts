@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fail } from '../errors.js';
 import { isValidStateId } from './state-id.js';
+import { isInside } from '../base/extpath.js';
 
 // Each skill's private writable dir lives at `<home>/skills-state/<id>/`. Ids come from untrusted
 // frontmatter and URIs come from agents, so every path built here is checked to stay inside.
@@ -10,12 +11,6 @@ export const STATE_URI_PREFIX = 'skill://state/';
 
 export function stateRoot(home: string): string {
   return path.join(home, 'skills-state');
-}
-
-/** True when `child` is `parent` or lies inside it (both already absolute and normalised). */
-export function isInside(child: string, parent: string): boolean {
-  const rel = path.relative(parent, child);
-  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
 }
 
 /** The state dir of `id`; throws `refused` for anything that is not one safe path segment. */

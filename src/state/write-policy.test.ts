@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { launchWorkspace } from '../workspaces/launch.js';
@@ -64,7 +65,43 @@ describe('write policy', () => {
     expect(checkWrite(scope, path.join(sb.dir, 'tmp', 'scratch.txt'))).toMatchObject({ allowed: true, rule: 'temp' });
     expect(checkWrite(scope, '~/.bashrc')).toMatchObject({ allowed: false, rule: 'protected' });
     expect(checkWrite(scope, path.join(workspace, '..', 'other', 'x'))).toMatchObject({ allowed: false, rule: 'outside' });
+    // A name that begins with two dots is a file in the workspace, not its parent.
+    expect(checkWrite(scope, path.join(workspace, '..notes.md'))).toMatchObject({ allowed: true, rule: 'workspace' });
+    expect(checkWrite(scope, '..notes.md', workspace)).toMatchObject({ allowed: true, rule: 'workspace' });
   });
+
+  // `path.relative(ws, file).startsWith('..')` called this file outside. /var/tmp, because the temp
+  // dir would allow it under another rule.
+  it.skipIf(process.platform === 'win32' || !fs.existsSync('/var/tmp'))(
+    '`policy check-write <cwd>/..notes.md` from the command line: inside the workspace',
+    () => {
+      const ws = fs.realpathSync(fs.mkdtempSync('/var/tmp/sd-dots-'));
+      try {
+        const env = {
+          PATH: process.env.PATH ?? '',
+          HOME: sb.userHome,
+          SKILLDOCK_HOME: sb.home,
+          SKILLDOCK_USER_HOME: sb.userHome,
+          NO_COLOR: '1',
+        };
+        const run = (file: string) =>
+          spawnSync(process.execPath, [cliScript, 'policy', 'check-write', file, '--json'], {
+            cwd: ws,
+            env,
+            encoding: 'utf8',
+            timeout: 60_000,
+          });
+        const dots = run(path.join(ws, '..notes.md'));
+        expect(dots.status, dots.stderr).toBe(0);
+        expect(JSON.parse(dots.stdout)).toMatchObject({ allowed: true, rule: 'workspace', path: path.join(ws, '..notes.md') });
+        const parent = run(path.join(ws, '..', 'notes.md'));
+        expect(parent.status).toBe(1);
+        expect(JSON.parse(parent.stdout)).toMatchObject({ allowed: false, rule: 'outside' });
+      } finally {
+        fs.rmSync(ws, { recursive: true, force: true });
+      }
+    },
+  );
 
   it('denies writes into a skill folder through its link, and to the guard file', async () => {
     const { scope, link, state, workspace } = await scopeForCodeSkill();

@@ -1,7 +1,8 @@
 import os from 'node:os';
 import path from 'node:path';
 import type { LegacyMapping, LegacyPath, StateDir, WriteDecision } from '../contract/index.js';
-import { isInside, realpathOfExisting } from './state-dirs.js';
+import { isInside } from '../base/extpath.js';
+import { realpathOfExisting } from './state-dirs.js';
 
 // Where an agent may write during a conversation. Denials say why, and a write aimed at a legacy
 // home path a skill hard-codes gets the state-dir path it should use instead: the agent corrects

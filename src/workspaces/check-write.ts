@@ -2,7 +2,8 @@ import path from 'node:path';
 import type { Conversation, WriteDecision } from '../contract/index.js';
 import type { EnginePaths } from '../context.js';
 import { fail } from '../errors.js';
-import { isInside, stateRoot } from '../state/state-dirs.js';
+import { isInside } from '../base/extpath.js';
+import { stateRoot } from '../state/state-dirs.js';
 import { checkWrite, defaultTempDirs, type PolicyScope } from '../state/write-policy.js';
 import { fullConversation, isValidConversationId, type ConversationLog } from './conversations.js';
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { ConversationIndex as Conversation } from '../contract/index.js';
 import { pidAlive } from '../store/file-lock.js';
-import { isInside } from '../state/state-dirs.js';
+import { isInside } from '../base/extpath.js';
 
 // "In use" for cleanup: the agent SkillDock started for the conversation still runs (its pid is in
 // `<dataDir>/agent.pid`, written by `launch --exec` and by the terminal launcher script, which

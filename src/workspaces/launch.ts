@@ -4,7 +4,8 @@ import type { CatalogEntry, Conversation, LaunchProblem, LaunchResult, LegacyMap
 import type { AgentDef } from '../agents/registry.js';
 import { fail } from '../errors.js';
 import { launchProblem, scriptWhy } from './launch-words.js';
-import { ensureStateDir, isInside, realpathOfExisting, stateDirFor, stateRoot, stateUri } from '../state/state-dirs.js';
+import { isInside } from '../base/extpath.js';
+import { ensureStateDir, realpathOfExisting, stateDirFor, stateRoot, stateUri } from '../state/state-dirs.js';
 import { legacyMappings } from '../state/write-policy.js';
 import { linkSkill, removeTreeNoFollow } from './links.js';
 import { renderContextFile, renderFirstMessage, renderStateRules } from './context-file.js';
@@ -361,8 +362,7 @@ function checkUserWorkspace(dir: string, home: string, userHome: string): string
   if (isInside(realHome, real) || (isInside(real, realHome) && !isInside(real, realpathOfExisting(workspacesRoot(home))))) {
     throw fail('bad-request', 'launch.workspace-skilldock', { path: abs });
   }
-  const rel = path.relative(workspacesRoot(home), abs);
-  if (rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel))) {
+  if (isInside(abs, workspacesRoot(home))) {
     throw fail('bad-request', 'launch.workspace-temporary', { path: abs });
   }
   return abs;

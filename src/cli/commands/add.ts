@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { printJson, paint } from '../format.js';
+import { printJson, paint, termSafe } from '../format.js';
 import { UsageError, type CliCommandModule, type CliIO } from '../types.js';
 import { CONFLICT_CHOICES, formatImportSummary } from './library-format.js';
 
@@ -41,6 +41,8 @@ export const addCommand: CliCommandModule = {
     io.out(
       `${paint(io.color, 'bold', r.source.given)} at ${r.commit.slice(0, 12)}: ${r.found.length} skill${r.found.length === 1 ? '' : 's'} found`,
     );
+    // Left out on purpose (a link out of the source): said, so a missing skill is not a mystery.
+    for (const s of r.skipped ?? []) io.out(`  ${paint(io.color, 'yellow', 'skipped')}  ${termSafe(s.message)}`);
     if (!r.summary) {
       for (const f of r.found) {
         io.out(

@@ -5,6 +5,7 @@ import type { AddFromSourceOutput, FoundSkill, MessageRef } from '../../../../sr
 import { useImport } from '../../stores/import-store';
 import { useSources } from '../../stores/sources-store';
 import { SourceError } from './source-error';
+import { engineText } from '../../i18n/engine-text';
 import { TID, rowId } from '../../testids';
 import './sources.css';
 
@@ -168,6 +169,11 @@ export function AddSourceDialog({ onClose }: { onClose(): void }) {
                 <FoundRow key={f.path || '.'} skill={f} checked={checked.has(skillKey(f))} onToggle={(on) => toggle(skillKey(f), on)} />
               ))}
             </div>
+            {found.skipped?.map((s) => (
+              <div key={s.path} className="muted small" data-testid={TID.addSourceSkipped}>
+                {engineText(t, s.msg, s.message)}
+              </div>
+            ))}
           </div>
         )}
       </div>
