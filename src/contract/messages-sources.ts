@@ -23,7 +23,7 @@ export const SOURCES_GIT_MESSAGES = {
   'sources.ref-missing': 'The branch, tag or commit asked for does not exist in {{source}}: {{detail}}',
   'sources.not-repo': '{{source}} is not a git repository SkillDock can read: {{detail}}',
   'sources.local-folder':
-    '{{source}} is a folder, not a git repository. To bring its skills into your library, import the folder instead: skilldock import "{{path}}".',
+    '{{source}} is a folder, not a git repository. To bring its skills into your library, import the folder instead (skilldock import {{path}}).',
   'sources.git-failed': 'git failed on {{source}}: {{detail}}',
   'sources.archive-pin-ref':
     '{{skill}} comes from the archive {{source}}, which has no branches or tags: pin it without a ref to keep the version you have.',

@@ -172,7 +172,7 @@ describe('add from a source', () => {
         ok: false,
         error: { code: 'bad-request', msg: { key: 'sources.local-folder', params: { source: given, path: plain } } },
       });
-      if (!r.ok) expect(r.error.message).toContain(`skilldock import "${plain}"`);
+      if (!r.ok) expect(r.error.message).toContain(`(skilldock import ${plain})`);
     }
     expect(libNames()).toEqual([]);
   });
