@@ -9,8 +9,10 @@ export default defineConfig({
     pool: 'forks',
     // The CLI the component tests spawn is built from the sources first.
     globalSetup: ['test/global-setup.ts'],
+    // Every file fails when it leaves a timer, socket, server or child process behind
+    // (test/support/leak-check.ts; first, so its afterAll runs after every other).
     // Engine files are validated with schemas provided by name (src/store/lazy-schema.ts); the
     // service imports them, and so does every test file, which may use a domain without it.
-    setupFiles: ['src/schemas.ts'],
+    setupFiles: ['test/support/leak-check.ts', 'src/schemas.ts'],
   },
 });

@@ -204,7 +204,18 @@ function countVitest(j) {
         failedHere++;
       } else c.skipped++;
     }
-    if (file.status === 'failed' && failedHere === 0) c.failed++; // import error, error in a hook
+    if (file.status === 'failed' && failedHere === 0) {
+      // An import error, an error in a hook (the leak check's among them): said next to the closing line.
+      c.failed++;
+      const why = String(file.message ?? '')
+        .replace(ANSI, '')
+        .split('\n')
+        .filter((l) => l.trim())
+        .slice(0, 4);
+      problems.push(
+        `${path.relative(process.cwd(), file.name ?? '')}: failed outside its tests:\n${why.map((l) => `    ${l}`).join('\n')}`,
+      );
+    }
   }
   return c;
 }

@@ -1,82 +1,15 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { CHECKS, header, project as makeProject, removeProjects, runCount, type Fixture } from './support/count-project.js';
 
 // scripts/test.mjs, the counting script behind `npm test`, run on small fixture projects broken on
 // purpose: its closing line and exit status must never say 0 failed when something failed.
 
-const root = path.resolve(__dirname, '..');
-const script = path.join(root, 'scripts', 'test.mjs');
+const project = (f: Fixture) => makeProject(f, dirs);
+
 const dirs: string[] = [];
-afterAll(() => {
-  for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
-});
-
-interface Fixture {
-  build?: 'ok' | 'fail';
-  typecheck?: 'ok' | 'fail';
-  lint?: 'ok' | 'fail';
-  format?: 'ok' | 'fail';
-  knip?: 'ok' | 'fail';
-  tests: Record<string, string>;
-}
-
-/** The three code checks (lint, format, dead code) each count as one test: passed when clean. */
-const CHECKS = 3;
-
-function project(f: Fixture): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sd-count-'));
-  dirs.push(dir);
-  const script = (s: 'ok' | 'fail' | undefined) =>
-    s === 'fail' ? 'node -e "console.error(\'broken on purpose\');process.exit(1)"' : 'node -e 0';
-  fs.writeFileSync(
-    path.join(dir, 'package.json'),
-    JSON.stringify({
-      name: 'fixture',
-      private: true,
-      type: 'module',
-      scripts: {
-        build: script(f.build),
-        typecheck: script(f.typecheck),
-        lint: script(f.lint),
-        'format:check': script(f.format),
-        knip: script(f.knip),
-      },
-    }),
-  );
-  fs.writeFileSync(
-    path.join(dir, 'vitest.config.mjs'),
-    "export default { test: { include: ['cases/**/*.test.mjs'], testTimeout: 600000, pool: 'forks' } };\n",
-  );
-  fs.symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
-  fs.mkdirSync(path.join(dir, 'cases'));
-  for (const [name, text] of Object.entries(f.tests)) fs.writeFileSync(path.join(dir, 'cases', name), text);
-  return dir;
-}
-
-/** Run scripts/test.mjs in `dir`: its last line, exit status, whole output and counts file. */
-async function runCount(dir: string, env: Record<string, string> = {}) {
-  const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('VITEST') && k !== 'NODE_OPTIONS'));
-  const counts = path.join(dir, 'counts.json');
-  const child = spawn(process.execPath, [script], {
-    cwd: dir,
-    env: { ...clean, SKILLDOCK_COUNTS: counts, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout.on('data', (b: Buffer) => (out += b.toString('utf8')));
-  child.stderr.resume();
-  // Bounded: the script's own steps time out well before this.
-  const timer = setTimeout(() => child.kill('SIGKILL'), 120_000);
-  const status = await new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
-  clearTimeout(timer);
-  const line = out.trim().split('\n').pop() ?? '';
-  return { status, line, out, counts: JSON.parse(fs.readFileSync(counts, 'utf8')) as Record<string, number> };
-}
-
-const header = "import { describe, it, expect } from 'vitest';\n";
+afterAll(() => removeProjects(dirs));
 
 // Each case runs a whole `npm test` of its own (npm and Vitest starting up, mostly waiting on
 // processes): side by side they take a third of the time one after another.
