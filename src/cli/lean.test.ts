@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createService, type SkillDockService } from '../service.js';
 import { cliScript, repoRoot, resources, sandbox, writeSkill, type Sandbox } from '../workspaces/test-helpers.js';
 import { waitFor } from '../../test/support/wait.js';
@@ -13,9 +13,6 @@ import { waitFor } from '../../test/support/wait.js';
 
 let sb: Sandbox;
 let svc: SkillDockService;
-beforeAll(() => {
-  execFileSync(process.execPath, ['scripts/build-engine.mjs'], { cwd: repoRoot, stdio: 'inherit' });
-});
 beforeEach(() => {
   sb = sandbox();
   svc = createService({ paths: { home: sb.home, userHome: sb.userHome, resourcesDir: resources } });
