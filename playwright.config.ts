@@ -13,7 +13,10 @@ export default defineConfig({
   timeout: 150_000, // each test starts a server and a browser on a shared two-core machine
   expect: { timeout: 20_000 }, // generous: the two cores are shared with every other suite
   fullyParallel: false,
-  workers: 1, // two cores shared by everything; each test starts its own server anyway
+  // Two: a test spends most of its time waiting on its page and its server, not computing, so two
+  // side by side (each worker with its own browser, each test with its own server and home) keep a
+  // two-core machine busy. npm test starts them once the code checks are done.
+  workers: 2,
   retries: 0,
   outputDir: '.tmp/playwright',
   reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? '.tmp/reports/playwright.json' }]],

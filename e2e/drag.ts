@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import fs from 'node:fs';
 import path from 'node:path';
 import yazl from 'yazl';
@@ -19,13 +19,13 @@ export async function dragPathsOnto(page: Page, paths: string[], at?: { x: numbe
   // A hand moving files over a window sends dragover after dragover until the drop; the browser
   // drops only once the page has answered one of them with an allowed effect. One dragover
   // straight before the drop lost that race under load (seen once: the overlay showed, no drop
-  // came), so keep dragging over until the page shows it took the drag in, as a hand would.
+  // came), so keep dragging over until the page shows it took the drag in, as a hand would, and
+  // fail here, naming it, if it never does (a drop then would be lost anyway).
   const overlay = page.locator('[data-testid="drop-overlay"]');
-  for (let i = 0; i < 40; i++) {
+  await expect(async () => {
     await cdp.send('Input.dispatchDragEvent', { type: 'dragOver', x, y, data });
-    if ((await overlay.getAttribute('aria-hidden')) === 'false') break;
-    await page.waitForTimeout(50);
-  }
+    expect(await overlay.getAttribute('aria-hidden'), 'the drop overlay shows the drag was taken in').toBe('false');
+  }).toPass({ intervals: [50], timeout: 20_000 });
   await cdp.send('Input.dispatchDragEvent', { type: 'dragOver', x, y, data });
   await cdp.send('Input.dispatchDragEvent', { type: 'drop', x, y, data });
   await cdp.detach();

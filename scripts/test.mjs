@@ -1,5 +1,6 @@
-// `npm test`: the build, then every test runner in turn (unit/engine with Vitest, browser
-// end-to-end with Playwright), each writing a JSON report, then one plain line over all:
+// `npm test`: the build, then two lanes side by side: Vitest (engine, CLI, components) in one; the
+// code checks (typecheck, lint, format, dead code), then Playwright (browser end-to-end) in the
+// other. Each runner writes a JSON report; the end is each step's wall time, then one plain line:
 //   `N passed, N failed, N skipped`
 // Lint, format and dead-code checks are one test each (passed or failed).
 // The line never says 0 failed when something failed: a failed build or typecheck, a runner that
@@ -19,20 +20,54 @@ const win = process.platform === 'win32';
 const npx = win ? 'npx.cmd' : 'npx';
 const npm = win ? 'npm.cmd' : 'npm';
 const timeout = Number(process.env.SKILLDOCK_TEST_TIMEOUT_MS) || 20 * 60_000;
+const began = Date.now();
+const seconds = (ms) => {
+  const s = Math.round(ms / 1000);
+  return ms < 60_000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.floor(s / 60)} min ${s % 60} s`;
+};
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const problems = [];
 
-let current = null;
-// Ctrl+C or a CI cancel: the step's own process group does not get the terminal's signal; pass it on.
+// Steps run in lanes: the tests in one, the code checks (then the browser tests) in the other, so a
+// check that waits on one core overlaps tests that wait on processes and timers. One step at a time
+// prints as it comes (the first started); the others are held and printed whole, each under its own
+// header, when the printing step ends, so no two steps' lines are ever mixed.
+const running = new Set();
+const held = [];
+let live = null;
+const times = [];
+
+// Ctrl+C or a CI cancel: a step's own process group does not get the terminal's signal; pass it on.
 for (const sig of ['SIGINT', 'SIGTERM']) {
   process.on(sig, () => {
-    try {
-      if (current && !win) process.kill(-current.pid, 'SIGKILL');
-    } catch {
-      // already gone
-    }
+    for (const s of running) kill(s.child);
     process.exit(130);
   });
+}
+
+function kill(child) {
+  try {
+    if (win) child.kill('SIGKILL');
+    else process.kill(-child.pid, 'SIGKILL');
+  } catch {
+    // already gone
+  }
+}
+
+function show(s) {
+  live = s;
+  process.stdout.write(`\n=== ${s.label}\n`);
+  for (const b of s.printed.chunks) process.stdout.write(b);
+}
+
+function ended(s) {
+  running.delete(s);
+  if (live !== s) return void held.push(s);
+  live = null;
+  for (const h of held.splice(0)) show(h);
+  live = null;
+  const next = [...running][0];
+  if (next) show(next);
 }
 
 /**
@@ -40,59 +75,62 @@ for (const sig of ['SIGINT', 'SIGTERM']) {
  * (a killed `npx` alone would leave its workers running). Resolves when the step has ended.
  */
 function run(label, cmd, args, env = {}) {
-  process.stdout.write(`\n=== ${label}\n`);
   const printed = new Printed();
-  return new Promise((resolve) => {
+  const started = Date.now();
+  return new Promise((resolveStep) => {
     const child = spawn(cmd, args, { stdio: ['inherit', 'pipe', 'pipe'], env: { ...process.env, ...env }, detached: !win });
-    current = child;
-    // Shown as it comes, and kept: an error outside the tests is repeated next to the closing line.
+    const s = { label, child, printed };
+    running.add(s);
+    if (!live) show(s);
+    const resolve = (r) => {
+      times.push({ label, ms: Date.now() - started });
+      ended(s);
+      resolveStep({ ...r, printed });
+    };
+    // Shown as it comes when this step prints, and kept: an error outside the tests is repeated next
+    // to the closing line.
     child.stdout.on('data', (b) => {
-      process.stdout.write(b);
+      if (live === s) process.stdout.write(b);
       printed.add(b);
     });
     child.stderr.on('data', (b) => {
-      process.stderr.write(b);
+      if (live === s) process.stderr.write(b);
       printed.add(b);
     });
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
-      try {
-        if (win) child.kill('SIGKILL');
-        else process.kill(-child.pid, 'SIGKILL');
-      } catch {
-        // already gone
-      }
+      kill(child);
     }, timeout);
     child.on('error', (err) => {
       clearTimeout(timer);
       problems.push(`${label}: ${err.message}`);
-      resolve({ ok: false, counted: true, printed });
+      resolve({ ok: false, counted: true });
     });
     // The step has ended at 'exit'; its output is read to its end at 'close', waited for 2 s at
     // most (a process it left behind may hold the pipe open).
     child.on('exit', (status, signal) => {
       clearTimeout(timer);
-      let ended = false;
-      const done = () => {
-        if (ended) return;
-        ended = true;
+      let done = false;
+      const finish = () => {
+        if (done) return;
+        done = true;
         if (timedOut) {
           problems.push(`${label}: no end after ${timeout} ms (killed)`);
-          resolve({ ok: false, counted: true, printed });
+          resolve({ ok: false, counted: true });
         } else if (signal) {
           problems.push(`${label}: killed by ${signal}`);
-          resolve({ ok: false, counted: true, printed });
-        } else resolve({ ok: status === 0, counted: false, printed });
+          resolve({ ok: false, counted: true });
+        } else resolve({ ok: status === 0, counted: false });
       };
       const late = setTimeout(() => {
         child.stdout.destroy();
         child.stderr.destroy();
-        done();
+        finish();
       }, 2000);
       child.on('close', () => {
         clearTimeout(late);
-        done();
+        finish();
       });
     });
   });
@@ -166,7 +204,18 @@ function countVitest(j) {
         failedHere++;
       } else c.skipped++;
     }
-    if (file.status === 'failed' && failedHere === 0) c.failed++; // import error, error in a hook
+    if (file.status === 'failed' && failedHere === 0) {
+      // An import error, an error in a hook (the leak check's among them): said next to the closing line.
+      c.failed++;
+      const why = String(file.message ?? '')
+        .replace(ANSI, '')
+        .split('\n')
+        .filter((l) => l.trim())
+        .slice(0, 4);
+      problems.push(
+        `${path.relative(process.cwd(), file.name ?? '')}: failed outside its tests:\n${why.map((l) => `    ${l}`).join('\n')}`,
+      );
+    }
   }
   return c;
 }
@@ -214,27 +263,35 @@ if (agents) {
 } else {
   // The build is part of the count: a build error is a failed test, not a silent stop before counting.
   const built = await step('build (engine and renderer)', npm, ['run', '-s', 'build']);
-  // Types are part of the build: a type error fails `npm test` (counted as one failure).
-  await step('typecheck (tsc strict: engine, renderer, tests)', npm, ['run', '-s', 'typecheck']);
-  // Each code check is one test in the count: its findings fail the line like a failed test.
-  await check('lint (ESLint, typescript-eslint, front-door imports)', npm, ['run', '-s', 'lint']);
-  await check('format (prettier --check)', npm, ['run', '-s', 'format:check']);
-  await check('dead code (knip)', npm, ['run', '-s', 'knip']);
+  // Each code check is one test in the count: its findings fail the line like a failed test. Types
+  // are part of the build: a type error fails `npm test` (counted as one failure).
+  const checks = async () => {
+    await step('typecheck (tsc strict: engine, renderer, tests)', npm, ['run', '-s', 'typecheck']);
+    await check('lint (ESLint, typescript-eslint, front-door imports)', npm, ['run', '-s', 'lint']);
+    await check('format (prettier --check)', npm, ['run', '-s', 'format:check']);
+    await check('dead code (knip)', npm, ['run', '-s', 'knip']);
+  };
+  const unit = async () => {
+    const out = path.join(reports, 'vitest.json');
+    await runner('engine, CLI and components (Vitest)', npx, vitestArgs([], out), {}, out, countVitest);
+  };
+  const browser = async () => {
+    if (!fs.existsSync('playwright.config.ts')) return;
+    const out = path.join(reports, 'playwright.json');
+    await runner(
+      'browser end-to-end (Playwright)',
+      npx,
+      ['playwright', 'test'],
+      { PLAYWRIGHT_JSON_OUTPUT_NAME: out },
+      out,
+      countPlaywright,
+    );
+  };
   if (built) {
-    const unit = path.join(reports, 'vitest.json');
-    await runner('engine, CLI and components (Vitest)', npx, vitestArgs([], unit), {}, unit, countVitest);
-    if (fs.existsSync('playwright.config.ts')) {
-      const e2e = path.join(reports, 'playwright.json');
-      await runner(
-        'browser end-to-end (Playwright)',
-        npx,
-        ['playwright', 'test'],
-        { PLAYWRIGHT_JSON_OUTPUT_NAME: e2e },
-        e2e,
-        countPlaywright,
-      );
-    }
+    // Two lanes on two cores: Vitest in one; the checks, then Playwright, in the other.
+    await Promise.all([unit(), checks().then(browser)]);
   } else {
+    await checks();
     problems.push('the tests did not run: they need the build');
   }
 }
@@ -245,6 +302,9 @@ if (countsFile) {
   for (const k of Object.keys(totals)) prev[k] += totals[k];
   fs.writeFileSync(countsFile, JSON.stringify(prev));
 }
+console.log(`\nstep times (wall clock; the lanes run side by side):`);
+for (const t of times) console.log(`  ${t.label.padEnd(56)} ${seconds(t.ms)}`);
+console.log(`  ${'npm test'.padEnd(56)} ${seconds(Date.now() - began)}`);
 if (problems.length) console.log(`\n${problems.map((p) => `! ${p}`).join('\n')}`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(totals.failed > 0 ? 1 : 0);

@@ -90,5 +90,5 @@ describe('prepare: git hooks', () => {
     r = run();
     expect(r.stderr + r.stdout).not.toContain('pre-commit:');
     expect(r.status).toBe(0);
-  });
+  }, 90_000); // three hook runs, each starting prettier and ESLint through npx: 30 s was passed at a load of 24
 });

@@ -8,6 +8,7 @@ import { ReadAhead, type ReadChild } from './read-ahead.js';
 import { listRoot } from './scan.js';
 import { rowSink, statRows } from './stat-rows.js';
 import { writeSkill } from './test-fixtures.js';
+import { sleep } from '../../test/support/wait.js';
 
 // The reading thread of a first scan (read-ahead.ts, read-worker.ts) against real folders: what it
 // sends for a child is exactly what the calling thread would have read itself, what it leaves
@@ -79,7 +80,7 @@ describe('read ahead', () => {
     const seen: Array<{ name: string; pre?: { read: ReadChild['read']; nums: Float64Array; walked: WalkResult } }> = [];
     const out = await new ReadAhead(script).map({ task: 'catalog', rootPath: root, names, kinds, resolutionMs: 0 }, async (i, pre) => {
       // Reading here is made slow, so the reader (which takes tens of ms to start) gets its share.
-      if (!pre) await new Promise((r) => setTimeout(r, 3));
+      if (!pre) await sleep(3);
       // The texts' bytes are valid during this call only (their buffer goes back to the reader).
       seen.push({
         name: names[i]!,
@@ -115,7 +116,7 @@ describe('read ahead', () => {
     const kinds = names.map((n) => listing.kinds.get(n));
     const seen: Array<{ name: string; walked: WalkResult }> = [];
     await new ReadAhead(script).map({ task: 'lint', rootPath: root, names, kinds, resolutionMs: 0 }, async (i, pre) => {
-      if (!pre) await new Promise((r) => setTimeout(r, 3));
+      if (!pre) await sleep(3);
       if (pre) seen.push({ name: names[i]!, walked: walkFromPlain(pre.read.walk, pre.text) });
       return i;
     });
@@ -143,7 +144,7 @@ describe('read ahead', () => {
     );
     const t0 = Date.now();
     const b = await new ReadAhead(stalling, 300).map(job, async (i, pre) => {
-      await new Promise((r) => setTimeout(r, 1));
+      await sleep(1);
       return pre ? 'pre' : names[i];
     });
     expect(b).toEqual(names);

@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createService, type SkillDockService } from '../service.js';
 import { cliScript, repoRoot, resources, sandbox, writeSkill, type Sandbox } from '../workspaces/test-helpers.js';
+import { waitFor } from '../../test/support/wait.js';
 
 // `list` and `policy check-write` start without the service and without zod (src/cli/lean.ts):
 // their answers must be the full engine's, byte for byte, on the same home. The first start has
@@ -12,9 +13,6 @@ import { cliScript, repoRoot, resources, sandbox, writeSkill, type Sandbox } fro
 
 let sb: Sandbox;
 let svc: SkillDockService;
-beforeAll(() => {
-  execFileSync(process.execPath, ['scripts/build-engine.mjs'], { cwd: repoRoot, stdio: 'inherit' });
-});
 beforeEach(() => {
   sb = sandbox();
   svc = createService({ paths: { home: sb.home, userHome: sb.userHome, resourcesDir: resources } });
@@ -23,6 +21,18 @@ afterEach(async () => {
   await svc.close();
   sb.done();
 });
+
+/** The newest mtime or ctime (ms) of anything under the given folders. */
+function newestChange(dirs: string[]): number {
+  let newest = 0;
+  const walk = (p: string) => {
+    const st = fs.lstatSync(p);
+    newest = Math.max(newest, st.mtimeMs, st.ctimeMs);
+    if (st.isDirectory()) for (const name of fs.readdirSync(p)) walk(path.join(p, name));
+  };
+  for (const d of dirs) if (fs.existsSync(d)) walk(d);
+  return newest;
+}
 
 /** The CLI's environment on the sandbox, saying which start answered. */
 const cliEnv = () => ({
@@ -302,12 +312,17 @@ describe("`list --json`'s own door (dist/list.cjs, src/cli/list-entry.ts)", () =
       door: r.stderr.includes('lean start (list door)'),
     };
   }
-  const settle = () => new Promise((r) => setTimeout(r, 60)); // older than the racy margin
+  /**
+   * Until every file and folder under the skill roots changed longer ago than the racy margin
+   * (SKILLDOCK_INDEX_RACY_MS, 30 ms here, twice over), so the index built next trusts them.
+   */
+  const pastRacyMargin = (...roots: string[]) =>
+    waitFor(() => Date.now() - newestChange([sb.lib, ...roots]) > 60, { what: 'the skills to age past the racy margin' });
 
   it('answers with a valid index: no ES module, no analyser, no worker threads, no fs.promises', async () => {
     for (let i = 0; i < 5; i++) writeSkill(sb.lib, `skill-${i}`);
     const expected = await serviceCatalog();
-    await settle();
+    await pastRacyMargin();
     const first = recorded(['list', '--json']); // the full engine: the memo of validations and the index
     expect(first.door).toBe(false);
     const r = recorded(['list', '--json']);
@@ -338,12 +353,12 @@ describe("`list --json`'s own door (dist/list.cjs, src/cli/list-entry.ts)", () =
 
   it('a skill changed since the index: the door re-reads it with dist/analyze.cjs, as the full engine would', async () => {
     for (let i = 0; i < 3; i++) writeSkill(sb.lib, `skill-${i}`);
-    await settle();
+    await pastRacyMargin();
     recorded(['list', '--json']);
     expect(recorded(['list', '--json']).door).toBe(true);
     writeSkill(sb.lib, 'skill-1', { description: 'Changed since the index was written.' });
     fs.writeFileSync(path.join(sb.lib, 'skill-2', 'SKILL.md'), '---\nname: Not Valid\n---\nno description\n');
-    await settle();
+    await pastRacyMargin();
     const expected = await serviceCatalog();
     const r = recorded(['list', '--json']);
     expect(r.status, r.stderr).toBe(0);
@@ -361,7 +376,7 @@ describe("`list --json`'s own door (dist/list.cjs, src/cli/list-entry.ts)", () =
     writeSkill(sb.lib, 'alpha');
     const extra = path.join(sb.dir, 'extra');
     writeSkill(extra, 'beta');
-    await settle();
+    await pastRacyMargin(extra);
     recorded(['list', '--json']);
     // Options it answers: --root (repeated, either spelling) and --project.
     const rooted = recorded(['list', '--json', '--root', extra, `--root=${sb.lib}`, '--project', sb.dir]);
@@ -390,7 +405,7 @@ describe("`list --json`'s own door (dist/list.cjs, src/cli/list-entry.ts)", () =
     if (process.platform === 'win32') return; // a POSIX pipe into head
     // Enough text to fill a pipe: the door is still writing when the reader leaves.
     for (let i = 0; i < 120; i++) writeSkill(sb.lib, `skill-${i}`, { description: `Skill ${i}. ${'A long description. '.repeat(40)}` });
-    await settle();
+    await pastRacyMargin();
     recorded(['list', '--json']);
     const env = { ...cliEnv(), SKILLDOCK_INDEX_RACY_MS: '30' };
     const r = spawnSync('bash', ['-c', `"${process.execPath}" "${cliScript}" list --json | head -c 10; echo " status \${PIPESTATUS[0]}"`], {

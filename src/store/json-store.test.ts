@@ -181,7 +181,7 @@ describe('JsonStore', () => {
     const job = (tag: string) =>
       lock.runAsync(async () => {
         order.push(`${tag}+`);
-        await new Promise((r) => setTimeout(r, 20));
+        await sleep(20); // holds the lock a while
         order.push(`${tag}-`);
       });
     await Promise.all([job('a'), job('b'), job('c')]);

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { spawn, spawnSync } from 'node:child_process';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createService, type SkillDockService } from '../service.js';
 import { ConversationLog } from './conversations.js';
-import { cliScript, repoRoot, resources, sandbox, writeSkill, type Sandbox } from './test-helpers.js';
+import { cliScript, resources, sandbox, writeSkill, type Sandbox } from './test-helpers.js';
 import { waitFor } from '../../test/support/wait.js';
 
 // The whole path: catalog -> assistant -> launch through the service, recorded in the conversation log,
@@ -12,10 +12,6 @@ import { waitFor } from '../../test/support/wait.js';
 
 let sb: Sandbox;
 let svc: SkillDockService;
-beforeAll(() => {
-  // The hook and CLI tests run the real bundled CLI.
-  execFileSync(process.execPath, ['scripts/build-engine.mjs'], { cwd: repoRoot, stdio: 'inherit' });
-});
 beforeEach(() => {
   sb = sandbox();
   svc = createService({ paths: { home: sb.home, userHome: sb.userHome, resourcesDir: resources } });

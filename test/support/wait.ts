@@ -1,7 +1,8 @@
 // The one way tests wait for something asynchronous (a file event, a child process, a port): poll
 // a condition, bounded both in tries and in time, and fail naming what never happened. Tests wait
-// on a condition, never on a bare sleep, except `sleep` for a deliberate quiet period (to show
-// that something does NOT happen, or to age a file past a timestamp margin).
+// on a condition, never on a bare sleep, except `sleep` for a deliberate pause that is no wait for
+// anything: a quiet period (to show that something does NOT happen) or work made slow on purpose.
+// test/support/wait.test.ts fails a test file that sleeps any other way (test/support/sleep-scan.ts).
 
 export interface WaitOptions {
   /** Give up after this long (default 5 s; at most 120 s: a test that needs longer is a hang). */

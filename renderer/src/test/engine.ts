@@ -15,6 +15,8 @@ export interface TestEngine {
   client: ClientPort;
   home: string;
   userHome: string;
+  /** Calls sent to the engine and not yet answered: 0 once a page has what it asked for. */
+  inFlight(): number;
   close(): Promise<void>;
 }
 
@@ -50,8 +52,19 @@ export function writeFixtureSkills(home: string, userHome: string): void {
   writeSkill(path.join(userHome, '.claude', 'skills', 'review'), 'name: review\ndescription: Review pull requests.\n', '# Review');
 }
 
+let inFlight = 0;
+
 /** node:http under the client, so happy-dom's same-origin fetch rules stay out of the way. */
-function nodeFetch(url: string, init: { method?: string; headers?: Record<string, string>; body?: unknown }): Promise<Response> {
+async function nodeFetch(url: string, init: { method?: string; headers?: Record<string, string>; body?: unknown }): Promise<Response> {
+  inFlight++;
+  try {
+    return await sendRequest(url, init);
+  } finally {
+    inFlight--;
+  }
+}
+
+function sendRequest(url: string, init: { method?: string; headers?: Record<string, string>; body?: unknown }): Promise<Response> {
   return new Promise((resolve, reject) => {
     const req = http.request(url, { method: init.method ?? 'GET', headers: init.headers }, (res) => {
       const chunks: Buffer[] = [];
@@ -111,6 +124,7 @@ export async function startEngine(): Promise<TestEngine> {
     client,
     home,
     userHome,
+    inFlight: () => inFlight,
     async close() {
       process.off('exit', reap);
       // Remove the home only once the server is gone: one still writing (its cache) made rmSync

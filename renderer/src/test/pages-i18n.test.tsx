@@ -48,9 +48,11 @@ function expectResolved(where: string): void {
   expect(raw, where).toEqual([]);
 }
 
-async function settle(): Promise<void> {
-  await act(async () => {
-    await new Promise((r) => setTimeout(r, 60));
+/** The page has what it asked the engine for: no call unanswered, no spinner shown. */
+async function pageLoaded(): Promise<void> {
+  await waitFor(() => {
+    expect(engine.inFlight()).toBe(0);
+    expect(document.querySelector('.arco-spin')).toBeNull();
   });
 }
 
@@ -64,7 +66,7 @@ describe('every page in every language', () => {
       for (const page of PAGES) {
         act(() => useNav.getState().go(page));
         await screen.findByTestId(pageId(page));
-        await settle();
+        await pageLoaded();
         expectResolved(`${lang} ${page}`);
       }
 
@@ -74,7 +76,7 @@ describe('every page in every language', () => {
       fireEvent.click(await screen.findByTestId(rowId(TID.skillRow, entry.id)));
       await screen.findByTestId(TID.skillBody);
       await waitFor(() => expect(Object.keys(useAgents.getState().views).length).toBeGreaterThan(0));
-      await settle();
+      await pageLoaded();
       expect(screen.getByTestId(TID.skillFileTree).textContent).toContain('extract.sh');
       expectResolved(`${lang} skill drawer`);
       act(() => useCatalog.getState().open(null));
@@ -94,7 +96,7 @@ describe('every page in every language', () => {
       });
       await screen.findByTestId(TID.launchResult);
       await waitFor(() => expect(useLaunch.getState().workspaces.length).toBeGreaterThan(0));
-      await settle();
+      await pageLoaded();
       expectResolved(`${lang} launch result`);
 
       // Agents: every agent's view.

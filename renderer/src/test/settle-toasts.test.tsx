@@ -1,23 +1,26 @@
 // @vitest-environment happy-dom
 import { settleToasts } from './setup';
-import { act } from '@testing-library/react';
+import { act, waitFor } from '@testing-library/react';
 import { Message, Notification } from '@arco-design/web-react';
 import { expect, it } from 'vitest';
+import { sleep, waitFor as waitUntil } from '../../../test/support/wait';
 
-const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-function showToasts(): Promise<void> {
-  return act(async () => {
+async function showToasts(): Promise<void> {
+  act(() => {
     Notification.info({ id: 'long', title: 'stays', content: 'ten seconds', duration: 10_000, position: 'bottomRight' });
     Notification.info({ id: 'going', title: 'leaves', content: 'removed', duration: 10_000, position: 'bottomRight' });
     Message.success({ content: 'saved', duration: 10_000 });
-    await wait(50); // still entering (400 ms)
-    Notification.remove('going'); // leaving (300 ms)
   });
+  // On screen, still entering (400 ms): then one is removed and leaves (300 ms).
+  await waitFor(() => expect(document.querySelectorAll('.arco-notification')).toHaveLength(2));
+  act(() => Notification.remove('going'));
 }
 
-/** What the end of a test file does to React: the DOM's globals are gone; timers still fire. */
-async function withoutWindow(ms: number): Promise<unknown[]> {
+/**
+ * What the end of a test file does to React: the DOM's globals are gone; timers still fire. With
+ * `until`, only until it holds (the error came); without, the whole quiet period, to show none comes.
+ */
+async function withoutWindow(ms: number, until?: (errors: unknown[]) => boolean): Promise<unknown[]> {
   const errors: unknown[] = [];
   const caught = (err: unknown) => errors.push(err);
   const g = globalThis as { window?: unknown };
@@ -27,7 +30,8 @@ async function withoutWindow(ms: number): Promise<unknown[]> {
   process.on('uncaughtException', caught);
   delete g.window;
   try {
-    await wait(ms);
+    if (until) await waitUntil(() => until(errors), { timeoutMs: ms, what: 'an error from a toast timer' });
+    else await sleep(ms);
   } finally {
     g.window = window;
     process.removeListener('uncaughtException', caught);
@@ -40,7 +44,7 @@ it('toasts left on screen fire into a torn-down DOM (what settleToasts is for)',
   await showToasts();
   expect(document.querySelectorAll('.arco-notification')).toHaveLength(2);
   expect(document.querySelectorAll('.arco-message')).toHaveLength(1);
-  const errors = await withoutWindow(600);
+  const errors = await withoutWindow(5000, (seen) => seen.length > 0);
   expect(errors.map(String).join('\n')).toMatch(/window is not defined/);
 });
 
