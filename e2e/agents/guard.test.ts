@@ -4,7 +4,8 @@ import { execFileSync } from 'node:child_process';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { repoRoot, treeHash } from '../../src/workspaces/test-helpers.js';
 import { agentFixture, type AgentFixture } from './fixture.js';
-import { baseEnv, codexArgs, copilotOffline, run } from './capture.js';
+import { codexArgs, copilotOffline } from './capture.js';
+import { scripted as scriptedRun, type Outcome } from './scripted.js';
 import {
   codexScript,
   codexToolResult,
@@ -14,7 +15,6 @@ import {
   openaiToolResult,
   type ToolCall,
 } from './model-script.js';
-import { startRecorder, type Recorded, type Script } from './recorder.js';
 import { requireAgent } from './pins.js';
 import type { LaunchResult } from '../../src/contract/index.js';
 
@@ -34,32 +34,8 @@ afterEach(() => fx.done());
 
 const LEGACY_SHELL = 'mkdir -p ~/notes && echo remember >> ~/notes/log.md';
 
-interface Outcome {
-  requests: Recorded[];
-  status: number | null;
-  stdout: string;
-  stderr: string;
-}
-
 /** Run `bin args` with the scripted model server; HOME is the SkillDock user's home, as for a user. */
-async function scripted(
-  bin: string,
-  args: string[] | ((url: string) => string[]),
-  script: Script,
-  urlEnv: (url: string) => Record<string, string>,
-  o: { cwd: string; env: Record<string, string> },
-): Promise<Outcome> {
-  const rec = await startRecorder(script);
-  try {
-    const tmp = path.join(fx.sb.dir, 'agent-tmp');
-    fs.mkdirSync(tmp, { recursive: true });
-    const env = { ...baseEnv(fx.sb.userHome), TMPDIR: tmp, ...urlEnv(rec.url), ...o.env };
-    const r = await run(bin, typeof args === 'function' ? args(rec.url) : args, { cwd: o.cwd, env }, 150_000);
-    return { requests: [...rec.requests], ...r };
-  } finally {
-    await rec.close();
-  }
-}
+const scripted = (...a: Parameters<typeof scriptedRun> extends [unknown, ...infer R] ? R : never) => scriptedRun(fx, ...a);
 
 /** notes-keeper's state dir, where the guard redirects `~/notes/`. */
 function stateDir(): string {
@@ -332,11 +308,11 @@ describe('Codex 0.171.0 runs the guard (PreToolUse hook and its trust, as -c arg
     );
   const shell = (cmd: string) => `const r = await tools.exec_command({ cmd: ${JSON.stringify(cmd)} }); text(JSON.stringify(r));`;
   const results = (o: Outcome) => o.requests.map(codexToolResult).filter((t): t is string => t !== null);
-  /** The launch's command without the guard's four -c arguments. */
+  /** The launch's command without the guard's hook and its trust (two `-c` pairs); the sandbox's stay. */
   const unguarded = (command: string[]) => {
-    const at = command.indexOf('-c');
-    expect(command.slice(at)).toHaveLength(4);
-    return command.slice(0, at);
+    const out = command.filter((a, i) => !a.startsWith('hooks.') && !(a === '-c' && command[i + 1]?.startsWith('hooks.')));
+    expect(command.length - out.length).toBe(4);
+    return out;
   };
   const codexConfig = () => path.join(fx.sb.userHome, '.codex', 'config.toml');
 

@@ -53,6 +53,13 @@ export const SkillLinkSchema = z.object({
   /** Checked after creation: resolves to `target` and holds SKILL.md. */
   ok: z.boolean(),
   error: z.string().optional(),
+  /**
+   * Not a link: a folder SkillDock made with the skill's instructions and without its scripts (they
+   * may not run), so nothing in the workspace leads to them.
+   */
+  materialized: z.boolean().optional(),
+  /** The skill's files left out of that folder (relative paths). */
+  withheld: z.array(z.string()).optional(),
 });
 export type SkillLink = z.infer<typeof SkillLinkSchema>;
 

@@ -308,7 +308,8 @@ export class SecurityService {
       const r = this.surfaceOfEntry(entry, watched);
       const t = this.trustOf(r, known);
       const d = decide(policy, t.status, opts.onChanged);
-      skills.push({ name: r.name, dir: r.dir, status: t.status, ...d, digest: t.digest, approvedDigest: t.approvedDigest });
+      const blocked = d.action === 'link-no-scripts' ? { blocked: r.inv.files.map((f) => f.path) } : {};
+      skills.push({ name: r.name, dir: r.dir, status: t.status, ...d, digest: t.digest, approvedDigest: t.approvedDigest, ...blocked });
       if (d.action === 'link-no-scripts') denied.push({ name: r.name, reason: d.reason!, patterns: denyPatterns(r.name, r.dir, r.inv) });
     }
     return { policy, skills, refused: skills.filter((s) => s.action === 'refuse'), contextNote: contextNote(skills), denied };
