@@ -86,7 +86,18 @@ export type LegacyMapping = z.infer<typeof LegacyMappingSchema>;
 /** A skill that could not be set up for the conversation (reported loudly, never skipped silently). */
 export const LaunchProblemSchema = z.object({
   skill: z.string().nullable(),
-  code: z.enum(['missing', 'link-failed', 'bad-name', 'duplicate-name', 'no-state-id', 'script-blocked', 'script-omitted', 'guard']),
+  code: z.enum([
+    'missing',
+    'link-failed',
+    'bad-name',
+    'duplicate-name',
+    'no-state-id',
+    'script-blocked',
+    'script-omitted',
+    'guard',
+    // the agent runs no hook and has no sandbox SkillDock turns on: not running the scripts is only asked (OpenCode)
+    'script-advisory',
+  ]),
   message: z.string(),
   /** `message` as a key and parameters, for the UI to word. */
   msg: MessageRefSchema.optional(),

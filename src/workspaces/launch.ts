@@ -228,6 +228,9 @@ function scriptRefusals(spec: LaunchSpec, usable: Usable[], problems: LaunchProb
     if (verdict && !verdict.allowed) {
       const why = verdict.reason ?? 'not allowed by the script policy';
       problems.push(launchProblem(name, 'script-blocked', 'launch.problem.script-blocked', { skill: name, why: scriptWhy(why) }));
+      // Nothing but the rules stands between this agent and the library's copy: say so at launch.
+      if (!spec.agent.writeGuard && !spec.agent.sandbox?.hidesFolders)
+        problems.push(launchProblem(name, 'script-advisory', 'launch.problem.script-advisory', { skill: name, agent: spec.agent.name }));
       rules += `- Do not run any script of skill \`${name}\`: ${why}\n`;
     }
   }

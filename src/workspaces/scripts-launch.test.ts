@@ -119,6 +119,18 @@ describe('launch and scripts changed since approval', () => {
     expect(fs.lstatSync(path.join(again.workspace, '.claude', 'skills', 'tool')).isSymbolicLink()).toBe(true);
   });
 
+  it('OpenCode (no hook, no sandbox): the launch says the block is advisory; a hooked agent gets no such word', async () => {
+    await changedTool('opencode');
+    const r = await svc.api.launchAssistant({ assistant: 'Helper', onScriptsChanged: 'skip' });
+    expect(r.problems.map((p) => [p.skill, p.code])).toEqual([
+      ['tool', 'script-blocked'],
+      ['tool', 'script-advisory'],
+    ]);
+    expect(r.problems[1]!.message).toContain('OpenCode runs no hook');
+    expect(r.problems[1]!.message).toContain('the block is advisory');
+    expect(r.links.find((l) => l.skill === 'tool')).toMatchObject({ materialized: true, withheld: ['scripts/x.sh'] });
+  });
+
   it("index mode (a user's project): the first message names the folder without scripts, not the library's", async () => {
     await changedTool('gemini');
     const project = path.join(sb.dir, 'project');
