@@ -17,6 +17,7 @@ import {
 } from './model-script.js';
 import { requireAgent } from './pins.js';
 import type { LaunchResult } from '../../src/contract/index.js';
+import { FORMS, LIBRARY_FORMS, formsAttempted, formsThatRan, indirectCommand } from './indirect.js';
 
 // The write guard with the real CLIs: the recording model server answers with a tool call that
 // writes the legacy path an attached skill mentions (notes-keeper: `~/notes/log.md`), the CLI runs
@@ -139,6 +140,16 @@ describe('Gemini CLI 0.61.0 runs the guard (BeforeTool hook)', () => {
     expect(fs.readFileSync(u.marker, 'utf8')).toBe('x-ok from xrunner\n');
   });
 
+  it("an unapproved skill's script: no indirect form finds it in the workspace; the library copy is in reach (not guarded: no sandbox)", async () => {
+    const bin = requireAgent('gemini');
+    const u = await unapprovedLaunch('gemini');
+    const shell = { name: 'run_shell_command', args: { command: indirectCommand(fx.sb.lib, '.gemini/skills') } };
+    const o = await gemini(bin, u.r, shell, u.r.workspace, u.r.env);
+    expect(results(o), o.stderr.slice(-3000)).toHaveLength(1);
+    expect(formsAttempted(u.r.workspace)).toEqual([...FORMS]);
+    expect(formsThatRan(u.r.workspace)).toEqual(LIBRARY_FORMS);
+  });
+
   it("user's project gets no hook: Gemini skips a settings file it would load by variable unless root owns it and its folders", async () => {
     const bin = requireAgent('gemini');
     const project = path.join(fx.sb.dir, 'project');
@@ -229,6 +240,21 @@ describe('Qwen Code 0.24.4 runs the guard (PreToolUse hook)', () => {
     expect(fs.readFileSync(u.marker, 'utf8')).toBe('x-ok from xrunner\n');
   });
 
+  it("an unapproved skill's script: no indirect form finds it in the workspace; the library copy is in reach (not guarded: no sandbox)", async () => {
+    const bin = requireAgent('qwen');
+    const u = await unapprovedLaunch('qwen');
+    const o = await qwen(
+      bin,
+      u.r,
+      { name: 'run_shell_command', args: { command: indirectCommand(fx.sb.lib, '.qwen/skills') } },
+      u.r.workspace,
+      u.r.env,
+    );
+    expect(results(o), o.stderr.slice(-3000)).toHaveLength(1);
+    expect(formsAttempted(u.r.workspace)).toEqual([...FORMS]);
+    expect(formsThatRan(u.r.workspace)).toEqual(LIBRARY_FORMS);
+  });
+
   it("user's project: the same script hook comes with the system-defaults file", async () => {
     const bin = requireAgent('qwen');
     const project = path.join(fx.sb.dir, 'project');
@@ -284,6 +310,20 @@ describe('GitHub Copilot CLI 1.0.102 runs the guard (preToolUse hook)', () => {
     expect(results(ran), ran.stderr.slice(-3000)).toHaveLength(1);
     expect(results(ran)[0]).not.toContain('Denied by preToolUse hook');
     expect(fs.readFileSync(u.marker, 'utf8')).toBe('x-ok from xrunner\n');
+  });
+
+  it("an unapproved skill's script: no indirect form finds it in the workspace; the library copy is in reach (not guarded: no sandbox)", async () => {
+    const bin = requireAgent('copilot');
+    const u = await unapprovedLaunch('copilot');
+    const call = { name: 'bash', args: { command: indirectCommand(fx.sb.lib, '.github/skills'), description: 'Run x' } };
+    const args = [...u.r.command.slice(1), '--allow-all-tools', '--allow-all-paths', '--trust-folder', '-p', u.r.firstMessage ?? 'Run x.'];
+    const o = await scripted(bin, args, openaiChatScript(call), copilotOffline, { cwd: u.r.workspace, env: u.r.env });
+    expect(
+      o.requests.map(openaiToolResult).filter((t) => t !== null),
+      o.stderr.slice(-3000),
+    ).toHaveLength(1);
+    expect(formsAttempted(u.r.workspace)).toEqual([...FORMS]);
+    expect(formsThatRan(u.r.workspace)).toEqual(LIBRARY_FORMS);
   });
 });
 

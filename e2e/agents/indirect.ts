@@ -35,6 +35,9 @@ export function formsThatRan(workspace: string): Form[] {
   });
 }
 
+/** The library forms: what a shell that goes looking runs where no sandbox hides the library copy. */
+export const LIBRARY_FORMS: Form[] = FORMS.filter((f) => f !== 'ws-glob');
+
 /** The forms whose marker file the shell wrote at all (a command that ran, whatever it printed). */
 export function formsAttempted(workspace: string): Form[] {
   return FORMS.filter((f) => fs.existsSync(path.join(workspace, `m-${f}.txt`)));

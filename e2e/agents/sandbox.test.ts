@@ -92,6 +92,30 @@ describe('Claude Code 2.1.332 with its sandbox (settings beside the hook)', () =
   });
 });
 
+describe("Claude Code 2.1.332 tells the model the hook's reason", () => {
+  it("a command naming the unapproved skill's scripts is denied with the reason alone, not the hook's shell script", async () => {
+    fx = await agentFixture('claude');
+    const bin = requireAgent('claude');
+    const r = await unapproved('claude');
+    const command = 'sh .claude/skills/xrunner/scripts/x.sh > m-direct.txt';
+    const o = await scripted(
+      fx,
+      bin,
+      [...r.command.slice(1), '--allowedTools', 'Bash', '-p', 'Do it.', '--output-format', 'stream-json', '--verbose', '--max-turns', '3'],
+      anthropicScript({ name: 'Bash', args: { command, description: 'run x' } }),
+      (url) => ({ ANTHROPIC_BASE_URL: url }),
+      { cwd: r.workspace, env: { ...CLAUDE_OFFLINE, ...r.env } },
+    );
+    const sent = o.requests.map(anthropicToolResult).filter((t): t is string => t !== null);
+    expect(sent, `claude sent no tool result:\n${o.stderr.slice(-3000)}\n${o.stdout.slice(-3000)}`).toHaveLength(1);
+    expect(sent[0]).toMatch(/the scripts of skill \\?"xrunner\\?" are not approved/);
+    // Claude Code's own label, then the reason: no shell script between them (exit 2 put `[input=$(cat) || ...]` there)
+    expect(sent[0]).toMatch(/^"PreToolUse:Bash hook error: SkillDock: the scripts of skill/);
+    expect(sent[0]).not.toContain('input=$(cat)');
+    expect(fs.existsSync(path.join(r.workspace, 'm-direct.txt'))).toBe(false);
+  });
+});
+
 describe('Codex 0.171.0 in its workspace-write sandbox (-c arguments)', () => {
   /** `codex <launch args> exec ...` with no approval asked: the sandbox (and the hook) are all that stand in the way. */
   const codex = (
