@@ -143,11 +143,18 @@ describe('Gemini CLI 0.61.0 runs the guard (BeforeTool hook)', () => {
   it("an unapproved skill's script: no indirect form finds it in the workspace; the library copy is in reach (not guarded: no sandbox)", async () => {
     const bin = requireAgent('gemini');
     const u = await unapprovedLaunch('gemini');
-    const shell = { name: 'run_shell_command', args: { command: indirectCommand(fx.sb.lib, '.gemini/skills') } };
-    const o = await gemini(bin, u.r, shell, u.r.workspace, u.r.env);
+    // Gemini CLI itself refuses any command with `$(...)` in it: the whole line, so nothing runs.
+    const all = { name: 'run_shell_command', args: { command: indirectCommand(fx.sb.lib, '.gemini/skills') } };
+    const refused = await gemini(bin, u.r, all, u.r.workspace, u.r.env);
+    expect(results(refused), refused.stderr.slice(-3000)).toHaveLength(1);
+    expect(results(refused)[0]).toContain('Command injection detected');
+    expect(formsAttempted(u.r.workspace)).toEqual([]);
+    // The other forms: none finds a script in the workspace; the library copy runs.
+    const rest = { name: 'run_shell_command', args: { command: indirectCommand(fx.sb.lib, '.gemini/skills', ['substitution']) } };
+    const o = await gemini(bin, u.r, rest, u.r.workspace, u.r.env);
     expect(results(o), o.stderr.slice(-3000)).toHaveLength(1);
-    expect(formsAttempted(u.r.workspace)).toEqual([...FORMS]);
-    expect(formsThatRan(u.r.workspace)).toEqual(LIBRARY_FORMS);
+    expect(formsAttempted(u.r.workspace), results(o)[0]).toEqual(FORMS.filter((f) => f !== 'substitution'));
+    expect(formsThatRan(u.r.workspace)).toEqual(LIBRARY_FORMS.filter((f) => f !== 'substitution'));
   });
 
   it("user's project gets no hook: Gemini skips a settings file it would load by variable unless root owns it and its folders", async () => {

@@ -13,8 +13,9 @@ export const FORMS = ['ws-glob', 'glob', 'variable', 'find-exec', 'substitution'
 export type Form = (typeof FORMS)[number];
 
 /** One command line trying every form; `skillsDir` is the agent's skills dir inside the workspace. */
-export function indirectCommand(lib: string, skillsDir: string): string {
+export function indirectCommand(lib: string, skillsDir: string, without: Form[] = []): string {
   const L = `L=${lib}`;
+  const skip = (line: string) => !without.some((f) => line.includes(`m-${f}.txt`));
   return [
     `${L}; W=${skillsDir}`,
     'sh $W/xrun*/scripts/x.sh > m-ws-glob.txt 2>&1',
@@ -24,7 +25,9 @@ export function indirectCommand(lib: string, skillsDir: string): string {
     'sh "$(printf %s $L/xrunne)r/scripts/x.sh" > m-substitution.txt 2>&1',
     't=${TMPDIR:-/tmp}/sd-copy-$$.sh; cp $L/xrun*/scripts/x.sh $t > m-tmp-copy.txt 2>&1; sh $t >> m-tmp-copy.txt 2>&1; rm $t',
     'true',
-  ].join('; ');
+  ]
+    .filter(skip)
+    .join('; ');
 }
 
 /** The forms whose marker shows the script's output. */
