@@ -28,6 +28,8 @@ export interface SandboxWiring {
 export function agentSandbox(agent: AgentDef, home: string, stateDirs: StateDir[], hidden: string[]): SandboxWiring {
   switch (agent.sandbox?.kind) {
     case 'claude-settings':
+      // Claude Code has no sandbox on Windows: turned on there, it would refuse every command.
+      if (process.platform === 'win32') return { settings: null, args: [] };
       return {
         settings: {
           sandbox: {
