@@ -49,8 +49,10 @@ export class ApprovalStore {
     const sealed = fs.statSync(this.seal.file, { throwIfNoEntry: false });
     const key = st ? `${st.ino}:${st.size}:${st.mtimeMs}:${st.ctimeMs}:${sealed ? `${sealed.ino}:${sealed.mtimeMs}` : '-'}` : '';
     if (key && this.memo?.key === key) return this.memo.approvals;
+    // Read first: a damaged file is replaced by the verified copy, which is what SkillDock wrote.
+    const read = this.store.read().approvals;
     // Changed by something other than SkillDock: no approval in it counts until the user confirms the file.
-    const approvals = this.sealStatus() === 'changed' ? [] : [...this.store.read().approvals].sort((a, b) => a.name.localeCompare(b.name));
+    const approvals = this.sealStatus() === 'changed' ? [] : [...read].sort((a, b) => a.name.localeCompare(b.name));
     this.memo = key ? { key, approvals } : null;
     return approvals;
   }
