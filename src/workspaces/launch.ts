@@ -4,7 +4,8 @@ import type { CatalogEntry, Conversation, LaunchProblem, LaunchResult, LegacyMap
 import type { AgentDef } from '../agents/registry.js';
 import { fail } from '../errors.js';
 import { launchProblem, scriptWhy } from './launch-words.js';
-import { ensureStateDir, isInside, realpathOfExisting, stateDirFor, stateRoot, stateUri } from '../state/state-dirs.js';
+import { ensureStateDir, isInside, realpathOfExisting, stateDirFor, stateUri } from '../state/state-dirs.js';
+import { stateDirsPresent } from './state-dirs-present.js';
 import { legacyMappings } from '../state/write-policy.js';
 import { linkSkill, removeTreeNoFollow } from './links.js';
 import { placeWithheld, withholdScripts } from './materialize.js';
@@ -347,40 +348,6 @@ function mkdirsBelow(base: string, rel: string): void {
       fs.mkdirSync(dir, { recursive: true }); // EEXIST: fine if a folder, throws if not
     }
   }
-}
-
-/**
- * The plain folders in `<home>/skills-state`, so a launch does not stat each skill's state dir: one
- * stat of skills-state, and a listing only when an entry may have come or gone since the last one
- * (its mtime or inode moved, or it was listed within the same few seconds as its last change, when
- * a later change could keep the same mtime). Whatever is not listed goes through `ensureStateDir`.
- */
-const presentCache = new Map<string, { key: string; names: Set<string> }>();
-const EMPTY = new Set<string>();
-const RACY_MS = 2000;
-
-function stateDirsPresent(home: string): Set<string> {
-  const root = stateRoot(home);
-  const st = fs.statSync(root, { throwIfNoEntry: false });
-  if (!st?.isDirectory()) {
-    presentCache.delete(root);
-    return EMPTY;
-  }
-  const key = `${st.dev}:${st.ino}:${st.mtimeMs}`;
-  const hit = presentCache.get(root);
-  if (hit && hit.key === key) return hit.names;
-  const names = new Set<string>();
-  const started = Date.now();
-  try {
-    for (const d of fs.readdirSync(root, { withFileTypes: true })) if (d.isDirectory()) names.add(d.name);
-  } catch {
-    return EMPTY;
-  }
-  if (st.mtimeMs < started - RACY_MS) {
-    if (presentCache.size > 16) presentCache.clear();
-    presentCache.set(root, { key, names });
-  } else presentCache.delete(root);
-  return names;
 }
 
 function checkUserWorkspace(dir: string, home: string, userHome: string): string {
