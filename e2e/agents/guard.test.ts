@@ -4,7 +4,8 @@ import { execFileSync } from 'node:child_process';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { repoRoot, treeHash } from '../../src/workspaces/test-helpers.js';
 import { agentFixture, type AgentFixture } from './fixture.js';
-import { baseEnv, codexArgs, copilotOffline, run } from './capture.js';
+import { codexArgs, copilotOffline } from './capture.js';
+import { scripted as scriptedRun, type Outcome } from './scripted.js';
 import {
   codexScript,
   codexToolResult,
@@ -14,9 +15,9 @@ import {
   openaiToolResult,
   type ToolCall,
 } from './model-script.js';
-import { startRecorder, type Recorded, type Script } from './recorder.js';
 import { requireAgent } from './pins.js';
 import type { LaunchResult } from '../../src/contract/index.js';
+import { FORMS, LIBRARY_FORMS, formsAttempted, formsThatRan, indirectCommand } from './indirect.js';
 
 // The write guard with the real CLIs: the recording model server answers with a tool call that
 // writes the legacy path an attached skill mentions (notes-keeper: `~/notes/log.md`), the CLI runs
@@ -34,32 +35,8 @@ afterEach(() => fx.done());
 
 const LEGACY_SHELL = 'mkdir -p ~/notes && echo remember >> ~/notes/log.md';
 
-interface Outcome {
-  requests: Recorded[];
-  status: number | null;
-  stdout: string;
-  stderr: string;
-}
-
 /** Run `bin args` with the scripted model server; HOME is the SkillDock user's home, as for a user. */
-async function scripted(
-  bin: string,
-  args: string[] | ((url: string) => string[]),
-  script: Script,
-  urlEnv: (url: string) => Record<string, string>,
-  o: { cwd: string; env: Record<string, string> },
-): Promise<Outcome> {
-  const rec = await startRecorder(script);
-  try {
-    const tmp = path.join(fx.sb.dir, 'agent-tmp');
-    fs.mkdirSync(tmp, { recursive: true });
-    const env = { ...baseEnv(fx.sb.userHome), TMPDIR: tmp, ...urlEnv(rec.url), ...o.env };
-    const r = await run(bin, typeof args === 'function' ? args(rec.url) : args, { cwd: o.cwd, env }, 150_000);
-    return { requests: [...rec.requests], ...r };
-  } finally {
-    await rec.close();
-  }
-}
+const scripted = (...a: Parameters<typeof scriptedRun> extends [unknown, ...infer R] ? R : never) => scriptedRun(fx, ...a);
 
 /** notes-keeper's state dir, where the guard redirects `~/notes/`. */
 function stateDir(): string {
@@ -163,6 +140,23 @@ describe('Gemini CLI 0.61.0 runs the guard (BeforeTool hook)', () => {
     expect(fs.readFileSync(u.marker, 'utf8')).toBe('x-ok from xrunner\n');
   });
 
+  it("an unapproved skill's script: no indirect form finds it in the workspace; the library copy is in reach (not guarded: no sandbox)", async () => {
+    const bin = requireAgent('gemini');
+    const u = await unapprovedLaunch('gemini');
+    // Gemini CLI itself refuses any command with `$(...)` in it: the whole line, so nothing runs.
+    const all = { name: 'run_shell_command', args: { command: indirectCommand(fx.sb.lib, '.gemini/skills') } };
+    const refused = await gemini(bin, u.r, all, u.r.workspace, u.r.env);
+    expect(results(refused), refused.stderr.slice(-3000)).toHaveLength(1);
+    expect(results(refused)[0]).toContain('Command injection detected');
+    expect(formsAttempted(u.r.workspace)).toEqual([]);
+    // The other forms: none finds a script in the workspace; the library copy runs.
+    const rest = { name: 'run_shell_command', args: { command: indirectCommand(fx.sb.lib, '.gemini/skills', ['substitution']) } };
+    const o = await gemini(bin, u.r, rest, u.r.workspace, u.r.env);
+    expect(results(o), o.stderr.slice(-3000)).toHaveLength(1);
+    expect(formsAttempted(u.r.workspace), results(o)[0]).toEqual(FORMS.filter((f) => f !== 'substitution'));
+    expect(formsThatRan(u.r.workspace)).toEqual(LIBRARY_FORMS.filter((f) => f !== 'substitution'));
+  });
+
   it("user's project gets no hook: Gemini skips a settings file it would load by variable unless root owns it and its folders", async () => {
     const bin = requireAgent('gemini');
     const project = path.join(fx.sb.dir, 'project');
@@ -253,6 +247,21 @@ describe('Qwen Code 0.24.4 runs the guard (PreToolUse hook)', () => {
     expect(fs.readFileSync(u.marker, 'utf8')).toBe('x-ok from xrunner\n');
   });
 
+  it("an unapproved skill's script: no indirect form finds it in the workspace; the library copy is in reach (not guarded: no sandbox)", async () => {
+    const bin = requireAgent('qwen');
+    const u = await unapprovedLaunch('qwen');
+    const o = await qwen(
+      bin,
+      u.r,
+      { name: 'run_shell_command', args: { command: indirectCommand(fx.sb.lib, '.qwen/skills') } },
+      u.r.workspace,
+      u.r.env,
+    );
+    expect(results(o), o.stderr.slice(-3000)).toHaveLength(1);
+    expect(formsAttempted(u.r.workspace)).toEqual([...FORMS]);
+    expect(formsThatRan(u.r.workspace)).toEqual(LIBRARY_FORMS);
+  });
+
   it("user's project: the same script hook comes with the system-defaults file", async () => {
     const bin = requireAgent('qwen');
     const project = path.join(fx.sb.dir, 'project');
@@ -309,6 +318,20 @@ describe('GitHub Copilot CLI 1.0.102 runs the guard (preToolUse hook)', () => {
     expect(results(ran)[0]).not.toContain('Denied by preToolUse hook');
     expect(fs.readFileSync(u.marker, 'utf8')).toBe('x-ok from xrunner\n');
   });
+
+  it("an unapproved skill's script: no indirect form finds it in the workspace; the library copy is in reach (not guarded: no sandbox)", async () => {
+    const bin = requireAgent('copilot');
+    const u = await unapprovedLaunch('copilot');
+    const call = { name: 'bash', args: { command: indirectCommand(fx.sb.lib, '.github/skills'), description: 'Run x' } };
+    const args = [...u.r.command.slice(1), '--allow-all-tools', '--allow-all-paths', '--trust-folder', '-p', u.r.firstMessage ?? 'Run x.'];
+    const o = await scripted(bin, args, openaiChatScript(call), copilotOffline, { cwd: u.r.workspace, env: u.r.env });
+    expect(
+      o.requests.map(openaiToolResult).filter((t) => t !== null),
+      o.stderr.slice(-3000),
+    ).toHaveLength(1);
+    expect(formsAttempted(u.r.workspace)).toEqual([...FORMS]);
+    expect(formsThatRan(u.r.workspace)).toEqual(LIBRARY_FORMS);
+  });
 });
 
 describe('Codex 0.171.0 runs the guard (PreToolUse hook and its trust, as -c arguments for the run)', () => {
@@ -332,11 +355,11 @@ describe('Codex 0.171.0 runs the guard (PreToolUse hook and its trust, as -c arg
     );
   const shell = (cmd: string) => `const r = await tools.exec_command({ cmd: ${JSON.stringify(cmd)} }); text(JSON.stringify(r));`;
   const results = (o: Outcome) => o.requests.map(codexToolResult).filter((t): t is string => t !== null);
-  /** The launch's command without the guard's four -c arguments. */
+  /** The launch's command without the guard's hook and its trust (two `-c` pairs); the sandbox's stay. */
   const unguarded = (command: string[]) => {
-    const at = command.indexOf('-c');
-    expect(command.slice(at)).toHaveLength(4);
-    return command.slice(0, at);
+    const out = command.filter((a, i) => !a.startsWith('hooks.') && !(a === '-c' && command[i + 1]?.startsWith('hooks.')));
+    expect(command.length - out.length).toBe(4);
+    return out;
   };
   const codexConfig = () => path.join(fx.sb.userHome, '.codex', 'config.toml');
 

@@ -116,3 +116,55 @@ export function codexToolResult(req: Recorded): string | null {
     : undefined;
   return out ? JSON.stringify(out.output) : null;
 }
+
+/** Anthropic Messages API: the text of the tool result the CLI sent back (the last user turn's `tool_result`), if any. */
+export function anthropicToolResult(req: Recorded): string | null {
+  const body = json(req.body);
+  const messages = Array.isArray(body?.messages) ? (body.messages as Array<{ role?: string; content?: unknown }>) : [];
+  const last = messages[messages.length - 1];
+  const blocks = last?.role === 'user' && Array.isArray(last.content) ? (last.content as Array<Record<string, unknown>>) : [];
+  const result = blocks.find((b) => b.type === 'tool_result');
+  return result ? JSON.stringify(result.content ?? '') : null;
+}
+
+function anthropicSse(block: Record<string, unknown>, delta: Record<string, unknown>, stop: string): Answer {
+  const events: Array<Record<string, unknown>> = [
+    {
+      type: 'message_start',
+      message: {
+        id: 'msg_1',
+        type: 'message',
+        role: 'assistant',
+        model: 'claude-recorded',
+        content: [],
+        stop_reason: null,
+        stop_sequence: null,
+        usage: { input_tokens: 1, output_tokens: 1 },
+      },
+    },
+    { type: 'content_block_start', index: 0, content_block: block },
+    { type: 'content_block_delta', index: 0, delta },
+    { type: 'content_block_stop', index: 0 },
+    { type: 'message_delta', delta: { stop_reason: stop, stop_sequence: null }, usage: { output_tokens: 1 } },
+    { type: 'message_stop' },
+  ];
+  return { contentType: 'text/event-stream', body: events.map((e) => `event: ${String(e.type)}\ndata: ${JSON.stringify(e)}\n\n`).join('') };
+}
+
+/**
+ * Claude Code (Messages API, streaming): its main requests carry the tools; side requests (titles,
+ * quota) keep the recorder's error. One tool call, then text.
+ */
+export function anthropicScript(call: ToolCall): Script {
+  return (req) => {
+    const body = json(req.body);
+    if (!req.url.includes('/messages') || body?.stream !== true || !Array.isArray(body.tools) || !body.tools.length) return undefined;
+    if (anthropicToolResult(req) !== null)
+      return anthropicSse({ type: 'text', text: '' }, { type: 'text_delta', text: 'Done.' }, 'end_turn');
+    return anthropicSse(
+      { type: 'tool_use', id: 'toolu_1', name: call.name, input: {} },
+      { type: 'input_json_delta', partial_json: JSON.stringify(call.args) },
+      'tool_use',
+    );
+  };
+}

@@ -173,6 +173,24 @@ export const AgentDefSchema = z.object({
     })
     .nullable()
     .default(null),
+  /**
+   * The agent's own sandbox for its shell, which SkillDock turns on at launch (`kind` names how:
+   * Claude Code's `sandbox` settings beside the guard's hook, Codex's workspace-write mode as `-c`
+   * arguments). Measured with the pinned CLI (e2e/agents/sandbox.test.ts) on `observedOn`:
+   * `protectsHome`, its shell cannot write outside the workspace and the dirs it was handed, so
+   * SkillDock's approvals and settings are out of its reach; `hidesFolders`, a folder can be hidden
+   * from its shell (a blocked skill's folder in the library), so indirection finds no script there.
+   * Null: none SkillDock can turn on.
+   */
+  sandbox: z
+    .object({
+      kind: z.enum(['claude-settings', 'codex-workspace-write']),
+      observedOn: z.string(),
+      protectsHome: z.boolean(),
+      hidesFolders: z.boolean(),
+    })
+    .nullable()
+    .default(null),
 });
 export type AgentDef = z.infer<typeof AgentDefSchema>;
 

@@ -60,6 +60,7 @@ export function customAgentDef(a: CustomAgent): AgentDef {
     extraDirFlag: null,
     initialPrompt: null,
     writeGuard: null,
+    sandbox: null,
   };
 }
 

@@ -49,6 +49,21 @@ describe('agentView', () => {
     expect(await guard('generic')).toBe('rules');
   });
 
+  it("says what holds each agent's unapproved scripts and SkillDock's own files, as measured (registry sandbox)", async () => {
+    const svc = catalogFor(sb);
+    const of = async (id: string) => {
+      const v = await svc.agentView(id);
+      return [v.scriptGuard, v.homeGuard];
+    };
+    // Claude Code: its sandbox hides the library copy and keeps SkillDock's home unwritable
+    expect(await of('claude')).toEqual(['guarded', 'sandbox']);
+    // Codex: its sandbox keeps the home unwritable but cannot hide a folder from reads
+    expect(await of('codex')).toEqual(['hook', 'sandbox']);
+    for (const id of ['gemini', 'qwen', 'copilot']) expect(await of(id), id).toEqual(['hook', 'seal']);
+    // OpenCode runs no hook: the block is advisory
+    expect(await of('opencode')).toEqual(['advisory', 'seal']);
+  });
+
   it('drops what each loader drops: dot-dirs for gemini, a symlinked SKILL.md for codex, a long description', async () => {
     writeSkill(path.join(user('.agents/skills'), '.dotted'), { name: 'dotted' });
     const real = writeSkill(path.join(sb.base, 'store', 'linkfile'));

@@ -256,6 +256,8 @@ export function buildAgentView(
       : agent.writeGuard.settingsFlag || agent.writeGuard.settingsEnv || agent.writeGuard.configFlag
         ? 'hook'
         : 'hook-temporary',
+    scriptGuard: agent.sandbox?.hidesFolders ? 'guarded' : agent.writeGuard ? 'hook' : 'advisory',
+    homeGuard: agent.sandbox?.protectsHome ? 'sandbox' : 'seal',
     roots: read.map((r) => r.root),
     skills,
     duplicates,

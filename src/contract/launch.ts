@@ -53,6 +53,13 @@ export const SkillLinkSchema = z.object({
   /** Checked after creation: resolves to `target` and holds SKILL.md. */
   ok: z.boolean(),
   error: z.string().optional(),
+  /**
+   * Not a link: a folder SkillDock made with the skill's instructions and without its scripts (they
+   * may not run), so nothing in the workspace leads to them.
+   */
+  materialized: z.boolean().optional(),
+  /** The skill's files left out of that folder (relative paths). */
+  withheld: z.array(z.string()).optional(),
 });
 export type SkillLink = z.infer<typeof SkillLinkSchema>;
 
@@ -79,7 +86,18 @@ export type LegacyMapping = z.infer<typeof LegacyMappingSchema>;
 /** A skill that could not be set up for the conversation (reported loudly, never skipped silently). */
 export const LaunchProblemSchema = z.object({
   skill: z.string().nullable(),
-  code: z.enum(['missing', 'link-failed', 'bad-name', 'duplicate-name', 'no-state-id', 'script-blocked', 'script-omitted', 'guard']),
+  code: z.enum([
+    'missing',
+    'link-failed',
+    'bad-name',
+    'duplicate-name',
+    'no-state-id',
+    'script-blocked',
+    'script-omitted',
+    'guard',
+    // the agent runs no hook and has no sandbox SkillDock turns on: not running the scripts is only asked (OpenCode)
+    'script-advisory',
+  ]),
   message: z.string(),
   /** `message` as a key and parameters, for the UI to word. */
   msg: MessageRefSchema.optional(),

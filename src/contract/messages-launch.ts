@@ -17,6 +17,8 @@ export const LAUNCH_MESSAGES = {
   'launch.problem.missing': 'Skill "{{skill}}" is attached but no longer in the catalog.',
   'launch.problem.bad-name': 'Skill name "{{skill}}" cannot be used as a folder name; not linked.',
   'launch.problem.duplicate-name': 'Two attached skills are named "{{skill}}"; only the first is linked.',
+  'launch.problem.script-advisory':
+    '"{{skill}}" was placed without its scripts, but {{agent}} runs no hook and has no sandbox SkillDock can turn on: the block is advisory (its rules only ask it not to run them).',
   'launch.problem.script-omitted': '"{{skill}}" was left out of this conversation: {{why}}.',
   'launch.script-why.never': 'the script policy is "never": skill scripts do not run',
   'launch.script-why.changed': 'its scripts changed since the user approved them; they must be approved again in SkillDock',

@@ -112,4 +112,8 @@ export const SECURITY_MESSAGES = {
     'Launch refused: the scripts of {{skills}} need approval first. Approve them, or launch without their scripts.',
   'security.refused-skill.changed': '"{{name}}" (changed since approval)',
   'security.refused-skill.unapproved': '"{{name}}" (not approved)',
+  'security.approvals-changed':
+    '{{file}} was changed by something other than SkillDock, so none of its approvals count. Review and confirm it in SkillDock first.',
+  'security.trust-file.sealed': 'as SkillDock last wrote it',
+  'security.trust-file.changed': 'changed by something other than SkillDock: trusted in nothing until you confirm it',
 } as const satisfies Record<string, string>;

@@ -48,6 +48,8 @@ export const METHOD_NAMES = [
   'revokeApproval',
   'listApprovals',
   'approvalDiff',
+  'listTrustFiles',
+  'confirmTrustFile',
   'getSettings',
   'updateSettings',
   'exportTargets',

@@ -207,7 +207,21 @@ export const SkillRefSchema = z
   .refine((v) => Boolean(v.name) !== Boolean(v.dir), { message: 'give exactly one of name or dir' });
 export type SkillRef = z.infer<typeof SkillRefSchema>;
 
+/**
+ * A file that decides trust (approvals.json, settings.json): `sealed`, as SkillDock last wrote it;
+ * `changed`, its bytes are not what SkillDock wrote (an agent's shell, an editor, another program),
+ * so nothing in it is trusted (no approval counts, no script policy looser than "ask") until the user
+ * confirms it.
+ */
+export const TrustFileSchema = z.object({
+  file: z.enum(['approvals.json', 'settings.json']),
+  status: z.enum(['sealed', 'changed']),
+});
+export type TrustFile = z.infer<typeof TrustFileSchema>;
+
 export const securityMethods = {
+  listTrustFiles: { input: z.object({}), output: z.array(TrustFileSchema) },
+  confirmTrustFile: { input: z.object({ file: TrustFileSchema.shape.file }), output: TrustFileSchema },
   scanPaths: { input: z.object({ paths: z.array(z.string()).min(1) }), output: ScanReportSchema },
   /** The scan of every entry of a catalog (cached per folder and content digest): list badges and filter. */
   listSkillRisks: { input: CatalogQuerySchema, output: SkillRisksSchema },

@@ -169,6 +169,21 @@ export const AgentViewSchema = z.object({
    * may write); `rules`, only the rules written into its context file (asked, not stopped).
    */
   guard: z.enum(['hook', 'hook-temporary', 'rules']),
+  /**
+   * What keeps a skill's unapproved scripts from running, as measured on the pinned CLI (registry
+   * `sandbox`, e2e/agents/sandbox.test.ts and guard.test.ts). Every agent gets the skill placed
+   * without its scripts. `guarded`: the agent's own sandbox also hides the library copy from its
+   * shell, so no glob, variable or `find` reaches it; `hook`: a hook stops commands that name the
+   * scripts, but a shell that looks for the library copy can still run it (not guarded against
+   * indirection); `advisory`: no hook runs, the rules only ask.
+   */
+  scriptGuard: z.enum(['guarded', 'hook', 'advisory']),
+  /**
+   * What keeps the agent's shell from changing SkillDock's approvals and settings: `sandbox`, its own
+   * sandbox leaves SkillDock's home out of its write reach; `seal`, it can write them, and a change
+   * SkillDock did not make is detected and trusted in nothing until the user confirms it.
+   */
+  homeGuard: z.enum(['sandbox', 'seal']),
   /** Only the roots this agent reads, in the order it reads them. */
   roots: z.array(RootSchema),
   skills: z.array(AgentViewSkillSchema),

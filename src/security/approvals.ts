@@ -5,6 +5,8 @@ import { ApprovalSchema, type Approval, type Inventory, type SurfaceSnapshot } f
 import type { ServiceContext } from '../service-context.js';
 import { openStore, writeFileAtomic, type JsonStore } from '../store/index.js';
 import type { SkillFolder } from './skill-files.js';
+import { fail } from '../errors.js';
+import { TrustSeal, type SealStatus } from './trust-seal.js';
 
 // `<home>/approvals.json`: one approval per skill name, pinned to the digest of its executable
 // surface. The approved text of small surface files is kept as content-addressed blobs under
@@ -21,8 +23,11 @@ export class ApprovalStore {
   private blobDir: string;
   /** The parsed file, by its identity on disk (every launch asks; another process may approve or revoke). */
   private memo: { key: string; approvals: Approval[] } | null = null;
+  /** What SkillDock last wrote here (trust-seal.ts): a file changed by anything else is trusted in nothing. */
+  readonly seal: TrustSeal;
 
   constructor(ctx: ServiceContext) {
+    this.seal = new TrustSeal(ctx.paths.home);
     this.store = openStore<ApprovalsFile>(ctx, 'approvals.json', {
       schema: ApprovalsFileSchema,
       version: 1,
@@ -41,9 +46,13 @@ export class ApprovalStore {
    */
   private current(): Approval[] {
     const st = fs.statSync(this.store.file, { throwIfNoEntry: false });
-    const key = st ? `${st.ino}:${st.size}:${st.mtimeMs}:${st.ctimeMs}` : '';
+    const sealed = fs.statSync(this.seal.file, { throwIfNoEntry: false });
+    const key = st ? `${st.ino}:${st.size}:${st.mtimeMs}:${st.ctimeMs}:${sealed ? `${sealed.ino}:${sealed.mtimeMs}` : '-'}` : '';
     if (key && this.memo?.key === key) return this.memo.approvals;
-    const approvals = [...this.store.read().approvals].sort((a, b) => a.name.localeCompare(b.name));
+    // Read first: a damaged file is replaced by the verified copy, which is what SkillDock wrote.
+    const read = this.store.read().approvals;
+    // Changed by something other than SkillDock: no approval in it counts until the user confirms the file.
+    const approvals = this.sealStatus() === 'changed' ? [] : [...read].sort((a, b) => a.name.localeCompare(b.name));
     this.memo = key ? { key, approvals } : null;
     return approvals;
   }
@@ -69,7 +78,7 @@ export class ApprovalStore {
   put(approval: Approval): Approval | null {
     let previous: Approval | null = null;
     this.memo = null;
-    this.store.update((file) => {
+    this.sealedUpdate((file) => {
       previous = file.approvals.find((a) => a.name === approval.name) ?? null;
       return { approvals: [...file.approvals.filter((a) => a.name !== approval.name), approval] };
     });
@@ -79,11 +88,32 @@ export class ApprovalStore {
   remove(name: string): Approval | null {
     let removed: Approval | null = null;
     this.memo = null;
-    this.store.update((file) => {
+    this.sealedUpdate((file) => {
       removed = file.approvals.find((a) => a.name === name) ?? null;
       return { approvals: file.approvals.filter((a) => a.name !== name) };
     });
     return removed;
+  }
+
+  /** Whether approvals.json holds what SkillDock last wrote. */
+  sealStatus(): SealStatus {
+    return this.seal.status('approvals.json');
+  }
+
+  /** The user confirmed the file as it is: its approvals count again. */
+  confirmFile(): void {
+    this.memo = null;
+    this.seal.seal('approvals.json');
+  }
+
+  /**
+   * An update that keeps the seal: refused while the file holds what SkillDock did not write (saving
+   * would seal whatever was put there along with the user's change), sealed after.
+   */
+  private sealedUpdate(fn: (file: ApprovalsFile) => ApprovalsFile): void {
+    if (this.sealStatus() === 'changed') throw fail('refused', 'security.approvals-changed', { file: this.store.file });
+    this.store.update(fn);
+    this.seal.seal('approvals.json');
   }
 
   /** Keep the text of the surface's small text files; returns the snapshot to store. */

@@ -33,5 +33,7 @@ export function securityHandlers(ctx: ServiceContext): Pick<Api, Keys> {
     revokeApproval: async ({ name }) => ({ removed: await security.revoke(name) }),
     listApprovals: async () => security.list(),
     approvalDiff: async (ref) => security.diff(ref),
+    listTrustFiles: async () => security.trustFiles(),
+    confirmTrustFile: async ({ file }) => security.confirmTrustFile(file),
   };
 }

@@ -1,3 +1,4 @@
+import { hookDenyAnswer, isGuardKind, type GuardKind } from '../agents/hook-dialects.js';
 import type { ApprovalStatus, Inventory, ScriptPolicy } from '../contract/index.js';
 
 // What a launch may let each skill run, and how it tells the agent: a note for the context file
@@ -23,6 +24,8 @@ export interface LaunchSkillDecision {
   reason?: string;
   digest: string;
   approvedDigest: string | null;
+  /** `link-no-scripts`: the executable surface files, left out of the folder the agent is given. */
+  blocked?: string[];
 }
 
 export interface LaunchDecision {
@@ -104,29 +107,25 @@ function shQuote(text: string): string {
 }
 
 /**
- * How a shell hook denies: `exit2` (Claude Code, Gemini CLI, Qwen Code: exit code 2 blocks the call
- * and the reason on stderr reaches the model) or `copilot` (GitHub Copilot CLI: its hooks have no
- * matcher, so the command keeps to the shell tools itself, and it answers with the JSON decision on
- * stdout, whose reason the model gets).
- */
-export type ShellDeny = 'exit2' | 'copilot';
-
-/**
  * The shell command of a pre-tool hook on the agent's shell tool. It reads the tool call (JSON on
- * stdin) and denies it when the command touches a denied skill. Plain POSIX sh, so it needs
- * neither Node nor jq; failing to read stdin denies too, so the guard fails closed.
+ * stdin) and denies it when the command names a denied skill. Plain POSIX sh, so it needs neither
+ * Node nor jq; failing to read stdin denies too, so the guard fails closed. It denies the way the
+ * write guard does (`hookDenyAnswer`: the agent's JSON decision on stdout, exit 0), so the model is
+ * told the reason alone: with exit 2 and the reason on stderr, Claude Code put this very script in
+ * front of it (`PreToolUse:Bash hook error: [input=$(cat) || ...]: <reason>`).
+ *
+ * Text matching is a second line only: a glob, a variable or `find -exec` names no skill folder.
+ * What holds against those is that the workspace has no script to reach (materialize.ts) and,
+ * where the agent has a sandbox, that the library folder is out of its shell's reach.
  */
-export function bashGuardCommand(denied: DeniedSkill[], deny: ShellDeny = 'exit2'): string {
-  const refuse = (msg: string) =>
-    deny === 'copilot'
-      ? `printf '%s\\n' ${shQuote(JSON.stringify({ permissionDecision: 'deny', permissionDecisionReason: msg }))}; exit 0;`
-      : `printf '%s\\n' ${shQuote(msg)} >&2; exit 2;`;
+export function bashGuardCommand(denied: DeniedSkill[], kind: GuardKind = 'claude-pretooluse'): string {
+  const refuse = (msg: string) => `printf '%s\\n' ${shQuote(hookDenyAnswer(kind, msg))}; exit 0;`;
   const arms = denied
     .filter((d) => d.patterns.length)
     .map((d) => {
       // each literal either ends the input or is followed by a character no name continues with
       const pats = d.patterns.map((p) => `*${shQuote(p)}|*${shQuote(p)}[!A-Za-z0-9._-]*`).join('|');
-      const msg = `SkillDock: the scripts of skill "${d.name}" are not approved (${d.reason}). Do not run them or copy them elsewhere to run; read the skill's files with the Read tool if you need their content, and ask the user to approve the skill in SkillDock.`;
+      const msg = `SkillDock: the scripts of skill "${d.name}" are not approved (${d.reason}). Do not run them or copy them elsewhere to run; read the skill's instructions if you need them, and ask the user to approve the skill in SkillDock.`;
       return `${pats}) ${refuse(msg)};`;
     });
   if (!arms.length) return 'exit 0';
@@ -134,25 +133,20 @@ export function bashGuardCommand(denied: DeniedSkill[], deny: ShellDeny = 'exit2
   // Copilot CLI 1.0.102 sends `{"toolName":"bash","toolArgs":{…}}` for every tool: only its shell
   // tools (`bash`, and `write_bash`, which types into a running shell) are judged.
   const tools =
-    deny === 'copilot'
+    kind === 'copilot-pretooluse'
       ? ` case "$input" in *'"toolName":"bash"'*|*'"toolName": "bash"'*|*'"toolName":"write_bash"'*|*'"toolName": "write_bash"'*) ;; *) exit 0;; esac;`
       : '';
   return `${read};${tools} case "$input" in ${arms.join(' ')} esac; exit 0`;
 }
 
-/**
- * Hook protocols where the shell tool can be checked before it runs (keyed by the registry's guard
- * kind): the matcher over the agent's tool names, and how the hook denies.
- */
-export const SHELL_HOOKS: Record<string, { matcher: string; deny: ShellDeny }> = {
-  'claude-pretooluse': { matcher: 'Bash', deny: 'exit2' },
-  'gemini-beforetool': { matcher: '^run_shell_command$', deny: 'exit2' },
-  // Qwen Code 0.24.4: exit code 2 is a blocking error whose stderr is the reason.
-  'qwen-pretooluse': { matcher: '^run_shell_command$', deny: 'exit2' },
-  // Codex 0.171.0: exit code 2 blocks, stderr is the reason ("Command blocked by PreToolUse hook: …").
-  'codex-pretooluse': { matcher: '^Bash$', deny: 'exit2' },
+/** The matcher over each hook protocol's shell tool names (keyed by the registry's guard kind). */
+export const SHELL_HOOKS: Record<GuardKind, { matcher: string }> = {
+  'claude-pretooluse': { matcher: 'Bash' },
+  'gemini-beforetool': { matcher: '^run_shell_command$' },
+  'qwen-pretooluse': { matcher: '^run_shell_command$' },
+  'codex-pretooluse': { matcher: '^Bash$' },
   // Copilot CLI 1.0.102 ignores matchers; the command picks the tools.
-  'copilot-pretooluse': { matcher: '^(bash|write_bash)$', deny: 'copilot' },
+  'copilot-pretooluse': { matcher: '^(bash|write_bash)$' },
 };
 
 /** The shell hook group to merge into the agent's guard settings (Claude Code's shape; write-guard converts it). */
@@ -160,7 +154,6 @@ export function claudeBashHook(
   denied: DeniedSkill[],
   kind = 'claude-pretooluse',
 ): { matcher: string; hooks: Array<{ type: 'command'; command: string; timeout: number }> } | null {
-  const proto = SHELL_HOOKS[kind];
-  if (!proto || !denied.some((d) => d.patterns.length)) return null;
-  return { matcher: proto.matcher, hooks: [{ type: 'command', command: bashGuardCommand(denied, proto.deny), timeout: 10 }] };
+  if (!isGuardKind(kind) || !denied.some((d) => d.patterns.length)) return null;
+  return { matcher: SHELL_HOOKS[kind].matcher, hooks: [{ type: 'command', command: bashGuardCommand(denied, kind), timeout: 10 }] };
 }

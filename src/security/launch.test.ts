@@ -45,6 +45,15 @@ function runHook(command: string, toolCommand: string, cwd = env.dir) {
   return spawnSync('sh', ['-c', command], { input, encoding: 'utf8' });
 }
 
+/** The reason of the hook's deny answer (Claude Code's and Qwen Code's JSON on stdout), or null when it allowed the call. */
+function denied(r: { status: number | null; stdout: string; stderr: string }): string | null {
+  expect(r.status, r.stderr).toBe(0);
+  if (!r.stdout) return null;
+  const a = JSON.parse(r.stdout) as { hookSpecificOutput: { permissionDecision: string; permissionDecisionReason: string } };
+  expect(a.hookSpecificOutput.permissionDecision).toBe('deny');
+  return a.hookSpecificOutput.permissionDecisionReason;
+}
+
 describe('launchDecision', () => {
   it('refuses a skill whose scripts changed since approval (onChanged: refuse)', async () => {
     skills();
@@ -103,7 +112,7 @@ describe('launchDecision', () => {
 });
 
 describe('Claude Code PreToolUse Bash check', () => {
-  it('blocks (exit 2, reason on stderr) a command that runs a denied skill script, lets others through', async () => {
+  it("denies (its JSON decision, exit 0: the model reads the reason, not the hook's script) a command naming a denied skill's scripts, lets others through", async () => {
     skills();
     const sec = getSecurity(env.service.ctx);
     const d = sec.launchDecision(await entries('tool', 'prose'), { onChanged: 'skip' });
@@ -111,40 +120,35 @@ describe('Claude Code PreToolUse Bash check', () => {
     expect(hook.matcher).toBe('Bash');
     expect(hook.hooks[0].type).toBe('command');
     const cmd = hook.hooks[0].command;
-    for (const denied of [
+    for (const call of [
       'python .claude/skills/tool/scripts/run.py x',
       `python3 ${path.join(lib, 'tool', 'scripts', 'run.py')}`,
       'cd .claude/skills/tool && python scripts/run.py',
       `cd ${path.join(lib, 'tool')}; ./scripts/run.py`,
       'cp .claude/skills/tool/scripts/run.py /tmp/r.py && python /tmp/r.py',
     ]) {
-      const r = runHook(cmd, denied);
-      expect(r.status, denied).toBe(2);
-      expect(r.stderr).toContain('the scripts of skill "tool" are not approved');
+      expect(denied(runHook(cmd, call)), call).toContain('the scripts of skill "tool" are not approved');
     }
     for (const allowed of ['ls -la', 'git status', 'python my_script.py', 'cat .claude/skills/toolbox/notes.md', 'echo "skills/tools"']) {
-      const r = runHook(cmd, allowed);
-      expect(r.status, allowed).toBe(0);
+      expect(denied(runHook(cmd, allowed)), allowed).toBeNull();
     }
   });
 
   it('quotes hostile characters in patterns safely', () => {
     const cmd = bashGuardCommand([{ name: 'x', reason: 'it\'s "bad" $(touch /tmp/h7-pwn)', patterns: ["/o'dd path/$(x)/x"] }]);
-    const r = runHook(cmd, "run /o'dd path/$(x)/x/a.sh");
-    expect(r.status).toBe(2);
-    expect(r.stderr).toContain("it's");
+    expect(denied(runHook(cmd, "run /o'dd path/$(x)/x/a.sh"))).toContain("it's");
     expect(fs.existsSync('/tmp/h7-pwn')).toBe(false);
-    expect(runHook(cmd, 'ls').status).toBe(0);
+    expect(denied(runHook(cmd, 'ls'))).toBeNull();
   });
 
-  it("Qwen Code's shell hook is the exit-2 check on run_shell_command", async () => {
+  it("Qwen Code's shell hook is the same check on run_shell_command", async () => {
     skills();
     const d = getSecurity(env.service.ctx).launchDecision(await entries('tool'), { onChanged: 'skip' });
     const hook = claudeBashHook(d.denied, 'qwen-pretooluse')!;
     expect(hook.matcher).toBe('^run_shell_command$');
-    const r = runHook(hook.hooks[0].command, 'bash .qwen/skills/tool/scripts/run.py');
-    expect(r.status).toBe(2);
-    expect(r.stderr).toContain('the scripts of skill "tool" are not approved');
+    expect(denied(runHook(hook.hooks[0].command, 'bash .qwen/skills/tool/scripts/run.py'))).toContain(
+      'the scripts of skill "tool" are not approved',
+    );
   });
 
   it("Copilot CLI's shell hook judges only bash and write_bash calls and answers with its JSON decision", async () => {
@@ -218,7 +222,7 @@ describe('end to end through the launch (H4) and attach (H3b) seams', () => {
     }
   });
 
-  it('a launch after the script changed still links the skill but tells the agent not to run its scripts', async () => {
+  it('a launch after the script changed places the skill without its scripts and tells the agent not to run them', async () => {
     skills();
     const api = env.service.api;
     await api.approveSkill({ name: 'tool' });
@@ -237,9 +241,10 @@ describe('end to end through the launch (H4) and attach (H3b) seams', () => {
       const bashGroup = settings.hooks.PreToolUse.find((g: { matcher: string }) => g.matcher === 'Bash');
       expect(bashGroup).toBeTruthy();
       const link = result.links.find((l) => l.skill === 'tool')!.path;
+      expect(fs.existsSync(path.join(link, 'scripts', 'run.py'))).toBe(false);
       const blocked = runHook(bashGroup.hooks[0].command, `python3 ${path.join(link, 'scripts', 'run.py')} x`, result.workspace);
-      expect(blocked.status).toBe(2);
-      expect(runHook(bashGroup.hooks[0].command, 'ls -la', result.workspace).status).toBe(0);
+      expect(denied(blocked)).toContain('the scripts of skill "tool" are not approved');
+      expect(denied(runHook(bashGroup.hooks[0].command, 'ls -la', result.workspace))).toBeNull();
     } finally {
       fs.rmSync(result.workspace, { recursive: true, force: true });
     }

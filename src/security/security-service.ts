@@ -14,6 +14,7 @@ import type {
   SkillRef,
   SkillRisks,
   SkillTrust,
+  TrustFile,
 } from '../contract/index.js';
 import { formatMessage } from '../contract/index.js';
 import { getCatalog } from '../catalog/index.js';
@@ -84,7 +85,23 @@ export class SecurityService {
   }
 
   policy() {
-    return getSettings(this.ctx).get().scriptPolicy;
+    return getSettings(this.ctx).trustedScriptPolicy();
+  }
+
+  /** approvals.json and settings.json: each as SkillDock last wrote it, or changed by something else (trust-seal.ts). */
+  trustFiles(): TrustFile[] {
+    const approvals = this.approvals.sealStatus();
+    return [
+      { file: 'approvals.json', status: approvals },
+      { file: 'settings.json', status: getSettings(this.ctx).sealStatus() },
+    ];
+  }
+
+  /** The user confirms a changed file as it is now: it is trusted again. */
+  confirmTrustFile(file: TrustFile['file']): TrustFile {
+    if (file === 'approvals.json') this.approvals.confirmFile();
+    else getSettings(this.ctx).confirmFile();
+    return this.trustFiles().find((f) => f.file === file)!;
   }
 
   scan(paths: string[], cwd?: string): ScanReport {
@@ -308,7 +325,8 @@ export class SecurityService {
       const r = this.surfaceOfEntry(entry, watched);
       const t = this.trustOf(r, known);
       const d = decide(policy, t.status, opts.onChanged);
-      skills.push({ name: r.name, dir: r.dir, status: t.status, ...d, digest: t.digest, approvedDigest: t.approvedDigest });
+      const blocked = d.action === 'link-no-scripts' ? { blocked: r.inv.files.map((f) => f.path) } : {};
+      skills.push({ name: r.name, dir: r.dir, status: t.status, ...d, digest: t.digest, approvedDigest: t.approvedDigest, ...blocked });
       if (d.action === 'link-no-scripts') denied.push({ name: r.name, reason: d.reason!, patterns: denyPatterns(r.name, r.dir, r.inv) });
     }
     return { policy, skills, refused: skills.filter((s) => s.action === 'refuse'), contextNote: contextNote(skills), denied };

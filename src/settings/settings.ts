@@ -5,6 +5,7 @@ import type { ServiceContext } from '../service-context.js';
 import { openStore, type JsonStore } from '../store/index.js';
 import { loadRegistry } from '../agents/registry.js';
 import { validateCustomAgents } from './custom-agents.js';
+import { TrustSeal, type SealStatus } from '../security/trust-seal.js';
 
 // settings.json through the versioned, validated, atomic store. Version 0 is the interim plain-JSON
 // file written before the store existed; it holds the same fields, so it passes through unchanged.
@@ -12,7 +13,10 @@ export const SETTINGS_VERSION = 1;
 
 export class SettingsService {
   private store: JsonStore<Settings>;
+  /** What SkillDock last wrote to settings.json (src/security/trust-seal.ts). */
+  private readonly seal: TrustSeal;
   constructor(private ctx: ServiceContext) {
+    this.seal = new TrustSeal(ctx.paths.home);
     this.store = openStore<Settings>(ctx, 'settings.json', {
       schema: 'settings',
       version: SETTINGS_VERSION,
@@ -32,8 +36,28 @@ export class SettingsService {
       const customAgents = patch.customAgents && validateCustomAgents(patch.customAgents, shippedIds(this.ctx), current.customAgents);
       return settingsSchema().parse(customAgents ? { ...current, ...patch, customAgents } : { ...current, ...patch });
     });
+    this.seal.seal('settings.json');
     this.ctx.events.emit({ type: 'settings-changed', settings: next });
     return next;
+  }
+
+  /** Whether settings.json holds what SkillDock last wrote. */
+  sealStatus(): SealStatus {
+    return this.seal.status('settings.json');
+  }
+
+  /** The user confirmed settings.json as it is. */
+  confirmFile(): void {
+    this.seal.seal('settings.json');
+  }
+
+  /**
+   * The script policy that decides trust: from a settings.json changed by something other than
+   * SkillDock, nothing looser than the default ("ask") is taken until the user confirms the file.
+   */
+  trustedScriptPolicy(): Settings['scriptPolicy'] {
+    const policy = this.get().scriptPolicy;
+    return policy === 'allowed' && this.sealStatus() === 'changed' ? defaultSettings().scriptPolicy : policy;
   }
 }
 

@@ -314,9 +314,20 @@ describe('launch into the user workspace', () => {
     fs.mkdirSync(project);
     const { result } = launchIn('codex', skills, { workspace: project });
     expect(result.mode).toBe('index');
-    // then the write guard's -c arguments
-    expect(result.command.slice(0, -4)).toEqual(['codex', ...result.stateDirs.flatMap((d) => ['--add-dir', d.dir])]);
-    expect(result.command.at(-4)).toBe('-c');
+    // then the write guard's -c arguments, and its sandbox's
+    const at = result.command.indexOf('-c');
+    expect(result.command.slice(0, at)).toEqual(['codex', ...result.stateDirs.flatMap((d) => ['--add-dir', d.dir])]);
+    expect(result.command.slice(at + 4)).toEqual([
+      '-c',
+      'sandbox_mode="workspace-write"',
+      '-c',
+      `sandbox_workspace_write.writable_roots=[${result.stateDirs.map((d) => JSON.stringify(d.dir)).join(',')}]`,
+      // the test's home is under the OS temp folder, which Codex's sandbox would leave writable
+      '-c',
+      'sandbox_workspace_write.exclude_slash_tmp=true',
+      '-c',
+      'sandbox_workspace_write.exclude_tmpdir_env_var=true',
+    ]);
     expect(fs.readFileSync(path.join(sb.home, 'conversations', result.conversationId, 'first-message.md'), 'utf8')).toBe(
       result.firstMessage,
     );

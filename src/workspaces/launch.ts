@@ -5,9 +5,12 @@ import type { AgentDef } from '../agents/registry.js';
 import { fail } from '../errors.js';
 import { launchProblem, scriptWhy } from './launch-words.js';
 import { isInside } from '../base/extpath.js';
-import { ensureStateDir, realpathOfExisting, stateDirFor, stateRoot, stateUri } from '../state/state-dirs.js';
+import { ensureStateDir, realpathOfExisting, stateDirFor, stateUri } from '../state/state-dirs.js';
+import { stateDirsPresent } from './state-dirs-present.js';
 import { legacyMappings } from '../state/write-policy.js';
 import { linkSkill, removeTreeNoFollow } from './links.js';
+import { placeWithheld, withholdScripts } from './materialize.js';
+import { agentSandbox, type SandboxWiring } from './agent-sandbox.js';
 import { renderContextFile, renderFirstMessage, renderStateRules } from './context-file.js';
 import { conversationDataDir, createUniqueDir, newConversationId, workspacesRoot } from './conversations.js';
 import { codexHookArgs, guardGroups, writeGuardSettings, type CliInvocation } from './write-guard.js';
@@ -80,6 +83,8 @@ interface Made {
 }
 
 type Usable = { name: string; entry: CatalogEntry };
+/** A usable skill and the folder the agent reads it from (its real folder, or the one SkillDock made without its scripts). */
+type Placed = Usable & { dir: string };
 
 /**
  * Where the skills go: the temporary workspace's native dir, a per-conversation view the agent loads
@@ -101,13 +106,24 @@ function buildWorkspace(spec: LaunchSpec, made: Made): LaunchOutcome {
   const problems: LaunchProblem[] = [];
   const usable = pickUsable(spec.skills, problems);
   const place = placeSkills(spec.agent, made);
-  const links = place.skillsDir ? linkSkills(spec.agent, made, place.skillsDir, usable, problems) : [];
+  const links = place.skillsDir
+    ? linkSkills(spec, made, place.skillsDir, usable, problems)
+    : withholdScripts(spec.scripts, path.join(made.dataDir, 'skills'), usable, problems);
+  // Index mode: a skill whose scripts may not run is read from the folder SkillDock made for it.
+  const readFrom = new Map(links.filter((l) => l.materialized && l.ok).map((l) => [l.skill, l.path]));
+  const indexed = usable.map((u) => ({ ...u, dir: readFrom.get(u.name) ?? u.entry.provenance.realPath }));
   const { stateDirs, legacy } = prepareStateDirs(spec, usable, problems);
   const stateRules =
     renderStateRules(stateDirs, legacy, made.temporary ? spec.agent.nativeSkillsDir : null) + scriptRefusals(spec, usable, problems);
-  const { contextFile, firstMessage } = writeInstructions(spec, made, place, usable, stateRules);
-  const guard = writeGuard(spec, made, place.skillsDir, problems);
-  const { command, env } = agentInvocation(spec.agent, place, usable, stateDirs, guard);
+  const { contextFile, firstMessage } = writeInstructions(spec, made, place, indexed, stateRules);
+  const guard = writeGuard(
+    spec,
+    made,
+    place.skillsDir,
+    problems,
+    agentSandbox(spec.agent, spec.home, stateDirs, hiddenFolders(spec, usable)),
+  );
+  const { command, env } = agentInvocation(spec.agent, place, indexed, stateDirs, guard);
 
   const result: LaunchResult = {
     conversationId: made.id,
@@ -154,16 +170,25 @@ function placeSkills(agent: AgentDef, { workspace, temporary, dataDir }: Made): 
   return { mode: 'native', viewLoads: true, linkRoot: view, skillsDir: path.join(view, flag.skillsDir ?? agent.nativeSkillsDir) };
 }
 
-/** Link each usable skill into `skillsDir`, making the folders first; a link that fails is a problem, not a refusal. */
-function linkSkills(agent: AgentDef, made: Made, skillsDir: string, usable: Usable[], problems: LaunchProblem[]): SkillLink[] {
+/**
+ * Link each usable skill into `skillsDir`, making the folders first; a skill whose scripts may not
+ * run gets a folder of SkillDock's own instead (`placeWithheld`). A link that fails is a problem,
+ * not a refusal.
+ */
+function linkSkills(spec: LaunchSpec, made: Made, skillsDir: string, usable: Usable[], problems: LaunchProblem[]): SkillLink[] {
   // A fresh temporary workspace is empty: make each folder down to the skills dir, no probing.
-  if (made.temporary) mkdirsBelow(made.workspace, agent.nativeSkillsDir);
+  if (made.temporary) mkdirsBelow(made.workspace, spec.agent.nativeSkillsDir);
   else fs.mkdirSync(skillsDir, { recursive: true });
   const prefix = skillsDir + path.sep;
   const links: SkillLink[] = [];
   for (const { name, entry } of usable) {
     const linkPath = prefix + name; // a safe folder name (pickUsable): nothing for path.join to normalise
     const target = entry.provenance.realPath;
+    const verdict = spec.scripts?.get(name);
+    if (verdict && !verdict.allowed) {
+      links.push(placeWithheld(name, target, linkPath, verdict, problems));
+      continue;
+    }
     const error = linkSkill(target, linkPath);
     links.push(error ? { skill: name, path: linkPath, target, ok: false, error } : { skill: name, path: linkPath, target, ok: true });
     if (error) problems.push(launchProblem(name, 'link-failed', 'launch.problem.link-failed', { reason: error }));
@@ -205,6 +230,9 @@ function scriptRefusals(spec: LaunchSpec, usable: Usable[], problems: LaunchProb
     if (verdict && !verdict.allowed) {
       const why = verdict.reason ?? 'not allowed by the script policy';
       problems.push(launchProblem(name, 'script-blocked', 'launch.problem.script-blocked', { skill: name, why: scriptWhy(why) }));
+      // Nothing but the rules stands between this agent and the library's copy: say so at launch.
+      if (!spec.agent.writeGuard && !spec.agent.sandbox?.hidesFolders)
+        problems.push(launchProblem(name, 'script-advisory', 'launch.problem.script-advisory', { skill: name, agent: spec.agent.name }));
       rules += `- Do not run any script of skill \`${name}\`: ${why}\n`;
     }
   }
@@ -216,7 +244,7 @@ function writeInstructions(
   spec: LaunchSpec,
   made: Made,
   place: Placement,
-  usable: Usable[],
+  usable: Placed[],
   stateRules: string,
 ): { contextFile: string | null; firstMessage?: string } {
   const { name, rules } = spec.assistant;
@@ -231,11 +259,16 @@ function writeInstructions(
     name,
     rules,
     stateRules,
-    usable.map(({ name, entry }) => ({ name, description: entry.description, dir: entry.provenance.realPath })),
+    usable.map(({ name, entry, dir }) => ({ name, description: entry.description, dir })),
   );
   // Kept beside the conversation so --exec and the terminal launcher can hand it over later.
   fs.writeFileSync(path.join(made.dataDir, 'first-message.md'), firstMessage);
   return { contextFile: null, firstMessage };
+}
+
+/** The real folders of the skills whose scripts may not run (the library copies the agent's sandbox hides). */
+function hiddenFolders(spec: LaunchSpec, usable: Usable[]): string[] {
+  return usable.filter((u) => spec.scripts?.get(u.name)?.allowed === false).map((u) => u.entry.provenance.realPath);
 }
 
 /**
@@ -244,7 +277,13 @@ function writeInstructions(
  * its settings variable (Gemini CLI and Qwen Code read a "system defaults" file from one). Codex
  * takes the hook (and its trust in it) as `-c` arguments instead, wherever it runs: no file.
  */
-function writeGuard(spec: LaunchSpec, made: Made, skillsDir: string | null, problems: LaunchProblem[]): GuardWiring {
+function writeGuard(
+  spec: LaunchSpec,
+  made: Made,
+  skillsDir: string | null,
+  problems: LaunchProblem[],
+  sandbox: SandboxWiring,
+): GuardWiring {
   const wiring: GuardWiring = { files: [], args: [], env: {} };
   const guard = spec.agent.writeGuard;
   const { temporary } = made;
@@ -252,17 +291,18 @@ function writeGuard(spec: LaunchSpec, made: Made, skillsDir: string | null, prob
   if (!guard || !(settingsFile || guard.settingsFlag || guard.settingsEnv || guard.configFlag)) return wiring;
   if (!spec.cli) {
     problems.push(launchProblem(null, 'guard', 'launch.problem.guard'));
+    wiring.args.push(...sandbox.args); // a sandbox given as arguments needs no hook
     return wiring;
   }
   const context = { home: spec.home, userHome: spec.userHome, conversationId: made.id };
   if (guard.configFlag) {
-    wiring.args.push(...codexHookArgs(guard.configFlag, guardGroups(guard, spec.cli, context, spec.guardHooks)));
+    wiring.args.push(...codexHookArgs(guard.configFlag, guardGroups(guard, spec.cli, context, spec.guardHooks)), ...sandbox.args);
     return wiring;
   }
   const file = settingsFile ? path.join(made.workspace, settingsFile) : path.join(made.dataDir, 'guard-settings.json');
   // In a temporary workspace the settings file usually sits in the folder just made for the skills.
   const dirReady = temporary && skillsDir !== null && isInside(skillsDir, path.dirname(file));
-  writeGuardSettings(file, guard, spec.cli, context, spec.guardHooks, dirReady);
+  writeGuardSettings(file, guard, spec.cli, context, spec.guardHooks, dirReady, sandbox.settings ?? undefined);
   wiring.files.push(file);
   if (!settingsFile && guard.settingsFlag) wiring.args.push(guard.settingsFlag, file);
   else if (!settingsFile) wiring.env[guard.settingsEnv!] = file;
@@ -273,7 +313,7 @@ function writeGuard(spec: LaunchSpec, made: Made, skillsDir: string | null, prob
 function agentInvocation(
   agent: AgentDef,
   place: Placement,
-  usable: Usable[],
+  usable: Placed[],
   stateDirs: StateDir[],
   guard: GuardWiring,
 ): { command: string[]; env: Record<string, string> } {
@@ -281,7 +321,7 @@ function agentInvocation(
   const extraDirs = [
     ...(place.viewLoads ? [place.linkRoot] : []),
     // Index mode: an agent that reads outside its workspace only through the flag gets the skill folders.
-    ...(place.mode === 'index' && flag?.neededToRead ? usable.map((s) => s.entry.provenance.realPath) : []),
+    ...(place.mode === 'index' && flag?.neededToRead ? usable.map((s) => s.dir) : []),
     ...stateDirs.map((d) => d.dir),
   ];
   const command = [...buildCommand(agent, extraDirs), ...(buildCommand(agent, []).length ? guard.args : [])];
@@ -309,40 +349,6 @@ function mkdirsBelow(base: string, rel: string): void {
       fs.mkdirSync(dir, { recursive: true }); // EEXIST: fine if a folder, throws if not
     }
   }
-}
-
-/**
- * The plain folders in `<home>/skills-state`, so a launch does not stat each skill's state dir: one
- * stat of skills-state, and a listing only when an entry may have come or gone since the last one
- * (its mtime or inode moved, or it was listed within the same few seconds as its last change, when
- * a later change could keep the same mtime). Whatever is not listed goes through `ensureStateDir`.
- */
-const presentCache = new Map<string, { key: string; names: Set<string> }>();
-const EMPTY = new Set<string>();
-const RACY_MS = 2000;
-
-function stateDirsPresent(home: string): Set<string> {
-  const root = stateRoot(home);
-  const st = fs.statSync(root, { throwIfNoEntry: false });
-  if (!st?.isDirectory()) {
-    presentCache.delete(root);
-    return EMPTY;
-  }
-  const key = `${st.dev}:${st.ino}:${st.mtimeMs}`;
-  const hit = presentCache.get(root);
-  if (hit && hit.key === key) return hit.names;
-  const names = new Set<string>();
-  const started = Date.now();
-  try {
-    for (const d of fs.readdirSync(root, { withFileTypes: true })) if (d.isDirectory()) names.add(d.name);
-  } catch {
-    return EMPTY;
-  }
-  if (st.mtimeMs < started - RACY_MS) {
-    if (presentCache.size > 16) presentCache.clear();
-    presentCache.set(root, { key, names });
-  } else presentCache.delete(root);
-  return names;
 }
 
 function checkUserWorkspace(dir: string, home: string, userHome: string): string {

@@ -19,11 +19,11 @@ afterEach(async () => {
   sb.done();
 });
 
-async function changedTool(): Promise<void> {
+async function changedTool(agent = 'claude'): Promise<void> {
   writeSkill(sb.lib, 'tool', { body: 'Run `./scripts/x.sh` to do it.', files: { 'scripts/x.sh': '#!/bin/sh\necho one\n' } });
   writeSkill(sb.lib, 'notes');
   await svc.api.approveSkill({ name: 'tool' });
-  await svc.api.createAssistant({ name: 'Helper', agent: 'claude', rules: 'Be brief.', skills: ['tool', 'notes'] });
+  await svc.api.createAssistant({ name: 'Helper', agent, rules: 'Be brief.', skills: ['tool', 'notes'] });
   // Launch once while approved, so any cached surface is the approved one.
   const ok = await svc.api.launchAssistant({ assistant: 'Helper' });
   expect(ok.problems).toEqual([]);
@@ -78,6 +78,72 @@ describe('launch and scripts changed since approval', () => {
     const settings = JSON.parse(fs.readFileSync(path.join(r.workspace, '.claude', 'settings.json'), 'utf8'));
     const bash = settings.hooks.PreToolUse.find((g: { matcher: string }) => g.matcher === 'Bash');
     expect(bash.hooks[0].command).toContain('skills/tool');
+  });
+
+  it("'skip' places a folder of SkillDock's own: the instructions and references, no script, nothing leading to the library", async () => {
+    await changedTool();
+    fs.mkdirSync(path.join(sb.lib, 'tool', 'references'));
+    fs.writeFileSync(path.join(sb.lib, 'tool', 'references', 'guide.md'), '# guide\n');
+    fs.writeFileSync(path.join(sb.lib, 'tool', 'helper.txt'), '#!/bin/sh\necho sneaky\n'); // a #! line: withheld too
+    fs.symlinkSync(path.join(sb.lib, 'tool', 'scripts', 'x.sh'), path.join(sb.lib, 'tool', 'alias.sh'));
+    const r = await svc.api.launchAssistant({ assistant: 'Helper', onScriptsChanged: 'skip' });
+    const tool = r.links.find((l) => l.skill === 'tool')!;
+    expect(tool).toMatchObject({ ok: true, materialized: true, withheld: ['alias.sh', 'helper.txt', 'scripts/x.sh'] });
+    const placed = path.join(r.workspace, '.claude', 'skills', 'tool');
+    expect(tool.path).toBe(placed);
+    expect(fs.lstatSync(placed).isDirectory()).toBe(true); // a real folder, not a link
+    expect(fs.readFileSync(path.join(placed, 'SKILL.md'), 'utf8')).toBe(fs.readFileSync(path.join(sb.lib, 'tool', 'SKILL.md'), 'utf8'));
+    expect(fs.readFileSync(path.join(placed, 'references', 'guide.md'), 'utf8')).toBe('# guide\n');
+    expect(fs.readdirSync(placed).sort()).toEqual(['SCRIPTS-WITHHELD.md', 'SKILL.md', 'references']);
+    expect(fs.readFileSync(path.join(placed, 'SCRIPTS-WITHHELD.md'), 'utf8')).toContain('- `scripts/x.sh`');
+    // No file of the workspace is a link or holds an exec bit: a glob, a variable or `find -exec` finds no script.
+    const walk = (d: string): string[] =>
+      fs.readdirSync(d, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(d, e.name)) : [path.join(d, e.name)]));
+    for (const f of walk(placed)) {
+      expect(fs.lstatSync(f).isSymbolicLink(), f).toBe(false);
+      expect(fs.statSync(f).mode & 0o111, f).toBe(0);
+    }
+    // Claude Code's own sandbox: on, no way out of it for a command, the library's copy hidden from the shell
+    const settings = JSON.parse(fs.readFileSync(path.join(r.workspace, '.claude', 'settings.json'), 'utf8'));
+    expect(settings.sandbox).toEqual({
+      enabled: true,
+      allowUnsandboxedCommands: false,
+      filesystem: { denyRead: [path.join(sb.lib, 'tool')] },
+    });
+    // the approved skill is still a link to the library
+    expect(fs.lstatSync(path.join(r.workspace, '.claude', 'skills', 'notes')).isSymbolicLink()).toBe(true);
+    // approved again: linked as before
+    await svc.api.approveSkill({ name: 'tool' });
+    const again = await svc.api.launchAssistant({ assistant: 'Helper' });
+    expect(again.links.find((l) => l.skill === 'tool')).toEqual(expect.not.objectContaining({ materialized: true }));
+    expect(fs.lstatSync(path.join(again.workspace, '.claude', 'skills', 'tool')).isSymbolicLink()).toBe(true);
+  });
+
+  it('OpenCode (no hook, no sandbox): the launch says the block is advisory; a hooked agent gets no such word', async () => {
+    await changedTool('opencode');
+    const r = await svc.api.launchAssistant({ assistant: 'Helper', onScriptsChanged: 'skip' });
+    expect(r.problems.map((p) => [p.skill, p.code])).toEqual([
+      ['tool', 'script-blocked'],
+      ['tool', 'script-advisory'],
+    ]);
+    expect(r.problems[1]!.message).toContain('OpenCode runs no hook');
+    expect(r.problems[1]!.message).toContain('the block is advisory');
+    expect(r.links.find((l) => l.skill === 'tool')).toMatchObject({ materialized: true, withheld: ['scripts/x.sh'] });
+  });
+
+  it("index mode (a user's project): the first message names the folder without scripts, not the library's", async () => {
+    await changedTool('gemini');
+    const project = path.join(sb.dir, 'project');
+    fs.mkdirSync(project);
+    const r = await svc.api.launchAssistant({ assistant: 'Helper', workspace: project, onScriptsChanged: 'skip' });
+    expect(r.mode).toBe('index');
+    const placed = path.join(sb.home, 'conversations', r.conversationId, 'skills', 'tool');
+    expect(r.links).toEqual([expect.objectContaining({ skill: 'tool', path: placed, materialized: true, withheld: ['scripts/x.sh'] })]);
+    expect(r.firstMessage).toContain(`[Skill Directory: ${placed}]`);
+    expect(r.firstMessage).not.toContain(path.join(sb.lib, 'tool'));
+    expect(r.firstMessage).toContain(`[Skill Directory: ${path.join(sb.lib, 'notes')}]`);
+    expect(r.command.join(' ')).not.toContain(path.join(sb.lib, 'tool'));
+    expect(fs.existsSync(path.join(placed, 'scripts'))).toBe(false);
   });
 
   it('launches normally again once the changed scripts are approved', async () => {

@@ -81,7 +81,10 @@ export class WorkspacesService {
     const omitted = decision.skills.filter((s) => s.action === 'omit');
     const left = new Set(omitted.map((s) => s.name));
     const scripts = new Map<string, ScriptVerdict>(
-      decision.skills.map((s) => [s.name, s.scriptsAllowed ? { allowed: true } : { allowed: false, reason: s.reason }]),
+      decision.skills.map((s) => [
+        s.name,
+        s.scriptsAllowed ? { allowed: true } : { allowed: false, reason: s.reason, blocked: s.blocked ?? [] },
+      ]),
     );
     const bashHook = agent.writeGuard ? security.claudeBashHook(decision, agent.writeGuard.kind) : null;
     const guardHooks: GuardHookGroup[] = bashHook ? [bashHook] : [];

@@ -184,8 +184,10 @@ export function writeGuardSettings(
   extraGroups: GuardHookGroup[] = [],
   /** The caller just made the file's folder. */
   dirReady = false,
+  /** More top-level settings (the agent's sandbox). */
+  more: Record<string, unknown> = {},
 ): string {
-  const settings = guardSettings(guard, guardGroups(guard, cli, opts, extraGroups));
+  const settings = { ...guardSettings(guard, guardGroups(guard, cli, opts, extraGroups)), ...more };
   if (!dirReady) fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, `${JSON.stringify(settings, null, 2)}\n`);
   return file;

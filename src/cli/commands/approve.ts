@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import type { ApprovalDiff, Inventory, SkillRef, SkillTrust } from '../../contract/index.js';
+import { formatMessage, type ApprovalDiff, type Inventory, type SkillRef, type SkillTrust, type TrustFile } from '../../contract/index.js';
 import { paint, printJson } from '../format.js';
 import { UsageError, type CliCommandModule, type CliIO } from '../types.js';
 
@@ -54,8 +54,31 @@ export function formatDiff(d: ApprovalDiff, color: boolean): string {
   return lines.join('\n');
 }
 
+const TRUST_FILES: ReadonlyArray<TrustFile['file']> = ['approvals.json', 'settings.json'];
+
+/**
+ * `--files`: whether approvals.json and settings.json hold what SkillDock last wrote (exit 1 when
+ * one does not); `--confirm-file F`: the user takes F as it is now, and it is trusted again.
+ */
+async function trustFiles(io: CliIO, confirm: string | undefined, json: boolean | undefined): Promise<number> {
+  const api = io.service().api;
+  if (confirm !== undefined) {
+    const file = TRUST_FILES.find((f) => f === confirm);
+    if (!file) throw new UsageError(`--confirm-file takes ${TRUST_FILES.join(' or ')}`);
+    const f = await api.confirmTrustFile({ file });
+    if (json) printJson(io, f);
+    else io.out(`confirmed ${file}: it is trusted again`);
+    return 0;
+  }
+  const files = await api.listTrustFiles({});
+  if (json) printJson(io, files);
+  else for (const f of files) io.out(`${f.file}  ${formatMessage({ key: `security.trust-file.${f.status}` })}`);
+  return files.some((f) => f.status === 'changed') ? 1 : 0;
+}
+
 export const approveCommand: CliCommandModule = {
-  usage: 'skilldock approve <name|dir> [--project DIR] [--json] | --status <name|dir> | --diff <name|dir> | --revoke <name> | --list',
+  usage:
+    'skilldock approve <name|dir> [--project DIR] [--json] | --status <name|dir> | --diff <name|dir> | --revoke <name> | --list | --files | --confirm-file <approvals.json|settings.json>',
   async run(argv: string[], io: CliIO): Promise<number> {
     const { values, positionals } = parseArgs({
       args: argv,
@@ -66,11 +89,13 @@ export const approveCommand: CliCommandModule = {
         revoke: { type: 'boolean' },
         diff: { type: 'boolean' },
         status: { type: 'boolean' },
+        files: { type: 'boolean' },
+        'confirm-file': { type: 'string' },
       },
       allowPositionals: true,
     });
     const api = io.service().api;
-    const modes = ['list', 'revoke', 'diff', 'status'].filter((m) => values[m as 'list']);
+    const modes = ['list', 'revoke', 'diff', 'status', 'files', 'confirm-file'].filter((m) => values[m as 'list'] !== undefined);
     if (modes.length > 1) throw new UsageError(`choose one of --${modes.join(', --')}`);
     if (values.list) {
       if (positionals.length) throw new UsageError('--list takes no skill');
@@ -84,6 +109,7 @@ export const approveCommand: CliCommandModule = {
           );
       return 0;
     }
+    if (values.files !== undefined || values['confirm-file'] !== undefined) return trustFiles(io, values['confirm-file'], values.json);
     if (positionals.length !== 1) throw new UsageError('give exactly one skill name or folder');
     const arg = positionals[0];
     if (values.revoke) {

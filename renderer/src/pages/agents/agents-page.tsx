@@ -77,6 +77,12 @@ function AgentPanel({ agent }: { agent: string }) {
           <div data-testid={TID.agentGuard} data-guard={view.guard}>
             {t(`agents.guard.${view.guard}`)}
           </div>
+          <div data-testid={TID.agentScriptGuard} data-guard={view.scriptGuard}>
+            {t(`agents.scriptGuard.${view.scriptGuard}`)}
+          </div>
+          <div data-testid={TID.agentHomeGuard} data-guard={view.homeGuard}>
+            {t(`agents.homeGuard.${view.homeGuard}`)}
+          </div>
         </div>
       )}
 

@@ -1,5 +1,7 @@
 // @vitest-environment happy-dom
 import '../../test/setup';
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App } from '../../app';
@@ -90,4 +92,22 @@ it('picks the OS language on first run (settings.language is null)', async () =>
   });
   await waitFor(async () => expect((await engine.client.api.getSettings({})).language).toBe('zh-TW'));
   await waitFor(() => expect(screen.getByTestId(TID.navSettings).textContent).toBe('設定'));
+});
+
+it('a changed approvals.json is shown as trusted in nothing, and confirming it in the app trusts it again', async () => {
+  await engine.client.api.updateSettings({ scriptPolicy: 'ask' });
+  // something other than SkillDock writes the file (an agent's shell)
+  fs.writeFileSync(path.join(engine.home, 'approvals.json'), '{"version":1,"data":{"approvals":[]}}\n');
+  await renderApp(engine, 'ja', 'settings');
+  const row = await screen.findByTestId(rowId(TID.settingsTrustFile, 'approvals.json'));
+  await waitFor(() => expect(row.getAttribute('data-status')).toBe('changed'));
+  expect(row.textContent).toContain('SkillDock 以外によって変更されました');
+  expect(screen.getByTestId(rowId(TID.settingsTrustFile, 'settings.json')).getAttribute('data-status')).toBe('sealed');
+  await act(async () => {
+    fireEvent.click(screen.getByTestId(rowId(TID.settingsTrustConfirm, 'approvals.json')));
+  });
+  await waitFor(() =>
+    expect(screen.getByTestId(rowId(TID.settingsTrustFile, 'approvals.json')).getAttribute('data-status')).toBe('sealed'),
+  );
+  expect(await engine.client.api.listTrustFiles({})).toContainEqual({ file: 'approvals.json', status: 'sealed' });
 });

@@ -6,6 +6,7 @@ import { useSettings } from '../../stores/settings-store';
 import { LANGUAGES, LANGUAGE_NAMES } from '../../i18n';
 import { TID, pageId, rowId } from '../../testids';
 import { CustomAgentsSection } from './custom-agents';
+import { TrustFilesSection } from './trust-files';
 import { PageHeader } from '../../components/page-header';
 import { BrowseButton } from '../../components/browse-button';
 
@@ -147,6 +148,7 @@ export function SettingsPage() {
         </div>
       </div>
 
+      <TrustFilesSection />
       <CustomAgentsSection />
     </div>
   );
