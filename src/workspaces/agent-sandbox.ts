@@ -1,7 +1,8 @@
 import os from 'node:os';
 import type { StateDir } from '../contract/index.js';
 import type { AgentDef } from '../agents/registry.js';
-import { isInside, realpathOfExisting } from '../state/state-dirs.js';
+import { isInside } from '../base/extpath.js';
+import { realpathOfExisting } from '../state/state-dirs.js';
 
 // The agent's own sandbox for its shell (registry `sandbox`), turned on by the launch. Measured on
 // the pinned CLIs by e2e/agents/sandbox.test.ts: what each keeps out of the shell's reach.

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { CatalogEntry, LaunchProblem, SkillLink } from '../contract/index.js';
 import { launchProblem } from './launch-words.js';
 import type { ScriptVerdict } from './script-policy.js';
+import { isInside } from '../base/extpath.js';
 
 // A skill whose scripts may not run is not linked (a link hands the agent's shell the real folder,
 // and no hook can follow a glob, a variable or `find -exec` to it). SkillDock makes a folder of its
@@ -70,8 +71,7 @@ export function materializeSkill(src: string, dest: string, blocked: ReadonlySet
 function linkInside(realSrc: string, link: string): string | null {
   try {
     const real = fs.realpathSync(link);
-    const rel = path.relative(realSrc, real);
-    return rel && !rel.startsWith('..') && !path.isAbsolute(rel) && fs.statSync(real).isFile() ? real : null;
+    return real !== realSrc && isInside(real, realSrc) && fs.statSync(real).isFile() ? real : null;
   } catch {
     return null;
   }
