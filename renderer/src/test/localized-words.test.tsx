@@ -1,11 +1,14 @@
 // @vitest-environment happy-dom
 import './setup';
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import type { Catalog, Language } from '../../../src/contract/index';
 import { setClient } from '../client-port';
 import { createI18n } from '../i18n';
+import { templateWords } from '../pages/library/new-skill-dialog';
 import { opName } from '../pages/library/undo-toast';
 import { FilterBar } from '../pages/skills/filter-bar';
 import { setAgentLanguage, useAgents } from '../stores/agents-store';
@@ -66,6 +69,23 @@ describe('words that stayed English', () => {
       expect(rootShown).not.toContain(root.id);
       const agentShown = screen.getByTestId(TID.skillsFilterAgent).textContent ?? '';
       expect(agentShown).toBe(i18n.t('agentNames.generic'));
+    });
+  }
+});
+
+describe('a new skill from the window', () => {
+  for (const lang of CJK) {
+    it(`is written with headings in ${lang}`, async () => {
+      const i18n = await createI18n(lang);
+      const name = `worded-${lang.toLowerCase()}`;
+      await engine.client.api.createSkill({ name, template: 'references', description: 'Keeps notes.', words: templateWords(i18n.t) });
+      const skill = fs.readFileSync(path.join(engine.home, 'library', name, 'SKILL.md'), 'utf8');
+      expect(skill).toContain(`## ${i18n.t('library.templateWords.whenToUse')}`);
+      expect(skill).toContain(`## ${i18n.t('library.templateWords.steps')}`);
+      expect(skill).not.toMatch(/When to use|Steps|reference\]/);
+      const reference = fs.readFileSync(path.join(engine.home, 'library', name, 'references', 'REFERENCE.md'), 'utf8');
+      expect(reference.split('\n')[0]).toMatch(/^# Worded /);
+      expect(reference.split('\n')[0]).toContain(i18n.t('library.templateWords.referenceTitle', { title: '' }).trim());
     });
   }
 });
