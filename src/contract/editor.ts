@@ -17,6 +17,24 @@ const SkillRef = { skill: z.string().min(1) };
 export const SkillTemplateSchema = z.enum(['plain', 'scripts', 'references']);
 export type SkillTemplate = z.infer<typeof SkillTemplateSchema>;
 
+/**
+ * The words a new skill's files are written with, in the user's language: the window sends them
+ * from its locale files; the CLI leaves them out and gets English.
+ */
+export const TemplateWordsSchema = z.object({
+  whenToUse: z.string().min(1),
+  whenToUseBody: z.string().min(1),
+  steps: z.string().min(1),
+  step1: z.string().min(1),
+  step2: z.string().min(1),
+  step3: z.string().min(1),
+  runScript: z.string().min(1),
+  seeReference: z.string().min(1),
+  referenceTitle: z.string().min(1),
+  referenceBody: z.string().min(1),
+});
+export type TemplateWords = z.infer<typeof TemplateWordsSchema>;
+
 export const SkillFileEntrySchema = z.object({
   /** Posix path relative to the skill folder. */
   path: z.string(),
@@ -153,7 +171,12 @@ export const editorMethods = {
     }),
   },
   createSkill: {
-    input: z.object({ name: z.string().min(1), template: SkillTemplateSchema.default('plain'), description: z.string().optional() }),
+    input: z.object({
+      name: z.string().min(1),
+      template: SkillTemplateSchema.default('plain'),
+      description: z.string().optional(),
+      words: TemplateWordsSchema.optional(),
+    }),
     output: z.object({ name: z.string(), dir: z.string(), files: z.array(z.string()), journalId: z.string() }),
   },
 } as const;

@@ -17,6 +17,6 @@ export function editorHandlers(ctx: ServiceContext): Pick<Api, Keys> {
     deleteSkillPath: (input) => ed().deletePath(input.skill, input.path),
     createSkillFolder: (input) => ed().createFolder(input.skill, input.path),
     checkSkillName: (input) => ed().checkName(input.name),
-    createSkill: (input) => ed().create(input.name, input.template ?? 'plain', input.description),
+    createSkill: (input) => ed().create(input.name, input.template ?? 'plain', input.description, input.words),
   };
 }

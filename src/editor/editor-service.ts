@@ -14,6 +14,7 @@ import type {
   SkillFileContent,
   SkillFiles,
   SkillTemplate,
+  TemplateWords,
 } from '../contract/index.js';
 import type { ServiceContext } from '../service-context.js';
 import { fail } from '../errors.js';
@@ -495,14 +496,14 @@ export class EditorService {
     return { name, diagnostics, ...(folderProblem ? { folderProblem } : {}), inLibrary, clashes };
   }
 
-  async create(name: string, template: SkillTemplate, description?: string) {
+  async create(name: string, template: SkillTemplate, description?: string, words?: TemplateWords) {
     const check = await this.checkName(name);
     if (check.folderProblem) throw fail('bad-request', 'library.bad-name', { name, problem: check.folderProblem });
     const errors = check.diagnostics.filter((d) => d.severity === 'error');
     if (errors.length) {
       throw fail('refused', 'editor.create.bad-name', { name, problems: errors.map((d) => d.msg ?? d.message) }, { diagnostics: errors });
     }
-    const files = templateFiles(name, template, description);
+    const files = templateFiles(name, template, description, words);
     const dest = path.join(this.libDir, name);
     const out = await runJournaled(this.ctx, 'create', (wal) => {
       if (lstatOrNull(dest)) throw fail('conflict', 'editor.create.exists', { name });

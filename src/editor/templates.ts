@@ -1,4 +1,4 @@
-import type { SkillTemplate } from '../contract/index.js';
+import type { SkillTemplate, TemplateWords } from '../contract/index.js';
 
 // The files of a new skill, by template. The frontmatter values are written as YAML double-quoted
 // strings (JSON is valid YAML), so any description the user typed parses as the string it is.
@@ -25,19 +25,34 @@ function yamlName(name: string): string {
   return plain ? name : JSON.stringify(name);
 }
 
-export function templateFiles(name: string, template: SkillTemplate, description?: string): TemplateFile[] {
+/** The CLI's words (English); the window sends its own from the locale files. */
+export const ENGLISH_TEMPLATE_WORDS: TemplateWords = {
+  whenToUse: 'When to use',
+  whenToUseBody: 'When the user asks for it.',
+  steps: 'Steps',
+  step1: 'Read the request and decide whether this skill applies.',
+  step2: 'Do the work, step by step.',
+  step3: 'Say what you did.',
+  runScript: 'Run `scripts/run.sh` to do the repeatable part.',
+  seeReference: 'Details are in [the reference](references/REFERENCE.md); read it when you need them.',
+  referenceTitle: '{{title}} reference',
+  referenceBody: 'Write the details the agent reads only when needed.',
+};
+
+export function templateFiles(name: string, template: SkillTemplate, description?: string, words = ENGLISH_TEMPLATE_WORDS): TemplateFile[] {
+  const w = words;
   const desc = description?.trim() ? description.trim() : DEFAULT_DESCRIPTION;
-  const head = `---\nname: ${yamlName(name)}\ndescription: ${JSON.stringify(desc)}\n---\n\n# ${title(name) || name}\n\n`;
-  const steps =
-    '## Steps\n\n1. Read the request and decide whether this skill applies.\n2. Do the work, step by step.\n3. Say what you did.\n';
+  const heading = title(name) || name;
+  const head = `---\nname: ${yamlName(name)}\ndescription: ${JSON.stringify(desc)}\n---\n\n# ${heading}\n\n## ${w.whenToUse}\n\n${w.whenToUseBody}\n\n`;
+  const steps = `## ${w.steps}\n\n1. ${w.step1}\n2. ${w.step2}\n3. ${w.step3}\n`;
   switch (template) {
     case 'plain':
-      return [{ path: 'SKILL.md', content: `${head}## When to use\n\nWhen the user asks for it.\n\n${steps}` }];
+      return [{ path: 'SKILL.md', content: `${head}${steps}` }];
     case 'scripts':
       return [
         {
           path: 'SKILL.md',
-          content: `${head}## When to use\n\nWhen the user asks for it.\n\n${steps}\nRun \`scripts/run.sh\` to do the repeatable part.\n`,
+          content: `${head}${steps}\n${w.runScript}\n`,
         },
         {
           path: 'scripts/run.sh',
@@ -49,11 +64,11 @@ export function templateFiles(name: string, template: SkillTemplate, description
       return [
         {
           path: 'SKILL.md',
-          content: `${head}## When to use\n\nWhen the user asks for it.\n\n${steps}\nDetails are in [the reference](references/REFERENCE.md); read it when you need them.\n`,
+          content: `${head}${steps}\n${w.seeReference}\n`,
         },
         {
           path: 'references/REFERENCE.md',
-          content: `# ${title(name) || name} reference\n\nWrite the details the agent reads only when needed.\n`,
+          content: `# ${w.referenceTitle.replace('{{title}}', heading)}\n\n${w.referenceBody}\n`,
         },
       ];
   }

@@ -7,6 +7,7 @@ import type {
   LibrarySkill,
   MethodOutput,
   SkillTemplate,
+  TemplateWords,
   TrashEntry,
 } from '../../../src/contract/index';
 import { client } from '../client-port';
@@ -73,7 +74,7 @@ interface LibraryState extends LibraryLists {
   ): Promise<Record<string, { ok: MethodOutput<'exportSkill'> } | { error: string }>>;
   /** The engine's opinion of a new skill's name (spec, catalog clashes, folder). */
   checkName(name: string): Promise<NameCheck>;
-  createSkill(name: string, template: SkillTemplate, description?: string): Promise<string>;
+  createSkill(name: string, template: SkillTemplate, description?: string, words?: TemplateWords): Promise<string>;
 }
 
 const LISTS: LibraryList[] = ['skills', 'trash', 'history', 'adoptable'];
@@ -169,7 +170,7 @@ export const useLibrary = create<LibraryState>((set, get) => ({
     return out;
   },
   checkName: (name) => client().api.checkSkillName({ name }),
-  async createSkill(name, template, description) {
-    return (await client().api.createSkill({ name, template, ...(description ? { description } : {}) })).name;
+  async createSkill(name, template, description, words) {
+    return (await client().api.createSkill({ name, template, ...(description ? { description } : {}), ...(words ? { words } : {}) })).name;
   },
 }));

@@ -9,6 +9,7 @@ import { useCatalog } from '../../stores/catalog-store';
 import { TID, pageId, rowId } from '../../testids';
 import { PageHeader } from '../../components/page-header';
 import { BrowseButton } from '../../components/browse-button';
+import { rootName } from '../skills/root-name';
 
 const SHOWN = 300;
 
@@ -107,7 +108,7 @@ function AgentPanel({ agent }: { agent: string }) {
             <div key={s.entryId} className="row" data-testid={rowId(TID.agentDroppedRow, s.entryId)}>
               <div className="row-main">
                 <div className="row-title">
-                  {s.identifier} <span className="muted small">{s.rootId}</span>
+                  {s.identifier} <span className="muted small">{rootName(t, s.rootId)}</span>
                 </div>
                 {s.reasons.map((r, i) => (
                   <div key={i} className="small">
@@ -163,7 +164,7 @@ function AgentPanel({ agent }: { agent: string }) {
       <Section title={t('agents.loads', { count: loaded.length })}>
         {loaded.slice(0, SHOWN).map((s) => (
           <div key={s.entryId} className="small" data-testid={rowId(TID.agentSkillRow, s.entryId)}>
-            <b>{s.listing.label}</b> <span className="muted">{s.rootId}</span> <ShownTag listing={s.listing} />
+            <b>{s.listing.label}</b> <span className="muted">{rootName(t, s.rootId)}</span> <ShownTag listing={s.listing} />
             {s.status === 'mangled' && (
               <Tag size="small" color="orange" title={s.reasons.map((r) => engineText(t, r.msg, r.message)).join('\n')}>
                 {t('agents.status.mangled')}: {s.reasons.map((r) => engineText(t, r.msg, r.message)).join(t('common.semicolon'))}

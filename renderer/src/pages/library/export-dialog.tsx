@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Checkbox, Modal, Radio, Spin, Tag } from '@arco-design/web-react';
 import type { ExportTarget, LibraryMode, LibrarySkill } from '../../../../src/contract/index';
+import { useAgents } from '../../stores/agents-store';
 import { useLibrary } from '../../stores/library-store';
 import { TID, rowId } from '../../testids';
 import { showUndoToast } from './undo-toast';
@@ -24,6 +25,8 @@ export function ExportDialog({ skill, onClose }: { skill: LibrarySkill; onClose(
   const [results, setResults] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const closeButton = useRef<HTMLButtonElement>(null);
+  // Shipped agents named in the user's language (the engine sends the registry's English).
+  const names = useAgents((s) => s.names);
   const view = useLibrary((s) => (s.exportView?.name === skill.dirName ? s.exportView : null));
   const targets = view?.targets ?? null;
   const error = view?.error ?? null;
@@ -83,7 +86,7 @@ export function ExportDialog({ skill, onClose }: { skill: LibrarySkill; onClose(
               checked={picked.includes(tg.agent.id)}
               onChange={(on) => setPicked((p) => (on ? [...p, tg.agent.id] : p.filter((x) => x !== tg.agent.id)))}
             >
-              <strong>{tg.agent.name}</strong>
+              <strong>{names[tg.agent.id] ?? tg.agent.name}</strong>
             </Checkbox>
             <Tag size="small" color={STATE_COLOR[tg.state]}>
               {t(`library.exportState.${tg.state}`)}

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Input, Modal, Radio } from '@arco-design/web-react';
-import type { SkillTemplate } from '../../../../src/contract/index';
+import type { TFunction } from 'i18next';
+import type { SkillTemplate, TemplateWords } from '../../../../src/contract/index';
 import { useLibrary, type NameCheck } from '../../stores/library-store';
 import { engineText, findingText } from '../../i18n/engine-text';
 import { useAction } from './use-action';
@@ -56,7 +57,7 @@ export function NewSkillDialog({ visible, onClose, onCreated }: { visible: boole
   const create = async () => {
     if (blocked) return;
     await run(async () => {
-      const created = await useLibrary.getState().createSkill(name, template, description.trim() || undefined);
+      const created = await useLibrary.getState().createSkill(name, template, description.trim() || undefined, templateWords(t));
       onClose();
       onCreated(created);
     });
@@ -127,4 +128,21 @@ export function NewSkillDialog({ visible, onClose, onCreated }: { visible: boole
       </form>
     </Modal>
   );
+}
+
+/** The new skill's headings and starter lines in the user's language (the CLI writes English). */
+export function templateWords(t: TFunction): TemplateWords {
+  const w = (k: keyof TemplateWords) => t(`library.templateWords.${k}`, { title: '{{title}}' });
+  return {
+    whenToUse: w('whenToUse'),
+    whenToUseBody: w('whenToUseBody'),
+    steps: w('steps'),
+    step1: w('step1'),
+    step2: w('step2'),
+    step3: w('step3'),
+    runScript: w('runScript'),
+    seeReference: w('seeReference'),
+    referenceTitle: w('referenceTitle'),
+    referenceBody: w('referenceBody'),
+  };
 }

@@ -57,6 +57,7 @@ const OPS = [
   'create',
   'scripts-approve',
   'scripts-revoke',
+  'update',
 ];
 
 /** A journal op in the user's language (an op this build does not know shows as its code). */

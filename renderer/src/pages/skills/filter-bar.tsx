@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Select, Switch } from '@arco-design/web-react';
 import type { Catalog } from '../../../../src/contract/index';
 import { TID } from '../../testids';
+import { useAgents } from '../../stores/agents-store';
+import { rootName } from './root-name';
 import { PROBLEM_FILTERS, catalogAgents, type ProblemFilter } from './skill-filter';
 import type { Facets } from './filter-stand-in';
 
@@ -20,8 +22,10 @@ export const FilterBar = memo(function FilterBar({
   const { t } = useTranslation();
   const agents = useMemo(() => (catalog ? catalogAgents(catalog) : []), [catalog]);
   const roots = catalog?.roots;
-  const rootOptions = useMemo(() => (roots ?? []).map((r) => ({ label: r.id, value: r.id })), [roots]);
-  const agentOptions = useMemo(() => agents.map((a) => ({ label: a, value: a })), [agents]);
+  // Options show the names users know (as the drawer does); the values stay the ids.
+  const names = useAgents((s) => s.names);
+  const rootOptions = useMemo(() => (roots ?? []).map((r) => ({ label: rootName(t, r.id), value: r.id })), [roots, t]);
+  const agentOptions = useMemo(() => agents.map((a) => ({ label: names[a] ?? a, value: a })), [agents, names]);
   return (
     <>
       <Select
