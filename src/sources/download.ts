@@ -7,17 +7,19 @@ import { fail } from '../errors.js';
 import { extractArchive } from '../library/archive.js';
 import { extractTarGz, isTarGz } from '../library/tar.js';
 import type { ParsedSource } from './parse.js';
+import { SOURCE_LIMITS } from './limits.js';
 
 // A direct archive URL (.zip, .skill, .tar.gz, .tgz) as a skill source: downloaded over http(s)
 // (or read from a file:// path) into SkillDock's staging with a size cap, a time limit and a
-// bounded number of redirects, then unpacked with the archive import's refusals and tighter limits
-// (the reference `skills` CLI's: 10 MiB download, 25 MiB unpacked, 1,000 files). The archive's
+// bounded number of redirects, then unpacked with the archive import's refusals and the limits of
+// every source (limits.ts: 25 MiB unpacked, 1,000 files; git sources are held to them too) and a
+// 10 MiB download, as the reference `skills` CLI does. The archive's
 // "commit" is the SHA-256 of its bytes: a later check downloads it again and compares.
 
 export const DOWNLOAD_LIMITS = {
   maxDownloadBytes: 10 * 1024 * 1024,
-  maxUnpackedBytes: 25 * 1024 * 1024,
-  maxFiles: 1000,
+  maxUnpackedBytes: SOURCE_LIMITS.maxBytes,
+  maxFiles: SOURCE_LIMITS.maxFiles,
   maxRedirects: 5,
   /** No byte for this long (connecting included): give up. */
   idleMs: 30_000,

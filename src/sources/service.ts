@@ -7,6 +7,7 @@ import {
   type CheckResult,
   type ConflictChoice,
   type FoundSkill,
+  type JournalChange,
   type MessageParams,
   type MessageRef,
   type SkillOrigin,
@@ -15,7 +16,7 @@ import {
 import type { ServiceContext } from '../service-context.js';
 import { fail, SkillDockError } from '../errors.js';
 import { expandHome } from '../agents/registry.js';
-import { getLibrary } from '../library/library-service.js';
+import { getLibrary, type AfterImport } from '../library/library-service.js';
 import { skillFacts } from '../library/analyze.js';
 import { libraryDir } from '../library/trash.js';
 import { lstatOrNull, treeDigest } from '../library/tree.js';
@@ -30,6 +31,7 @@ import { NO_BASE, baseDir, readProvenance, storeBase, writeProvenance } from './
 import { diffMaps, fileMap } from './files.js';
 import { runUpdate, type UpdateInput } from './update.js';
 import { exportAssistant, importAssistant } from './share.js';
+import { mapLimit } from '../catalog/scan.js';
 
 const CHANGED = new Set(['imported', 'replaced', 'kept-both']);
 /** Remote rounds at the same time during a check. */
@@ -39,22 +41,17 @@ function info(p: ParsedSource): SourceInfo {
   return { given: p.given, kind: p.kind, url: p.url, subpath: p.subpath, ...(p.ref ? { ref: p.ref } : {}) };
 }
 
-/** Run `fn` over `items` with at most `limit` at once, results in order. */
-async function pool<T, R>(items: T[], limit: number, fn: (t: T) => Promise<R>): Promise<R[]> {
-  const out = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return out;
+export interface AddInput {
+  source: string;
+  ref?: string;
+  skills?: string[];
+  preview?: boolean;
+  onConflict?: ConflictChoice;
+  resolutions?: Record<string, ConflictChoice>;
 }
 
 /** A source's files in a scratch folder; `done` removes them. */
-interface Checkout {
+export interface Checkout {
   dir: string;
   commit: string;
   /** A git checkout's file names as git records them (for layoutRefusal); absent for an archive. */
@@ -105,8 +102,8 @@ export class SourcesService {
     return sourceProblem((u) => this.parse(u), url, refs, rel);
   }
 
-  /** Check out the source into a scratch folder; always removed by `done`. */
-  async checkout(p: ParsedSource, ref?: string): Promise<Checkout> {
+  /** Check out the source into a scratch folder; always removed by `done`. `signal` stops it (a deadline). */
+  async checkout(p: ParsedSource, ref?: string, signal?: AbortSignal): Promise<Checkout> {
     const scratch = this.scratch();
     const done = () => fs.rmSync(scratch, { recursive: true, force: true });
     if (p.kind === 'archive') {
@@ -121,7 +118,7 @@ export class SourcesService {
     const dir = path.join(scratch, 'repo');
     try {
       refusePlainFolder(p);
-      const commit = await shallowCheckout(p.url, dir, ref ?? p.ref);
+      const commit = await shallowCheckout(p.url, dir, ref ?? p.ref, { source: p.given, ...(signal ? { signal } : {}) });
       return { dir, commit, files: await treeFiles(dir), done };
     } catch (err) {
       done();
@@ -129,20 +126,14 @@ export class SourcesService {
     }
   }
 
-  async add(
-    input: {
-      source: string;
-      ref?: string;
-      skills?: string[];
-      preview?: boolean;
-      onConflict?: ConflictChoice;
-      resolutions?: Record<string, ConflictChoice>;
-    },
-    commit?: string,
-  ): Promise<AddFromSourceOutput> {
+  async add(input: AddInput, commit?: string): Promise<AddFromSourceOutput> {
     const p = this.parse(input.source, input.ref);
     // `commit`: fetch exactly that commit (an imported assistant) while recording the ref followed.
-    const co = await this.checkout(p, commit);
+    return this.addFrom(p, await this.checkout(p, commit), input);
+  }
+
+  /** Add from a source already checked out (removed at the end, whatever happens). */
+  async addFrom(p: ParsedSource, co: Checkout, input: AddInput): Promise<AddFromSourceOutput> {
     try {
       const { paths, linksOut } = discoverSkills(co.dir, p.subpath);
       if (!paths.length && linksOut.length) throw fail('refused', 'sources.links-out', { source: p.given, path: linksOut });
@@ -184,7 +175,20 @@ export class SourcesService {
         if (missing.length) throw fail('not-found', 'sources.skill-not-in-source', { source: p.given, skill: missing });
       }
       const byDir = new Map(chosen.map((f) => [path.join(co.dir, ...f.path.split('/').filter(Boolean)), f]));
+      // The installed upstream files are kept as the base of later updates, in the import's own
+      // journal entry: undo of this add removes the copies it made (not those others made first).
+      const storeBases: AfterImport = (results, wal) => {
+        const made: JournalChange[] = [];
+        for (const r of results) {
+          const f = byDir.get(r.source);
+          if (!f || !CHANGED.has(r.status) || !r.libraryName) continue;
+          const change = storeBase(this.ctx, r.source, f.digest, wal);
+          if (change) made.push(change);
+        }
+        return made;
+      };
       const summary = await getLibrary(this.ctx).importPaths({
+        after: storeBases,
         paths: [...byDir.keys()],
         ...(input.onConflict ? { onConflict: input.onConflict } : {}),
         ...(input.resolutions ? { resolutions: input.resolutions } : {}),
@@ -195,8 +199,6 @@ export class SourcesService {
         const f = byDir.get(r.source);
         if (f) r.source = f.path ? `${p.given} ${f.path}` : p.given; // the user's words, not our scratch path
         if (!f || !CHANGED.has(r.status) || !r.libraryName) continue;
-        const upstream = path.join(co.dir, ...f.path.split('/').filter(Boolean));
-        storeBase(this.ctx, upstream, f.digest);
         prov[r.libraryName] = {
           source: info(p),
           commit: co.commit,
@@ -233,7 +235,7 @@ export class SourcesService {
       bySource.set(k, [...(bySource.get(k) ?? []), n]);
     }
     const groups = [...bySource];
-    const perGroup = await pool(groups, CHECK_PARALLEL, async ([url, skills]) => {
+    const perGroup = await mapLimit(groups, CHECK_PARALLEL, async ([url, skills]) => {
       const src = prov[skills[0]!]!.source;
       if (src.kind === 'archive') return this.checkArchiveGroup(skills, prov);
       let refs: Map<string, string> | Error;
