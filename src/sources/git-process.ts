@@ -31,7 +31,10 @@ let exitHook = false;
 
 function killGroup(pid: number): void {
   try {
-    process.kill(-pid, 'SIGKILL');
+    // Windows has no process groups to signal: taskkill /T ends the process tree instead.
+    if (process.platform === 'win32')
+      spawn('taskkill', ['/pid', String(pid), '/T', '/F'], { stdio: 'ignore', windowsHide: true }).on('error', () => undefined);
+    else process.kill(-pid, 'SIGKILL');
   } catch {
     // already gone
   }
