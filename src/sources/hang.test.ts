@@ -151,12 +151,16 @@ describe('an assistant file with several sources on a hanging server', () => {
     const hung = await startHangingFront();
     try {
       const t0 = Date.now();
-      // more sources than run at once: those still waiting their turn stop at the deadline too
-      const r = await w.service.api.importAssistant({ data: assistantFile(hung.base, 6) });
+      // more sources than run at once: those still waiting their turn stop at the deadline too,
+      // and so does an archive download
+      const data = assistantFile(hung.base, 6) as { skills: unknown[] };
+      data.skills.unshift({ name: 'packed', source: { url: `${hung.base}/packed.zip`, path: '', commit: 'b'.repeat(40) } });
+      const r = await w.service.api.importAssistant({ data });
       const took = Date.now() - t0;
       expect(new Set(r.skills.map((s) => `${s.status} ${s.msg?.key}`))).toEqual(new Set(['failed sources.deadline']));
-      expect(r.skills[0]!.msg!.params).toEqual({ source: `${hung.base}/r0.git`, seconds: 1 });
-      expect(r.skills[0]!.message).toContain('may take 1 seconds, and that time ran out');
+      expect(r.skills.map((s) => s.name)).toEqual(['packed', 's0', 's1', 's2', 's3', 's4', 's5']);
+      expect(r.skills[1]!.msg!.params).toEqual({ source: `${hung.base}/r0.git`, seconds: 1 });
+      expect(r.skills[1]!.message).toContain('may take 1 seconds, and that time ran out');
       expect(took).toBeLessThan(5000);
       await noGitLeft(hung.port);
       expect(staging()).toEqual([]);

@@ -22,7 +22,7 @@ import { libraryDir } from '../library/trash.js';
 import { lstatOrNull, treeDigest } from '../library/tree.js';
 import { parseSource, type ParsedSource } from './parse.js';
 import { gitFailure, lsRemote, shallowCheckout, GitError } from './git.js';
-import { fetchArchive } from './download.js';
+import { DOWNLOAD_LIMITS, fetchArchive } from './download.js';
 import { discoverSkills } from './discover.js';
 import { skillDirIn, sourceProblem } from './confine.js';
 import { layoutRefusal, treeFiles } from './git-tree.js';
@@ -109,7 +109,7 @@ export class SourcesService {
     if (p.kind === 'archive') {
       // An archive has one version, what the URL serves now: `ref` cannot choose another.
       try {
-        return { ...(await fetchArchive(p, scratch)), done };
+        return { ...(await fetchArchive(p, scratch, DOWNLOAD_LIMITS, signal)), done };
       } catch (err) {
         done();
         throw err;
