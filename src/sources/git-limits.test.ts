@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { libraryNames, makeWorld, snapshot, type World } from '../library/fixtures/helpers.js';
+import { libraryNames, makeWorld, runWorldCli, snapshot, type World } from '../library/fixtures/helpers.js';
 import {
   git,
   makeRepo,
@@ -102,6 +102,10 @@ describe('limits on git sources', () => {
   it('refuses a repository with more files than allowed, saying how many', async () => {
     const e = await refusedWith(`${daemon.base}/many.git`, 'sources.limit.too-many-files', { files: 1001, max: 1000 });
     expect(e.message).toBe(`${daemon.base}/many.git has 1001 files; SkillDock reads sources of at most 1000 files.`);
+    // the CLI says it and fails (it used to exit 0 with no warning)
+    const cli = await runWorldCli(w, 'add', `${daemon.base}/many.git`);
+    expect(cli.code).toBe(1);
+    expect(cli.err).toContain('has 1001 files; SkillDock reads sources of at most 1000 files.');
   });
 
   it('refuses a repository whose files are too big together, though each is small', async () => {
