@@ -218,8 +218,8 @@ export async function shallowCheckout(
 }
 
 /** `git ls-remote` of one URL: ref name → commit (HEAD included). One network round. */
-export async function lsRemote(url: string, timeoutMs = lsRemoteTimeoutMs()): Promise<Map<string, string>> {
-  const { stdout } = await runGit(['ls-remote', '--end-of-options', url], { timeoutMs, url });
+export async function lsRemote(url: string, timeoutMs = lsRemoteTimeoutMs(), signal?: AbortSignal): Promise<Map<string, string>> {
+  const { stdout } = await runGit(['ls-remote', '--end-of-options', url], { timeoutMs, url, ...(signal ? { signal } : {}) });
   const refs = new Map<string, string>();
   for (const line of stdout.split('\n')) {
     const [sha, name] = line.split('\t');

@@ -91,6 +91,24 @@ describe('a source that accepts and never answers', () => {
     await noGitLeft(front.port);
   });
 
+  it('check: one deadline for all its sources stops them together, and says so', async () => {
+    process.env.SKILLDOCK_GIT_TIMEOUT_MS = '60000';
+    process.env.SKILLDOCK_SOURCES_DEADLINE_MS = '1000';
+    try {
+      front.mode = 'hang';
+      const t0 = Date.now();
+      const r = await w.service.api.checkSources({});
+      expect(Date.now() - t0).toBeLessThan(5000);
+      expect(r.results.map((x) => [x.status, (x.msg!.params!.detail as MessageRef).key])).toEqual([
+        ['unreachable', 'sources.deadline'],
+        ['unreachable', 'sources.deadline'],
+      ]);
+      await noGitLeft(front.port);
+    } finally {
+      process.env.SKILLDOCK_GIT_TIMEOUT_MS = String(TIMEOUT_MS);
+    }
+  });
+
   it('add: the fetch times out, names git fetch and the time, and leaves no process, file or folder behind', async () => {
     for (const n of fs.readdirSync(path.join(w.home, 'library'))) await w.service.api.deleteSkill({ name: n });
     const before = snapshot(path.join(w.home, 'library'));

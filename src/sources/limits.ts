@@ -1,3 +1,5 @@
+import { fail } from '../errors.js';
+
 // The limits every skill source is held to, whatever brings it (a git repository or an archive
 // URL): the reference `skills` CLI's archive limits (25 MiB unpacked, 1,000 files), and how long
 // SkillDock waits on a remote. Time-outs can be shortened from the environment (tests, slow CI
@@ -34,3 +36,22 @@ export function sourcesDeadlineMs(): number {
 }
 
 export const mib = (n: number): number => Math.round((n / 1048576) * 10) / 10;
+
+/** One deadline for everything a request fetches: its signal stops git and downloads. */
+export interface Deadline {
+  signal: AbortSignal;
+  /** Clear the timer (call when the request ends). */
+  done(): void;
+  /** `err` as the deadline's own message when the deadline stopped it, else unchanged. */
+  explain(err: unknown, source: string): unknown;
+}
+
+export function startDeadline(ms = sourcesDeadlineMs()): Deadline {
+  const ctl = new AbortController();
+  const timer = setTimeout(() => ctl.abort(), ms);
+  return {
+    signal: ctl.signal,
+    done: () => clearTimeout(timer),
+    explain: (err, source) => (ctl.signal.aborted ? fail('io', 'sources.deadline', { source, seconds: Math.round(ms / 1000) }) : err),
+  };
+}

@@ -32,6 +32,7 @@ import { diffMaps, fileMap } from './files.js';
 import { runUpdate, type UpdateInput } from './update.js';
 import { exportAssistant, importAssistant } from './share.js';
 import { mapLimit } from '../catalog/scan.js';
+import { startDeadline, type Deadline } from './limits.js';
 
 const CHANGED = new Set(['imported', 'replaced', 'kept-both']);
 /** Remote rounds at the same time during a check. */
@@ -235,19 +236,26 @@ export class SourcesService {
       bySource.set(k, [...(bySource.get(k) ?? []), n]);
     }
     const groups = [...bySource];
-    const perGroup = await mapLimit(groups, CHECK_PARALLEL, async ([url, skills]) => {
-      const src = prov[skills[0]!]!.source;
-      if (src.kind === 'archive') return this.checkArchiveGroup(skills, prov);
-      let refs: Map<string, string> | Error;
-      try {
-        this.parse(url); // a record edited on disk: its URL is checked as if the user had typed it
-        refs = await lsRemote(url);
-      } catch (err) {
-        if (!(err instanceof GitError) && !(err instanceof SkillDockError)) throw err;
-        refs = err;
-      }
-      return this.checkGroup(refs, skills, prov);
-    });
+    // One deadline for the whole check: 500 silent sources end together, not one round after another.
+    const deadline = startDeadline();
+    let perGroup: CheckResult[][];
+    try {
+      perGroup = await mapLimit(groups, CHECK_PARALLEL, async ([url, skills]) => {
+        const src = prov[skills[0]!]!.source;
+        if (src.kind === 'archive') return this.checkArchiveGroup(skills, prov, deadline);
+        let refs: Map<string, string> | Error;
+        try {
+          this.parse(url); // a record edited on disk: its URL is checked as if the user had typed it
+          refs = await lsRemote(url, undefined, deadline.signal);
+        } catch (err) {
+          if (!(err instanceof GitError) && !(err instanceof SkillDockError)) throw err;
+          refs = deadline.explain(err, src.given) as Error;
+        }
+        return this.checkGroup(refs, skills, prov, deadline);
+      });
+    } finally {
+      deadline.done();
+    }
     const results = perGroup.flat().sort((a, b) => a.skill.localeCompare(b.skill));
     return { results, updates: results.filter((r) => r.status === 'update-available').length };
   }
@@ -263,19 +271,19 @@ export class SourcesService {
   }
 
   /** An archive source: no refs to list, so download it once (unless every skill is pinned) and compare. */
-  private async checkArchiveGroup(skills: string[], prov: Record<string, SkillOrigin>): Promise<CheckResult[]> {
-    if (skills.every((n) => prov[n]!.pinned)) return this.checkGroup(new Map(), skills, prov);
+  private async checkArchiveGroup(skills: string[], prov: Record<string, SkillOrigin>, deadline: Deadline): Promise<CheckResult[]> {
+    if (skills.every((n) => prov[n]!.pinned)) return this.checkGroup(new Map(), skills, prov, deadline);
     let co: Checkout | undefined;
     let refs: Map<string, string> | Error;
     try {
-      co = await this.checkout(this.parse(prov[skills[0]!]!.source.url));
+      co = await this.checkout(this.parse(prov[skills[0]!]!.source.url), undefined, deadline.signal);
       refs = new Map([['HEAD', co.commit]]);
     } catch (err) {
       if (!(err instanceof Error)) throw err;
-      refs = err;
+      refs = deadline.explain(err, prov[skills[0]!]!.source.given) as Error;
     }
     try {
-      return await this.checkGroup(refs, skills, prov, co);
+      return await this.checkGroup(refs, skills, prov, deadline, co);
     } finally {
       co?.done();
     }
@@ -285,6 +293,7 @@ export class SourcesService {
     refs: Map<string, string> | Error,
     skills: string[],
     prov: Record<string, SkillOrigin>,
+    deadline: Deadline,
     prefetched?: Checkout,
   ): Promise<CheckResult[]> {
     const out: CheckResult[] = [];
@@ -294,7 +303,7 @@ export class SourcesService {
       if (typeof settled === 'string') needFetch.set(settled, [...(needFetch.get(settled) ?? []), name]);
       else out.push(settled);
     }
-    for (const [target, names] of needFetch) out.push(...(await this.checkAtCommit(target, names, prov, prefetched)));
+    for (const [target, names] of needFetch) out.push(...(await this.checkAtCommit(target, names, prov, deadline, prefetched)));
     return out;
   }
 
@@ -336,16 +345,17 @@ export class SourcesService {
     target: string,
     names: string[],
     prov: Record<string, SkillOrigin>,
+    deadline: Deadline,
     prefetched?: Checkout,
   ): Promise<CheckResult[]> {
     const first = prov[names[0]!]!;
     let co: Checkout;
     try {
-      co = prefetched?.commit === target ? prefetched : await this.checkout(this.parse(first.source.url), target);
+      co = prefetched?.commit === target ? prefetched : await this.checkout(this.parse(first.source.url), target, deadline.signal);
     } catch (err) {
       return names.map((name) => {
         const p = prov[name]!;
-        const e = err as Error & { msg?: MessageRef };
+        const e = deadline.explain(err, p.source.given) as Error & { msg?: MessageRef };
         const msg: MessageRef = {
           key: 'sources.check.unreachable',
           params: { skill: name, source: p.source.given, detail: e.msg ?? e.message },

@@ -17,7 +17,7 @@ import { lstatOrNull } from '../library/tree.js';
 import { getCatalog } from '../catalog/index.js';
 import type { SourcesService } from './service.js';
 import { readProvenance } from './store.js';
-import { SOURCES_PARALLEL, sourcesDeadlineMs } from './limits.js';
+import { SOURCES_PARALLEL, startDeadline } from './limits.js';
 import { mapLimit } from '../catalog/scan.js';
 
 // Share an assistant as one small JSON file: persona (name, agent, rules) and each skill by name
@@ -140,9 +140,7 @@ export async function importAssistant(
   }
   // The sources are fetched in parallel (a few at a time) under one deadline for all of them; each
   // is added to the library as soon as it is fetched, one at a time.
-  const seconds = Math.round(sourcesDeadlineMs() / 1000);
-  const deadline = new AbortController();
-  const timer = setTimeout(() => deadline.abort(), sourcesDeadlineMs());
+  const deadline = startDeadline();
   let adding: Promise<unknown> = Promise.resolve();
   const inTurn = <T>(fn: () => Promise<T>): Promise<T> => {
     const next = adding.then(fn, fn);
@@ -162,8 +160,7 @@ export async function importAssistant(
         const co = await svc.checkout(p, g.commit, deadline.signal);
         return { g, r: await inTurn(() => svc.addFrom(p, co, req)) };
       } catch (err) {
-        if (deadline.signal.aborted) return { g, err: fail('io', 'sources.deadline', { source: g.url, seconds }) };
-        return { g, err };
+        return { g, err: deadline.explain(err, g.url) };
       }
     });
     for (const o of outcomes) {
@@ -174,7 +171,7 @@ export async function importAssistant(
       } else skills.push(...addedSkills(o.r));
     }
   } finally {
-    clearTimeout(timer);
+    deadline.done();
   }
   // The assistant, with every skill that is now available.
   const usable = shared.skills
