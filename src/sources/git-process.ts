@@ -3,8 +3,8 @@ import { spawn } from 'node:child_process';
 // A child (the user's git) run in a process group of its own, so that stopping it stops everything
 // it started too: `git fetch` over HTTP runs `git remote-http`, which a kill of git alone leaves
 // behind (re-parented to PID 1, still waiting on a silent server). On a time-out, an abort or too
-// much output the whole group gets SIGKILL; groups still running when this process exits are killed
-// on the way out. The group is a new session (setsid), so git has no terminal to prompt on either.
+// much output the whole group gets SIGKILL; groups still running when this process exits, or is
+// interrupted or terminated, are killed on the way out. The group is a new session (setsid), so git has no terminal to prompt on either.
 
 export interface DetachedOptions {
   cwd?: string;
@@ -45,6 +45,24 @@ function killLiveGroups(): void {
   live.clear();
 }
 
+/**
+ * Ctrl-C or a kill of SkillDock while git runs: git is in a session of its own and would not get the
+ * terminal's signal, so its group is killed here first. Listening only while a git is live; when no
+ * one else listens, the signal is raised again so the process still ends the way it would have.
+ */
+const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+function onStopSignal(sig: NodeJS.Signals): void {
+  killLiveGroups();
+  unwatchSignals();
+  if (process.listenerCount(sig) === 0) process.kill(process.pid, sig);
+}
+function watchSignals(): void {
+  for (const sig of STOP_SIGNALS) if (!process.listeners(sig).includes(onStopSignal)) process.on(sig, onStopSignal);
+}
+function unwatchSignals(): void {
+  for (const sig of STOP_SIGNALS) process.off(sig, onStopSignal);
+}
+
 /** How long to wait for a killed group's leader to be reaped before reporting anyway. */
 const REAP_MS = 2000;
 
@@ -74,6 +92,7 @@ export function runDetached(file: string, args: string[], opts: DetachedOptions)
       clearTimeout(reap);
       opts.signal?.removeEventListener('abort', onAbort);
       if (child.pid) live.delete(child.pid);
+      if (!live.size) unwatchSignals();
       resolve({ stdout: text(out), stderr: text(err), code, ...(stopped ? { stopped } : {}) });
     };
     const stop = (why: NonNullable<DetachedResult['stopped']>) => {
@@ -88,6 +107,7 @@ export function runDetached(file: string, args: string[], opts: DetachedOptions)
     opts.signal?.addEventListener('abort', onAbort, { once: true });
     if (child.pid) {
       live.add(child.pid);
+      watchSignals();
       if (!exitHook) {
         exitHook = true;
         process.on('exit', killLiveGroups);
@@ -113,6 +133,7 @@ export function runDetached(file: string, args: string[], opts: DetachedOptions)
         live.delete(child.pid);
         killGroup(child.pid);
       }
+      if (!live.size) unwatchSignals();
       reject(e);
     });
     child.on('exit', () => {

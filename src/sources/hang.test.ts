@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { makeWorld, runWorldCli, snapshot, type World } from '../library/fixtures/helpers.js';
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { makeWorld, runWorldCli, snapshot, worldEnv, type World } from '../library/fixtures/helpers.js';
 import { waitFor } from '../../test/support/wait.js';
 import {
   makeRepo,
@@ -20,6 +22,7 @@ import type { MessageRef } from '../contract/index.js';
 // after another, within one deadline for the whole request. Real git over real loopback sockets.
 
 const TIMEOUT_MS = 1500;
+const bin = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../bin/skilldock.js');
 let w: World;
 let web: Served;
 let front: HangingFront;
@@ -125,6 +128,34 @@ describe('a source that accepts and never answers', () => {
     expect(snapshot(path.join(w.home, 'library'))).toEqual(before);
     expect(staging()).toEqual([]);
   });
+});
+
+describe('SkillDock interrupted while git waits on a silent server', () => {
+  it('Ctrl-C on `skilldock add` ends git with it (git has a session of its own, so the terminal cannot reach it)', async () => {
+    const hung = await startHangingFront();
+    const needle = `127.0.0.1:${hung.port}`;
+    // The CLI in a process group of its own, as a shell runs a foreground job; Ctrl-C signals that group.
+    const cli = spawn(process.execPath, [bin, 'add', `${hung.base}/stuck.git`], {
+      cwd: w.src,
+      env: { ...worldEnv(w), SKILLDOCK_GIT_TIMEOUT_MS: '60000' },
+      stdio: 'ignore',
+      detached: true,
+    });
+    const ended = new Promise<NodeJS.Signals | number | null>((resolve) => cli.on('exit', (code, sig) => resolve(sig ?? code)));
+    try {
+      await waitFor(() => processesMentioning(needle).some((p) => p.cmd.includes('remote-http')), {
+        timeoutMs: 20_000,
+        what: 'git remote-http to be waiting on the silent server',
+      });
+      process.kill(-cli.pid!, 'SIGINT');
+      expect(await ended).toBe('SIGINT');
+      await noGitLeft(hung.port);
+    } finally {
+      if (cli.exitCode === null && cli.signalCode === null) process.kill(-cli.pid!, 'SIGKILL');
+      for (const p of processesMentioning(needle)) process.kill(p.pid, 'SIGKILL'); // what a failed run left
+      await hung.stop();
+    }
+  }, 30_000);
 });
 
 /** An assistant file whose skills come from `n` repositories on `base`. */
