@@ -150,6 +150,10 @@ describe('SkillDock interrupted while git waits on a silent server', () => {
       process.kill(-cli.pid!, 'SIGINT');
       expect(await ended).toBe('SIGINT');
       await noGitLeft(hung.port);
+      // its scratch folder stayed behind; the next add (another process) removes it
+      expect(staging()).toHaveLength(1);
+      await w.service.api.addFromSource({ source: `${front.base}/multi.git`, preview: true });
+      expect(staging()).toEqual([]);
     } finally {
       if (cli.exitCode === null && cli.signalCode === null) process.kill(-cli.pid!, 'SIGKILL');
       for (const p of processesMentioning(needle)) process.kill(p.pid, 'SIGKILL'); // what a failed run left

@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import {
   formatMessage,
   type AddFromSourceOutput,
@@ -32,6 +31,7 @@ import { diffMaps, fileMap } from './files.js';
 import { runUpdate, type UpdateInput } from './update.js';
 import { exportAssistant, importAssistant } from './share.js';
 import { mapLimit } from '../catalog/scan.js';
+import { makeScratch } from './scratch.js';
 import { startDeadline, type Deadline } from './limits.js';
 
 const CHANGED = new Set(['imported', 'replaced', 'kept-both']);
@@ -86,9 +86,7 @@ export class SourcesService {
 
   /** A private scratch folder under `<home>/staging/sources/`, removed by the caller. */
   private scratch(): string {
-    const root = path.join(this.ctx.paths.home, 'staging', 'sources');
-    fs.mkdirSync(root, { recursive: true });
-    return fs.mkdtempSync(path.join(root, `${randomBytes(3).toString('hex')}-`));
+    return makeScratch(this.ctx.paths.home);
   }
 
   parse(source: string, ref?: string): ParsedSource {
