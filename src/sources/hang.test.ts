@@ -10,6 +10,7 @@ import {
   processesMentioning,
   skillMd,
   startHangingFront,
+  startGitDaemon,
   startHttpGit,
   type HangingFront,
   type Served,
@@ -127,6 +128,34 @@ describe('a source that accepts and never answers', () => {
     await noGitLeft(front.port);
     expect(snapshot(path.join(w.home, 'library'))).toEqual(before);
     expect(staging()).toEqual([]);
+  });
+});
+
+describe('update --all with sources that answer check and then go silent', () => {
+  it('fetches the new versions together, not one after another', async () => {
+    const root = path.join(w.root, 'git-up');
+    const repos = [0, 1].map((i) => makeRepo(root, `u${i}`, { [`skills/u${i}/SKILL.md`]: skillMd(`u${i}`) }));
+    const daemon = await startGitDaemon(path.join(root, 'served'));
+    // each front answers three connections (the add's fetch; check's ls-remote and fetch), then never again
+    const fronts = await Promise.all(repos.map(() => startHangingFront(daemon, { passFirst: 3 })));
+    try {
+      for (const [i, f] of fronts.entries()) await w.service.api.addFromSource({ source: `${f.base}/u${i}.git` });
+      for (const [i, r] of repos.entries()) r.commit({ [`skills/u${i}/notes.md`]: 'new' });
+      const t0 = Date.now();
+      const err = await w.service.api.updateSkills({ names: ['u0', 'u1'] }).then(
+        () => undefined,
+        (e: unknown) => e as { msg?: MessageRef },
+      );
+      const took = Date.now() - t0;
+      expect(err?.msg).toMatchObject({ key: 'sources.timeout', params: { command: 'git fetch' } });
+      // one after another would take two time-outs
+      expect(took).toBeLessThan(2 * TIMEOUT_MS);
+      for (const f of fronts) await noGitLeft(f.port);
+      expect(staging()).toEqual([]);
+    } finally {
+      for (const f of fronts) await f.stop();
+      await daemon.stop();
+    }
   });
 });
 
