@@ -340,7 +340,7 @@ async function swapIn(ctx: ServiceContext, staged: Staged[]): Promise<string | u
       changes.push({ kind: 'created' as const, path: lib, digest: installedDigest });
       const upstreamDigest = treeDigest(s.upstream);
       // A base copy this update made goes with it on undo, like the folders it swapped.
-      const base = storeBase(ctx, s.upstream, upstreamDigest);
+      const base = storeBase(ctx, s.upstream, upstreamDigest, wal);
       if (base) changes.push(base);
       records[s.name] = {
         ...s.origin,
