@@ -13,6 +13,7 @@ export const SOURCES_MESSAGES = {
   'sources.reason.url': 'it is not a valid URL.',
   'sources.reason.scheme': 'only https, http, ssh, git and file URLs are supported.',
   'sources.reason.unknown': 'give a git URL, owner/repo, a tree URL, a local repository path or an archive URL.',
+  'sources.reason.git-exit': 'git {{command}} ended with exit code {{code}} and gave no reason.',
 } as const;
 
 export const SOURCES_GIT_MESSAGES = {
@@ -25,6 +26,15 @@ export const SOURCES_GIT_MESSAGES = {
   'sources.local-folder':
     '{{source}} is a folder, not a git repository. To bring its skills into your library, import the folder instead (skilldock import {{path}}).',
   'sources.git-failed': 'git failed on {{source}}: {{detail}}',
+  'sources.timeout': '{{command}} for {{source}} timed out: it had not finished after {{seconds}} seconds.',
+  'sources.stopped': '{{command}} for {{source}} was stopped before it finished.',
+  'sources.deadline':
+    'Stopped reading {{source}}: all sources of this request together may take {{seconds}} seconds, and that time ran out.',
+  'sources.limit.too-many-files': '{{source}} has {{files}} files; SkillDock reads sources of at most {{max}} files.',
+  'sources.limit.too-big': '{{source}} holds {{mb}} MB of files; SkillDock reads sources of at most {{max}} MB.',
+  'sources.limit.file-too-big': '{{source}} has a file larger than {{max}} MB ({{path}}); SkillDock reads sources of at most {{max}} MB.',
+  'sources.limit.download-too-big':
+    'Fetching {{source}} was stopped once more than {{max}} MB had arrived; SkillDock reads sources of at most {{max}} MB.',
   'sources.archive-pin-ref':
     '{{skill}} comes from the archive {{source}}, which has no branches or tags: pin it without a ref to keep the version you have.',
   'sources.download.failed': 'Could not download {{source}}: {{detail}}',

@@ -21,7 +21,7 @@ import { getCatalog } from '../catalog/index.js';
 import { libraryLock, libraryNames, readJournal, readJournalChecked, salvageJournal, DAMAGED_OP } from './journal.js';
 import { readPending, type WriteAhead } from './wal.js';
 import { recoverLocked, runJournaled, undoLocked, type UndoDone } from './recover.js';
-import { runImport, type ImportSource } from './import.js';
+import { runImport, type Announce, type ImportSource } from './import.js';
 import { recordOrigins } from './origins.js';
 import { skillFacts, unsafeFolderName } from './analyze.js';
 import { libraryDir, listTrash, moveToTrash, restoreFromTrash } from './trash.js';
@@ -31,6 +31,13 @@ import type { ArchiveLimits } from './archive.js';
 import type { Api } from '../contract/index.js';
 
 type DoctorReport = Awaited<ReturnType<Api['doctor']>>;
+
+/**
+ * More an import's caller changes on disk in the same operation (sources/ stores the upstream
+ * files it installed): made under the lock, announced to `wal`, returned as changes of the same
+ * journal entry, so undo reverts them with the import.
+ */
+export type AfterImport = (results: ImportResult[], wal: Announce) => JournalChange[];
 
 export interface ResolutionInput {
   onConflict?: ConflictChoice;
@@ -89,16 +96,23 @@ export class LibraryService {
     this.ctx.events.emit({ type: 'library-changed', names, op });
   }
 
-  private async importSources(sources: ImportSource[], res: ResolutionInput, op: string, importId?: string): Promise<ImportSummary> {
+  private async importSources(
+    sources: ImportSource[],
+    res: ResolutionInput,
+    op: string,
+    importId?: string,
+    after?: AfterImport,
+  ): Promise<ImportSummary> {
     const id = importId ?? randomBytes(6).toString('hex');
     const run = await this.locked(op, async (wal) => {
       const r = await runImport(this.ctx, sources, { ...res, importId: id, limits: this.archiveLimits, wal });
       if (r.changes.length === 0) return { ...r, journalId: undefined };
       const changedSkills = r.results.filter((x) => ['imported', 'replaced', 'kept-both'].includes(x.status));
+      const extra = after ? after(r.results, wal) : [];
       const entry = wal.commit({
         op: importOp(r.results, op),
         summary: describeBatch(changedSkills),
-        changes: r.changes,
+        changes: [...r.changes, ...extra],
         skills: changedSkills.map((x) => ({ name: x.libraryName, status: x.status, source: x.source })),
       });
       recordOrigins(this.ctx, r.results, op, entry.id); // where each came from, for the skill's provenance
@@ -108,12 +122,13 @@ export class LibraryService {
     return summarize(run.results, run.journalId);
   }
 
-  importPaths(input: { paths: string[]; importId?: string } & ResolutionInput): Promise<ImportSummary> {
+  importPaths(input: { paths: string[]; importId?: string; after?: AfterImport } & ResolutionInput): Promise<ImportSummary> {
     return this.importSources(
       input.paths.map((p) => ({ path: p, mode: 'copy' as const })),
       input,
       'import',
       input.importId,
+      input.after,
     );
   }
 

@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import {
   formatMessage,
   type AddFromSourceOutput,
   type CheckResult,
   type ConflictChoice,
   type FoundSkill,
+  type JournalChange,
   type MessageParams,
   type MessageRef,
   type SkillOrigin,
@@ -15,13 +15,13 @@ import {
 import type { ServiceContext } from '../service-context.js';
 import { fail, SkillDockError } from '../errors.js';
 import { expandHome } from '../agents/registry.js';
-import { getLibrary } from '../library/library-service.js';
+import { getLibrary, type AfterImport } from '../library/library-service.js';
 import { skillFacts } from '../library/analyze.js';
 import { libraryDir } from '../library/trash.js';
 import { lstatOrNull, treeDigest } from '../library/tree.js';
 import { parseSource, type ParsedSource } from './parse.js';
 import { gitFailure, lsRemote, shallowCheckout, GitError } from './git.js';
-import { fetchArchive } from './download.js';
+import { DOWNLOAD_LIMITS, fetchArchive } from './download.js';
 import { discoverSkills } from './discover.js';
 import { skillDirIn, sourceProblem } from './confine.js';
 import { layoutRefusal, treeFiles } from './git-tree.js';
@@ -30,6 +30,9 @@ import { NO_BASE, baseDir, readProvenance, storeBase, writeProvenance } from './
 import { diffMaps, fileMap } from './files.js';
 import { runUpdate, type UpdateInput } from './update.js';
 import { exportAssistant, importAssistant } from './share.js';
+import { mapLimit } from '../catalog/scan.js';
+import { makeScratch } from './scratch.js';
+import { startDeadline, type Deadline } from './limits.js';
 
 const CHANGED = new Set(['imported', 'replaced', 'kept-both']);
 /** Remote rounds at the same time during a check. */
@@ -39,22 +42,17 @@ function info(p: ParsedSource): SourceInfo {
   return { given: p.given, kind: p.kind, url: p.url, subpath: p.subpath, ...(p.ref ? { ref: p.ref } : {}) };
 }
 
-/** Run `fn` over `items` with at most `limit` at once, results in order. */
-async function pool<T, R>(items: T[], limit: number, fn: (t: T) => Promise<R>): Promise<R[]> {
-  const out = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return out;
+export interface AddInput {
+  source: string;
+  ref?: string;
+  skills?: string[];
+  preview?: boolean;
+  onConflict?: ConflictChoice;
+  resolutions?: Record<string, ConflictChoice>;
 }
 
 /** A source's files in a scratch folder; `done` removes them. */
-interface Checkout {
+export interface Checkout {
   dir: string;
   commit: string;
   /** A git checkout's file names as git records them (for layoutRefusal); absent for an archive. */
@@ -88,9 +86,7 @@ export class SourcesService {
 
   /** A private scratch folder under `<home>/staging/sources/`, removed by the caller. */
   private scratch(): string {
-    const root = path.join(this.ctx.paths.home, 'staging', 'sources');
-    fs.mkdirSync(root, { recursive: true });
-    return fs.mkdtempSync(path.join(root, `${randomBytes(3).toString('hex')}-`));
+    return makeScratch(this.ctx.paths.home);
   }
 
   parse(source: string, ref?: string): ParsedSource {
@@ -105,14 +101,14 @@ export class SourcesService {
     return sourceProblem((u) => this.parse(u), url, refs, rel);
   }
 
-  /** Check out the source into a scratch folder; always removed by `done`. */
-  async checkout(p: ParsedSource, ref?: string): Promise<Checkout> {
+  /** Check out the source into a scratch folder; always removed by `done`. `signal` stops it (a deadline). */
+  async checkout(p: ParsedSource, ref?: string, signal?: AbortSignal): Promise<Checkout> {
     const scratch = this.scratch();
     const done = () => fs.rmSync(scratch, { recursive: true, force: true });
     if (p.kind === 'archive') {
       // An archive has one version, what the URL serves now: `ref` cannot choose another.
       try {
-        return { ...(await fetchArchive(p, scratch)), done };
+        return { ...(await fetchArchive(p, scratch, DOWNLOAD_LIMITS, signal)), done };
       } catch (err) {
         done();
         throw err;
@@ -121,7 +117,7 @@ export class SourcesService {
     const dir = path.join(scratch, 'repo');
     try {
       refusePlainFolder(p);
-      const commit = await shallowCheckout(p.url, dir, ref ?? p.ref);
+      const commit = await shallowCheckout(p.url, dir, ref ?? p.ref, { source: p.given, ...(signal ? { signal } : {}) });
       return { dir, commit, files: await treeFiles(dir), done };
     } catch (err) {
       done();
@@ -129,20 +125,14 @@ export class SourcesService {
     }
   }
 
-  async add(
-    input: {
-      source: string;
-      ref?: string;
-      skills?: string[];
-      preview?: boolean;
-      onConflict?: ConflictChoice;
-      resolutions?: Record<string, ConflictChoice>;
-    },
-    commit?: string,
-  ): Promise<AddFromSourceOutput> {
+  async add(input: AddInput, commit?: string): Promise<AddFromSourceOutput> {
     const p = this.parse(input.source, input.ref);
     // `commit`: fetch exactly that commit (an imported assistant) while recording the ref followed.
-    const co = await this.checkout(p, commit);
+    return this.addFrom(p, await this.checkout(p, commit), input);
+  }
+
+  /** Add from a source already checked out (removed at the end, whatever happens). */
+  async addFrom(p: ParsedSource, co: Checkout, input: AddInput): Promise<AddFromSourceOutput> {
     try {
       const { paths, linksOut } = discoverSkills(co.dir, p.subpath);
       if (!paths.length && linksOut.length) throw fail('refused', 'sources.links-out', { source: p.given, path: linksOut });
@@ -184,7 +174,20 @@ export class SourcesService {
         if (missing.length) throw fail('not-found', 'sources.skill-not-in-source', { source: p.given, skill: missing });
       }
       const byDir = new Map(chosen.map((f) => [path.join(co.dir, ...f.path.split('/').filter(Boolean)), f]));
+      // The installed upstream files are kept as the base of later updates, in the import's own
+      // journal entry: undo of this add removes the copies it made (not those others made first).
+      const storeBases: AfterImport = (results, wal) => {
+        const made: JournalChange[] = [];
+        for (const r of results) {
+          const f = byDir.get(r.source);
+          if (!f || !CHANGED.has(r.status) || !r.libraryName) continue;
+          const change = storeBase(this.ctx, r.source, f.digest, wal);
+          if (change) made.push(change);
+        }
+        return made;
+      };
       const summary = await getLibrary(this.ctx).importPaths({
+        after: storeBases,
         paths: [...byDir.keys()],
         ...(input.onConflict ? { onConflict: input.onConflict } : {}),
         ...(input.resolutions ? { resolutions: input.resolutions } : {}),
@@ -195,8 +198,6 @@ export class SourcesService {
         const f = byDir.get(r.source);
         if (f) r.source = f.path ? `${p.given} ${f.path}` : p.given; // the user's words, not our scratch path
         if (!f || !CHANGED.has(r.status) || !r.libraryName) continue;
-        const upstream = path.join(co.dir, ...f.path.split('/').filter(Boolean));
-        storeBase(this.ctx, upstream, f.digest);
         prov[r.libraryName] = {
           source: info(p),
           commit: co.commit,
@@ -233,19 +234,26 @@ export class SourcesService {
       bySource.set(k, [...(bySource.get(k) ?? []), n]);
     }
     const groups = [...bySource];
-    const perGroup = await pool(groups, CHECK_PARALLEL, async ([url, skills]) => {
-      const src = prov[skills[0]!]!.source;
-      if (src.kind === 'archive') return this.checkArchiveGroup(skills, prov);
-      let refs: Map<string, string> | Error;
-      try {
-        this.parse(url); // a record edited on disk: its URL is checked as if the user had typed it
-        refs = await lsRemote(url);
-      } catch (err) {
-        if (!(err instanceof GitError) && !(err instanceof SkillDockError)) throw err;
-        refs = err;
-      }
-      return this.checkGroup(refs, skills, prov);
-    });
+    // One deadline for the whole check: 500 silent sources end together, not one round after another.
+    const deadline = startDeadline();
+    let perGroup: CheckResult[][];
+    try {
+      perGroup = await mapLimit(groups, CHECK_PARALLEL, async ([url, skills]) => {
+        const src = prov[skills[0]!]!.source;
+        if (src.kind === 'archive') return this.checkArchiveGroup(skills, prov, deadline);
+        let refs: Map<string, string> | Error;
+        try {
+          this.parse(url); // a record edited on disk: its URL is checked as if the user had typed it
+          refs = await lsRemote(url, undefined, deadline.signal);
+        } catch (err) {
+          if (!(err instanceof GitError) && !(err instanceof SkillDockError)) throw err;
+          refs = deadline.explain(err, src.given) as Error;
+        }
+        return this.checkGroup(refs, skills, prov, deadline);
+      });
+    } finally {
+      deadline.done();
+    }
     const results = perGroup.flat().sort((a, b) => a.skill.localeCompare(b.skill));
     return { results, updates: results.filter((r) => r.status === 'update-available').length };
   }
@@ -261,19 +269,19 @@ export class SourcesService {
   }
 
   /** An archive source: no refs to list, so download it once (unless every skill is pinned) and compare. */
-  private async checkArchiveGroup(skills: string[], prov: Record<string, SkillOrigin>): Promise<CheckResult[]> {
-    if (skills.every((n) => prov[n]!.pinned)) return this.checkGroup(new Map(), skills, prov);
+  private async checkArchiveGroup(skills: string[], prov: Record<string, SkillOrigin>, deadline: Deadline): Promise<CheckResult[]> {
+    if (skills.every((n) => prov[n]!.pinned)) return this.checkGroup(new Map(), skills, prov, deadline);
     let co: Checkout | undefined;
     let refs: Map<string, string> | Error;
     try {
-      co = await this.checkout(this.parse(prov[skills[0]!]!.source.url));
+      co = await this.checkout(this.parse(prov[skills[0]!]!.source.url), undefined, deadline.signal);
       refs = new Map([['HEAD', co.commit]]);
     } catch (err) {
       if (!(err instanceof Error)) throw err;
-      refs = err;
+      refs = deadline.explain(err, prov[skills[0]!]!.source.given) as Error;
     }
     try {
-      return await this.checkGroup(refs, skills, prov, co);
+      return await this.checkGroup(refs, skills, prov, deadline, co);
     } finally {
       co?.done();
     }
@@ -283,6 +291,7 @@ export class SourcesService {
     refs: Map<string, string> | Error,
     skills: string[],
     prov: Record<string, SkillOrigin>,
+    deadline: Deadline,
     prefetched?: Checkout,
   ): Promise<CheckResult[]> {
     const out: CheckResult[] = [];
@@ -292,7 +301,7 @@ export class SourcesService {
       if (typeof settled === 'string') needFetch.set(settled, [...(needFetch.get(settled) ?? []), name]);
       else out.push(settled);
     }
-    for (const [target, names] of needFetch) out.push(...(await this.checkAtCommit(target, names, prov, prefetched)));
+    for (const [target, names] of needFetch) out.push(...(await this.checkAtCommit(target, names, prov, deadline, prefetched)));
     return out;
   }
 
@@ -334,16 +343,17 @@ export class SourcesService {
     target: string,
     names: string[],
     prov: Record<string, SkillOrigin>,
+    deadline: Deadline,
     prefetched?: Checkout,
   ): Promise<CheckResult[]> {
     const first = prov[names[0]!]!;
     let co: Checkout;
     try {
-      co = prefetched?.commit === target ? prefetched : await this.checkout(this.parse(first.source.url), target);
+      co = prefetched?.commit === target ? prefetched : await this.checkout(this.parse(first.source.url), target, deadline.signal);
     } catch (err) {
       return names.map((name) => {
         const p = prov[name]!;
-        const e = err as Error & { msg?: MessageRef };
+        const e = deadline.explain(err, p.source.given) as Error & { msg?: MessageRef };
         const msg: MessageRef = {
           key: 'sources.check.unreachable',
           params: { skill: name, source: p.source.given, detail: e.msg ?? e.message },

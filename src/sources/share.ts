@@ -1,7 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { formatMessage, SharedAssistantSchema, type ConflictChoice, type MessageRef, type SharedAssistant } from '../contract/index.js';
+import {
+  formatMessage,
+  SharedAssistantSchema,
+  type AddFromSourceOutput,
+  type ConflictChoice,
+  type MessageRef,
+  type SharedAssistant,
+} from '../contract/index.js';
 import type { ServiceContext } from '../service-context.js';
 import { fail, SkillDockError } from '../errors.js';
 import { getAssistants } from '../assistants/service.js';
@@ -10,6 +17,8 @@ import { lstatOrNull } from '../library/tree.js';
 import { getCatalog } from '../catalog/index.js';
 import type { SourcesService } from './service.js';
 import { readProvenance } from './store.js';
+import { SOURCES_PARALLEL, startDeadline } from './limits.js';
+import { mapLimit } from '../catalog/scan.js';
 
 // Share an assistant as one small JSON file: persona (name, agent, rules) and each skill by name
 // with its source, path and commit, or marked local-only. Import adds the missing skills from
@@ -63,6 +72,21 @@ function readShared(file?: string, raw?: unknown): SharedAssistant {
   return parsed.data;
 }
 
+/** Each skill of one add, as the import of an assistant reports it. */
+function addedSkills(r: AddFromSourceOutput): Imported[] {
+  return (r.summary?.results ?? []).map((res) => {
+    const n = res.name ?? '';
+    if (['imported', 'replaced', 'kept-both'].includes(res.status)) return { name: n, status: 'added' };
+    if (res.status === 'already-present') return { name: n, status: 'present' };
+    return {
+      name: n,
+      status: res.status === 'conflict' ? 'conflict' : 'failed',
+      ...(res.message ? { message: res.message } : {}),
+      ...(res.msg ? { msg: res.msg } : {}),
+    };
+  });
+}
+
 type Imported = { name: string; status: 'added' | 'present' | 'conflict' | 'missing' | 'failed'; message?: string; msg?: MessageRef };
 
 export async function importAssistant(
@@ -114,36 +138,40 @@ export async function importAssistant(
     g.names.push(s.name);
     groups.set(k, g);
   }
-  for (const g of groups.values()) {
-    try {
-      const r = await svc.add(
-        { source: g.url, ...(g.ref ? { ref: g.ref } : {}), skills: g.names, ...(input.onConflict ? { onConflict: input.onConflict } : {}) },
-        g.commit,
-      );
-      for (const res of r.summary?.results ?? []) {
-        const n = res.name ?? '';
-        if (['imported', 'replaced', 'kept-both'].includes(res.status)) skills.push({ name: n, status: 'added' });
-        else if (res.status === 'already-present') skills.push({ name: n, status: 'present' });
-        else if (res.status === 'conflict')
-          skills.push({
-            name: n,
-            status: 'conflict',
-            ...(res.message ? { message: res.message } : {}),
-            ...(res.msg ? { msg: res.msg } : {}),
-          });
-        else
-          skills.push({
-            name: n,
-            status: 'failed',
-            ...(res.message ? { message: res.message } : {}),
-            ...(res.msg ? { msg: res.msg } : {}),
-          });
+  // The sources are fetched in parallel (a few at a time) under one deadline for all of them; each
+  // is added to the library as soon as it is fetched, one at a time.
+  const deadline = startDeadline();
+  let adding: Promise<unknown> = Promise.resolve();
+  const inTurn = <T>(fn: () => Promise<T>): Promise<T> => {
+    const next = adding.then(fn, fn);
+    adding = next.catch(() => undefined);
+    return next;
+  };
+  try {
+    const outcomes = await mapLimit([...groups.values()], SOURCES_PARALLEL, async (g) => {
+      const req = {
+        source: g.url,
+        ...(g.ref ? { ref: g.ref } : {}),
+        skills: g.names,
+        ...(input.onConflict ? { onConflict: input.onConflict } : {}),
+      };
+      try {
+        const p = svc.parse(req.source, req.ref);
+        const co = await svc.checkout(p, g.commit, deadline.signal);
+        return { g, r: await inTurn(() => svc.addFrom(p, co, req)) };
+      } catch (err) {
+        return { g, err: deadline.explain(err, g.url) };
       }
-    } catch (err) {
-      const e = err as SkillDockError;
-      const msg = e instanceof SkillDockError && e.msg ? e.msg : { key: 'common.internal', params: { reason: String(e?.message ?? err) } };
-      for (const n of g.names) skills.push(worded(n, 'failed', msg));
+    });
+    for (const o of outcomes) {
+      if ('err' in o) {
+        const e = o.err as SkillDockError;
+        const msg = e instanceof SkillDockError && e.msg ? e.msg : { key: 'common.internal', params: { reason: String(e?.message ?? e) } };
+        for (const n of o.g.names) skills.push(worded(n, 'failed', msg));
+      } else skills.push(...addedSkills(o.r));
     }
+  } finally {
+    deadline.done();
   }
   // The assistant, with every skill that is now available.
   const usable = shared.skills

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { SkillOriginSchema, type SkillOrigin } from '../contract/index.js';
+import { SkillOriginSchema, type JournalChange, type SkillOrigin } from '../contract/index.js';
+import type { Announce } from '../library/import.js';
 import type { ServiceContext } from '../service-context.js';
 import { copySkillTree, lstatOrNull, treeDigest } from '../library/tree.js';
 
@@ -98,12 +99,19 @@ export function baseDir(ctx: ServiceContext, digest: string): string {
   return path.join(sourcesDir(ctx), 'base', digest);
 }
 
-/** Keep a copy of upstream files under their digest (once; same digest = same files). */
-export function storeBase(ctx: ServiceContext, src: string, digest: string): void {
+/**
+ * Keep a copy of upstream files under their digest (once; same digest = same files). Returns the
+ * change when this call created the copy (announced to `wal` first), for the journal entry of the
+ * operation that needed it: undo of that operation removes it again. A copy that was already there
+ * belongs to an earlier operation and stays.
+ */
+export function storeBase(ctx: ServiceContext, src: string, digest: string, wal?: Announce): JournalChange | null {
   const dest = baseDir(ctx, digest);
-  if (lstatOrNull(dest)) return;
+  if (lstatOrNull(dest)) return null;
   fs.mkdirSync(path.dirname(dest), { recursive: true });
+  wal?.will({ kind: 'created', path: dest, digest });
   const tmp = `${dest}.${randomBytes(4).toString('hex')}.tmp`;
   copySkillTree(src, tmp);
   fs.renameSync(tmp, dest);
+  return { kind: 'created', path: dest, digest: treeDigest(dest) };
 }

@@ -16,12 +16,14 @@ import { runJournaled } from '../library/recover.js';
 import { libraryDir, moveToTrash } from '../library/trash.js';
 import { copySkillTree, lstatOrNull, treeDigest, LinkOutsideError } from '../library/tree.js';
 import { getInventory } from '../security/surface.js';
-import type { SourcesService } from './service.js';
+import type { Checkout, SourcesService } from './service.js';
 import { baseDir, readProvenance, storeBase, writeProvenance } from './store.js';
 import { fileMap } from './files.js';
 import { skillDirIn } from './confine.js';
 import { layoutRefusal } from './git-tree.js';
 import { asText, merge3 } from './merge.js';
+import { SOURCES_PARALLEL } from './limits.js';
+import { mapLimit } from '../catalog/scan.js';
 
 // `skilldock update`: per skill a three-way merge per file (base = the upstream files installed,
 // kept under <home>/sources/base/<digest>; ours = the library folder; theirs = new upstream).
@@ -163,8 +165,6 @@ interface Staged {
   result: UpdateResult;
 }
 
-type Checkout = Awaited<ReturnType<SourcesService['checkout']>>;
-
 export async function runUpdate(
   ctx: ServiceContext,
   svc: SourcesService,
@@ -182,9 +182,22 @@ export async function runUpdate(
   const staged: Staged[] = [];
   const cleanups: Array<() => void> = [];
   try {
-    for (const list of byCheckout(pending, prov).values()) {
-      const co = await svc.checkout(svc.parse(prov[list[0]!.skill]!.source.url), list[0]!.toCommit);
-      cleanups.push(co.done);
+    // The new versions are fetched a few at a time; every fetch is let finish (and its folder
+    // noted for removal) before the first failure is raised.
+    const groups = [...byCheckout(pending, prov).values()];
+    const fetched = await mapLimit(groups, SOURCES_PARALLEL, async (list) => {
+      try {
+        const co = await svc.checkout(svc.parse(prov[list[0]!.skill]!.source.url), list[0]!.toCommit);
+        cleanups.push(co.done);
+        return co;
+      } catch (err) {
+        return err instanceof Error ? err : new Error(String(err));
+      }
+    });
+    const failed = fetched.find((x) => x instanceof Error);
+    if (failed) throw failed;
+    for (const [i, list] of groups.entries()) {
+      const co = fetched[i] as Checkout;
       for (const c of list) {
         const scratch = path.dirname(co.dir);
         const made = stageSkill(ctx, input, c.skill, prov[c.skill]!, co, {
@@ -326,7 +339,9 @@ async function swapIn(ctx: ServiceContext, staged: Staged[]): Promise<string | u
       const installedDigest = treeDigest(lib);
       changes.push({ kind: 'created' as const, path: lib, digest: installedDigest });
       const upstreamDigest = treeDigest(s.upstream);
-      storeBase(ctx, s.upstream, upstreamDigest);
+      // A base copy this update made goes with it on undo, like the folders it swapped.
+      const base = storeBase(ctx, s.upstream, upstreamDigest, wal);
+      if (base) changes.push(base);
       records[s.name] = {
         ...s.origin,
         upstreamDigest,

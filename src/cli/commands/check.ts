@@ -33,6 +33,15 @@ export const checkCommand: CliCommandModule = {
         }
       }
     }
-    return r.updates > 0 ? 1 : 0;
+    // A source that could not be read is a failed check, never "all well": exit 1 when any (or
+    // every) skill's source was unreachable, and say how many sources that was.
+    const down = new Set(r.results.filter((x) => x.status === 'unreachable').map((x) => x.source));
+    if (down.size && !values.json) {
+      const all = new Set(r.results.map((x) => x.source)).size;
+      io.out(
+        paint(io.color, 'red', `${down.size} of ${all} source${all === 1 ? '' : 's'} could not be reached; their skills were not checked.`),
+      );
+    }
+    return r.updates > 0 || down.size > 0 ? 1 : 0;
   },
 };
