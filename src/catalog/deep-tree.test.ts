@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SkillDockService } from '../service.js';
 import { startServer } from '../server/index.js';
-import { hostHeaders, rawRequest } from '../server/test-helpers.js';
+import { callApi } from '../server/test-helpers.js';
 import { MAX_TREE_DEPTH, walkSkill } from '../skills/walk.js';
 import { RESOURCES, writeSkill } from './test-fixtures.js';
 
@@ -139,12 +139,7 @@ describe('a skill with a folder chain past PATH_MAX', () => {
     const service = new SkillDockService({ paths: { home: path.join(base, 'sd-server'), userHome, resourcesDir: RESOURCES } });
     const server = await startServer({ service, stagingDir: path.join(base, 'staging'), watchCatalog: false, token: 't'.repeat(32) });
     try {
-      const res = await rawRequest(server.port, {
-        method: 'POST',
-        path: '/api/listCatalog',
-        headers: hostHeaders(server.port, server.token, { 'content-type': 'application/json' }),
-        body: '{}',
-      });
+      const res = await callApi(server, 'listCatalog');
       expect(res.status, res.body).toBe(200);
       const entries = (JSON.parse(res.body) as { value: { entries: ListedEntry[] } }).value.entries;
       expect(flagged(entries.find((e) => e.name === 'cl'))).toBe(true);
