@@ -164,6 +164,8 @@ export const TID = {
   assistantImportResult: 'assistant-import-result',
   assistantImportRow: 'assistant-import-row',
   assistantImportSkip: 'assistant-import-skip',
+  assistantImportAllowEmpty: 'assistant-import-allow-empty',
+  assistantImportEmpty: 'assistant-import-empty',
   assistantImportKeepBoth: 'assistant-import-keep-both',
   assistantImportNewName: 'assistant-import-new-name',
   assistantImportAs: 'assistant-import-as',

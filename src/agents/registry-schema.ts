@@ -38,6 +38,11 @@ export const AgentDefSchema = z.object({
   evidence: z.enum(['observed', 'convention', 'docs', 'custom']),
   nativeSkillsDir: z.string(),
   contextFile: z.string(),
+  /**
+   * Files and folders (relative to a project) the agent reads as its own settings, hooks or config:
+   * never a custom agent's context file or skills dir (src/contract/custom-agent-rules.ts).
+   */
+  configFiles: z.array(z.string()).default([]),
   projectDirs: z.array(z.string()),
   userDirs: z.array(z.string()),
   walksUp: z.boolean().nullable(),

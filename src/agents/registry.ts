@@ -4,6 +4,7 @@ import type { AgentDef, Registry } from './registry-schema.js';
 import { schemaNamed, validated } from '../store/lazy-schema.js';
 import type { CustomAgent, MessageRef } from '../contract/index.js';
 import { workspacePathMessage } from './workspace-path.js';
+import { agentConfigProblem } from '../contract/custom-agent-rules.js';
 
 // The agent registry is data (resources/agents.json): what each agent CLI reads, its loader quirks
 // and how to launch it. Code asks the registry; it never hard-codes an agent's behaviour.
@@ -44,6 +45,7 @@ export function customAgentDef(a: CustomAgent): AgentDef {
     evidence: 'custom',
     nativeSkillsDir: a.skillsDir,
     contextFile: a.contextFile,
+    configFiles: [],
     projectDirs: [a.skillsDir],
     userDirs: [],
     walksUp: null,
@@ -70,18 +72,26 @@ export function customAgentDef(a: CustomAgent): AgentDef {
  * settings.json can be edited by hand (or by anything running as the user): a launch joins these
  * paths onto a workspace and writes there, so an entry that would leave it is never used.
  */
-export function customAgentProblem(c: CustomAgent): MessageRef | null {
+export function customAgentProblem(c: CustomAgent, configFiles: readonly string[] = []): MessageRef | null {
   for (const field of ['skillsDir', 'contextFile'] as const) {
     const problem = workspacePathMessage(c[field]);
     if (problem) return { key: 'custom-agent.path', params: { field, value: c[field], problem } };
+    const config = agentConfigProblem(c[field], configFiles);
+    if (config) return { key: 'custom-agent.agent-config', params: { field, value: c[field], path: config.path } };
   }
   return null;
+}
+
+/** Every shipped agent's own settings, hooks and config files (the registry's `configFiles`). */
+export function agentConfigFiles(agents: readonly AgentDef[]): string[] {
+  return [...new Set(agents.flatMap((a) => a.configFiles ?? []))];
 }
 
 export function allAgents(resourcesDir: string, custom: CustomAgent[] = []): AgentDef[] {
   const shipped = loadRegistry(resourcesDir).agents;
   const ids = new Set(shipped.map((a) => a.id));
-  return [...shipped, ...custom.filter((c) => !ids.has(c.id) && customAgentProblem(c) === null).map(customAgentDef)];
+  const config = agentConfigFiles(shipped);
+  return [...shipped, ...custom.filter((c) => !ids.has(c.id) && customAgentProblem(c, config) === null).map(customAgentDef)];
 }
 
 export function findAgent(resourcesDir: string, id: string, custom: CustomAgent[] = []): AgentDef | undefined {

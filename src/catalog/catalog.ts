@@ -36,6 +36,7 @@ export class CatalogService {
   private generation = 0;
   private composed = new Map<string, Catalog>();
   private watcher: RootWatcher | null = null;
+  private watchPending: { paths: Set<string>; full: Set<string> } | null = null;
   private watchQueries: CatalogQuery[] = [];
   private rootSettings = '';
   private readonly analyze: AnalyzeFn;
@@ -337,13 +338,35 @@ export class CatalogService {
     await this.list(query);
     // The watcher (chokidar) loads with the first watch: a one-shot `list` never pays for it.
     const { RootWatcher } = await import('./watch.js');
-    this.watcher ??= new RootWatcher((paths) => void this.serial(() => this.refreshNow(paths, false)), {
+    this.watcher ??= new RootWatcher((paths, full) => this.watchRefresh(paths, full), {
       debounceMs: this.options.debounceMs ?? 150,
       maxWaitMs: 1000,
       pollMs: this.options.pollMs ?? 2000,
     });
     await this.watcher.add(roots.map((r) => r.path));
     return this.watcher.paths();
+  }
+
+  /**
+   * File events to a refresh. At most one refresh waits behind the running one: events that come
+   * meanwhile join it, so a burst costs one rescan of what it touched, not one per flush.
+   */
+  private watchRefresh(paths: string[], full: string[]): void {
+    const waiting = this.watchPending;
+    if (waiting) {
+      for (const p of paths) waiting.paths.add(p);
+      for (const r of full) waiting.full.add(r);
+      return;
+    }
+    const next = { paths: new Set(paths), full: new Set(full) };
+    this.watchPending = next;
+    void this.serial(async () => {
+      this.watchPending = null;
+      const full = [...next.full];
+      const paths = [...next.paths].filter((p) => !full.some((r) => p === r || p.startsWith(r + path.sep)));
+      if (full.length) await this.refreshNow(full, true);
+      if (paths.length) await this.refreshNow(paths, false);
+    });
   }
 
   async unwatch(): Promise<void> {

@@ -1,9 +1,25 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
 
-// Watches skill roots and reports which paths changed, debounced, so the catalog re-reads only
-// the skills under them. chokidar cannot watch a folder that does not exist yet, so missing roots
-// are polled (a stat per root per tick) and watched once they appear.
+// Watches skill roots and reports which of their children changed, debounced, so the catalog
+// re-reads only those skills. chokidar cannot watch a folder that does not exist yet, so missing
+// roots are polled (a stat per root per tick) and watched once they appear.
+//
+// The work is bounded whatever a skill holds: chokidar goes WATCH_DEPTH levels down (a root's
+// children, their files and folders, and what those folders hold), so a skill of 20,000 folders is
+// not 20,000 watches, nor a new watch per folder renamed; an event counts only as the child it is
+// under (20,000 renames in one skill are one dirty skill); and past MAX_DIRTY children in one burst
+// the roots they are in are rescanned whole instead.
+
+/**
+ * chokidar's `depth`: a root's children (skills), their entries, and one level more
+ * (`references/x.md`, `scripts/run.sh`). A change deeper down is found by the next refresh of the
+ * skill (any event of the skill, or an explicit refresh).
+ */
+export const WATCH_DEPTH = 2;
+/** Distinct children one burst may name before the burst becomes a full rescan of its roots. */
+export const MAX_DIRTY = 2000;
 
 export interface WatcherOptions {
   debounceMs: number;
@@ -19,13 +35,16 @@ export class RootWatcher {
   /** Roots whose watch is in place (or that are polled because they do not exist). */
   private live = new Set<string>();
   private dirty = new Set<string>();
+  /** Roots that overflowed MAX_DIRTY in this burst: rescanned whole. */
+  private overflow = new Set<string>();
   private timer: NodeJS.Timeout | null = null;
   private firstDirtyAt = 0;
   private poller: NodeJS.Timeout | null = null;
   private closed = false;
 
   constructor(
-    private onDirty: (paths: string[]) => void,
+    /** `full`: roots to rescan whole (a burst past MAX_DIRTY); `paths`: a root or a child of one. */
+    private onDirty: (paths: string[], full: string[]) => void,
     private options: WatcherOptions,
   ) {}
 
@@ -53,6 +72,7 @@ export class RootWatcher {
     const w = watch(paths, {
       ignoreInitial: true,
       followSymlinks: true,
+      depth: WATCH_DEPTH,
       // A skill's own VCS or dependency folders say nothing about the skill's catalog entry.
       ignored: (p: string) => /[\\/](\.git|node_modules)([\\/]|$)/.test(p),
     });
@@ -86,10 +106,33 @@ export class RootWatcher {
     }
   }
 
+  /** The (innermost) root `p` is in and the child of it `p` is under (or the root itself), or null. */
+  private childOf(p: string): { root: string; key: string } | null {
+    let best: { root: string; key: string } | null = null;
+    for (const root of this.roots.keys()) {
+      if (best && best.root.length >= root.length) continue;
+      if (p === root) best = { root, key: root };
+      else {
+        const prefix = root.endsWith(path.sep) ? root : root + path.sep;
+        if (!p.startsWith(prefix)) continue;
+        const end = p.indexOf(path.sep, prefix.length);
+        best = { root, key: end < 0 ? p : p.slice(0, end) };
+      }
+    }
+    return best;
+  }
+
   private mark(p: string): void {
     if (this.closed) return;
-    if (!this.dirty.size) this.firstDirtyAt = Date.now();
-    this.dirty.add(p);
+    if (!this.dirty.size && !this.overflow.size) this.firstDirtyAt = Date.now();
+    const at = this.childOf(p);
+    if (!at) return;
+    if (this.overflow.has(at.root)) {
+      // already to be rescanned whole
+    } else if (this.dirty.size >= MAX_DIRTY && !this.dirty.has(at.key)) {
+      this.overflow.add(at.root);
+      for (const k of this.dirty) if (k === at.root || k.startsWith(at.root + path.sep)) this.dirty.delete(k);
+    } else this.dirty.add(at.key);
     if (this.timer) clearTimeout(this.timer);
     const waited = Date.now() - this.firstDirtyAt;
     const delay = Math.max(0, Math.min(this.options.debounceMs, this.options.maxWaitMs - waited));
@@ -99,8 +142,10 @@ export class RootWatcher {
   private flush(): void {
     this.timer = null;
     const paths = [...this.dirty];
+    const full = [...this.overflow];
     this.dirty.clear();
-    if (paths.length) this.onDirty(paths);
+    this.overflow.clear();
+    if (paths.length || full.length) this.onDirty(paths, full);
   }
 
   async close(): Promise<void> {
@@ -111,6 +156,7 @@ export class RootWatcher {
     this.roots.clear();
     this.live.clear();
     this.dirty.clear();
+    this.overflow.clear();
     const ws = new Set(this.watchers.values());
     this.watchers.clear();
     await Promise.all([...ws].map((w) => w.close()));

@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import type { SkillDockService } from '../service.js';
+import type { ServiceContext } from '../service-context.js';
 import type { SkillDockEvent } from '../contract/index.js';
 import { commands } from './commands/index.js';
-import { pieceChunks } from './format.js';
+import { guardOutput, pieceChunks, termEscape, termSafeDeep } from './format.js';
 import { UsageError, type CliCommand, type CliIO, type OutPiece } from './types.js';
 
 function help(): string {
@@ -80,6 +81,44 @@ function writePieces(pieces: readonly OutPiece[]): void {
   pieceChunks(pieces, (chunk) => (toFile() ? writeOut(chunk) : process.stdout.write(Buffer.from(chunk))));
 }
 
+/**
+ * The CLI's edge, applied to every command (tests' own `out`/`err`/`service` included): each write
+ * goes through guardOutput, and for text output every value the engine returns goes through
+ * termSafeDeep before the command sees it. So a command, a new one too, formats names, paths and
+ * messages as it likes and still cannot print a raw control character or a line a name started.
+ * JSON output gets the engine's values exact (JSON escapes them) and only the write guard.
+ */
+function guardEdge(io: CliIO, json: boolean): void {
+  const { out, err, outPieces, service, engine } = io;
+  io.out = (t) => out.call(io, guardOutput(t, io.color));
+  io.err = (t) => err.call(io, guardOutput(t, io.color));
+  if (outPieces) io.outPieces = (pieces) => outPieces.call(io, pieces); // pieceChunks guards each piece
+  if (json) return;
+  let api: SkillDockService['api'] | undefined;
+  let proxied: SkillDockService | undefined;
+  io.service = () => {
+    const s = service.call(io);
+    if (proxied && api) return proxied;
+    const inner = s.api;
+    api = new Proxy(inner, {
+      get(target, prop, receiver) {
+        const f = Reflect.get(target, prop, receiver) as unknown;
+        if (typeof f !== 'function') return f;
+        return async (...args: unknown[]) => termSafeDeep(await (f as (...a: unknown[]) => Promise<unknown>).apply(target, args));
+      },
+    });
+    proxied = new Proxy(s, {
+      get(target, prop) {
+        if (prop === 'api') return api;
+        const v = Reflect.get(target, prop, target) as unknown;
+        return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
+      },
+    });
+    return proxied;
+  };
+  io.engine = async <T>(fn: (ctx: ServiceContext) => Promise<T>): Promise<T> => termSafeDeep(await engine(fn));
+}
+
 /** What the CLI says when the engine found a damaged data file and recovered from it. */
 function corruptWarning(e: Extract<SkillDockEvent, { type: 'store-corrupt' }>): string {
   const recovered =
@@ -102,10 +141,12 @@ export async function runCli(argv: string[], partial: Partial<CliIO> = {}): Prom
       if (e.type === 'store-corrupt') corrupt.push(e);
       // Said at once: the command goes on with the library as it was before the crash.
       if (e.type === 'operation-rolled-back')
-        process.stderr.write(
+        io.err(
           `skilldock: an interrupted ${e.op} (begun ${e.time}) was found and rolled back: ${e.undone} change(s) undone` +
-            (e.failed.length ? `; could not undo ${e.failed.map((f) => `${f.path} (${f.reason})`).join(', ')}` : '') +
-            '.\n',
+            (e.failed.length
+              ? `; could not undo ${e.failed.map((f) => `${termEscape(f.path)} (${termEscape(f.reason)})`).join(', ')}`
+              : '') +
+            '.',
         );
     });
     return s;
@@ -145,6 +186,7 @@ export async function runCli(argv: string[], partial: Partial<CliIO> = {}): Prom
     ...partial,
   };
   const [name, ...rest] = argv;
+  guardEdge(io, rest.includes('--json'));
   if (!name || name === '--help' || name === '-h' || name === 'help') {
     io.out(help());
     return name ? 0 : 2;

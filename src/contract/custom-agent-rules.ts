@@ -52,6 +52,25 @@ export function pathsOverlap(skillsDir: string, contextFile: string): boolean {
   return within(contextFile, skillsDir) || within(skillsDir, contextFile);
 }
 
+/**
+ * A path that is, lies inside, or holds an agent's own settings, hooks or config (`configFiles`:
+ * every shipped agent's, from the registry), or lies inside `.git` or any agent folder's `hooks`:
+ * a custom agent's context file or skills dir there would let a launch overwrite what an agent
+ * runs. Compared without case (case-insensitive file systems). `path` names the file it hits.
+ */
+export function agentConfigProblem(value: string, configFiles: readonly string[]): { code: 'agent-config'; path: string } | null {
+  const v = value.toLowerCase();
+  const segments = v.split('/');
+  if (segments[0] === '.git') return { code: 'agent-config', path: '.git' };
+  if (RESERVED_SETTINGS_DIRS.includes(segments[0]!) && segments.includes('hooks'))
+    return { code: 'agent-config', path: `${segments[0]}/hooks` };
+  for (const c of configFiles) {
+    const lc = c.toLowerCase();
+    if (v === lc || v.startsWith(`${lc}/`) || lc.startsWith(`${v}/`)) return { code: 'agent-config', path: c };
+  }
+  return null;
+}
+
 /** Folders that hold git's or an agent's own settings and hooks: never a custom agent's skills dir. */
 export const RESERVED_SETTINGS_DIRS = ['.git', '.claude', '.gemini', '.codex', '.qwen', '.opencode', '.cursor', '.github', '.vscode'];
 

@@ -123,6 +123,9 @@ export const DIAG_MESSAGES = {
   'diag.skill-nested.below-root':
     '{{name}} sits two levels below the root, inside {{parent}}/; only agents that search recursively find it.',
   'diag.skill-nested.fix': 'Move the nested skill to its own directory directly under a skills root.',
+  'diag.skill-tree-too-deep.message':
+    'Folders nested more than {{max}} levels deep (or a path too long for the system) at {{path}}: SkillDock read nothing below it.',
+  'diag.skill-tree-too-deep.fix': 'Flatten or remove that folder tree; no skill needs it, and a tree that deep breaks tools.',
   'diag.skill-dot-dir.message': 'The directory name "{{dir}}" starts with a dot; some agents skip it.',
   'diag.skill-dot-dir.fix': 'Rename the directory so it does not start with a dot.',
   'diag.skill-file-symlink.message': '{{file}} is a symlink (to {{target}}).',

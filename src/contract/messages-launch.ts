@@ -6,6 +6,8 @@ export const LAUNCH_MESSAGES = {
   'launch.workspace-not-dir': 'Workspace {{path}} is not a directory',
   'launch.workspace-root': '{{path}} is the root of the disk: the agent could write anywhere. Choose a project folder.',
   'launch.workspace-home': '{{path}} is your home folder: the agent could write your private files. Choose a project folder.',
+  'launch.workspace-system':
+    "{{path}} is a system folder ({{folder}}): the agent could change your operating system's files. Choose a project folder.",
   'launch.workspace-skilldock':
     "{{path}} holds SkillDock's own files (approvals, settings, assistants): the agent could approve its own scripts. Choose a project folder.",
   'launch.workspace-temporary': '{{path}} is a SkillDock temporary workspace; choose your own project folder instead',

@@ -12,6 +12,8 @@ export const SETTINGS_MESSAGES = {
   'custom-agent.path': '{{field}} "{{value}}" {{problem}}',
   'custom-agent.git-dir': 'skillsDir "{{value}}" is inside .git, whose hooks run code; choose a folder of its own',
   'custom-agent.agent-folder': 'skillsDir "{{value}}" is {{folder}}, where an agent keeps its own settings; choose a folder of its own',
+  'custom-agent.agent-config':
+    '{{field}} "{{value}}" is or holds {{path}}, which an agent reads as its own settings, hooks or config: a launch would overwrite it; choose another path',
   'custom-agent.overlap': 'contextFile "{{contextFile}}" and skillsDir "{{skillsDir}}" must not be the same path or one inside the other',
   'workspace-path.empty': 'is empty',
   'workspace-path.too-long': 'is longer than {{max}} characters',

@@ -86,5 +86,7 @@ export const SOURCES_SHARE_MESSAGES = {
   'sources.share.out-not-file': '{{file}} exists and is not a regular file (a folder or a link); SkillDock does not write there.',
   'sources.share.no-file': 'No assistant file at {{file}}.',
   'sources.share.bad-file': '{{file}} is not an assistant file SkillDock can read ({{reason}}).',
+  'sources.share.no-skills':
+    'The assistant "{{name}}" was not created: none of the skills it lists ({{count}}) could be added. Create it anyway without them, or fix what failed and import it again.',
   'sources.share.local-missing': '{{skill}} was local-only on the machine it came from and is not on this one; add it, then attach it.',
 } as const;

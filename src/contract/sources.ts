@@ -210,13 +210,24 @@ export const sourcesShareMethods = {
     output: z.object({ data: SharedAssistantSchema, file: z.string().optional() }),
   },
   importAssistant: {
-    /** `file` (absolute path) or `data`; `name` renames the new assistant. */
+    /**
+     * `file` (absolute path) or `data`; `name` renames the new assistant. `allowEmpty`: create it
+     * even when it lists skills and none of them could be added (absent: it is not created, and
+     * `refused` says why, so the caller can ask the user).
+     */
     input: z.object({
       file: z.string().min(1).optional(),
       data: z.unknown().optional(),
       name: z.string().min(1).optional(),
       onConflict: ConflictChoiceSchema.optional(),
+      allowEmpty: z.boolean().optional(),
     }),
-    output: z.object({ assistantId: z.string().nullable(), name: z.string(), skills: z.array(ImportedSkillSchema) }),
+    output: z.object({
+      assistantId: z.string().nullable(),
+      name: z.string(),
+      skills: z.array(ImportedSkillSchema),
+      /** Not created: every skill it lists failed (`sources.share.no-skills`); `allowEmpty` creates it anyway. */
+      refused: MessageRefSchema.optional(),
+    }),
   },
 } as const;

@@ -300,6 +300,11 @@ class ImportRunner {
       for (const r of found.roots) {
         try {
           const facts = await skillFacts(this.ctx, r.dir, r.dirName);
+          // One rule for copy and link: a tree the catalog cannot read whole never enters the library.
+          if (facts.diagnostics.some((d) => d.code === 'skill-tree-too-deep')) {
+            this.results.push(refused(r.source, says('import.too-deep', { max: MAX_TREE_DEPTH }), facts));
+            continue;
+          }
           candidates.push({ ...r, mode: src.mode, staged: found.staged, facts });
         } catch (err) {
           this.results.push(refused(r.source, says('import.unreadable', { reason: (err as Error).message })));

@@ -2,12 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { isInside } from '../base/extpath.js';
+import { MAX_TREE_DEPTH } from '../skills/walk.js';
 
 // Filesystem helpers for the library: a content digest of a folder, a copy that never follows
 // links out of the source, and removal that never goes through a link.
 
-/** Deeper than any skill: a folder tree past this is refused rather than walked. */
-export const MAX_TREE_DEPTH = 64;
+// Deeper than any skill: a folder tree past MAX_TREE_DEPTH is refused rather than walked (the
+// catalog's walk stops at the same depth and flags the skill).
+export { MAX_TREE_DEPTH };
 
 export class TreeTooDeepError extends Error {
   constructor(readonly rel: string) {

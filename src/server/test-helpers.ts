@@ -30,3 +30,13 @@ export function rawRequest(
 export function hostHeaders(port: number, token?: string, extra: Record<string, string> = {}): Record<string, string> {
   return { host: `127.0.0.1:${port}`, ...(token ? { 'x-skilldock-token': token } : {}), ...extra };
 }
+
+/** `POST /api/<method>` with the server's token and a JSON body. */
+export function callApi(server: { port: number; token: string }, method: string, body: unknown = {}): Promise<RawResponse> {
+  return rawRequest(server.port, {
+    method: 'POST',
+    path: `/api/${method}`,
+    headers: hostHeaders(server.port, server.token, { 'content-type': 'application/json' }),
+    body: JSON.stringify(body),
+  });
+}

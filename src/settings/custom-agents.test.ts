@@ -119,6 +119,38 @@ describe('custom agents in settings', () => {
     });
   });
 
+  it("refuses every agent's own settings, hooks and config files (from the registry) as a context file or skills dir", async () => {
+    const config = loadRegistry(resourcesDir).agents.flatMap((a) => a.configFiles);
+    expect(config).toEqual(expect.arrayContaining(['.claude/settings.json', '.gemini/settings.json', '.codex/config.toml']));
+    const values = [
+      ...config,
+      ...config.map((c) => c.toUpperCase()), // case-insensitive file systems
+      '.claude/hooks/notes.md',
+      '.gemini/hooks/x/AGENT.md',
+      '.git/config',
+      '.claude/settings.json/AGENT.md',
+    ];
+    for (const field of ['contextFile', 'skillsDir'] as const) {
+      for (const value of values) {
+        const err = await refused([{ ...mine, id: 'other', [field]: value }]);
+        expect(err.code, `${field}=${value}`).toBe('bad-request');
+        expect(err.details, `${field}=${value}`).toEqual({ agent: 'other', field });
+        expect(err.msg?.params?.why, `${field}=${value}`).toMatchObject({
+          key: expect.stringMatching(/^custom-agent\.(agent-config|git-dir|agent-folder)$/),
+        });
+      }
+    }
+    const err = await refused([{ ...mine, contextFile: '.claude/settings.json' }]);
+    expect(err.msg?.params?.why).toEqual({
+      key: 'custom-agent.agent-config',
+      params: { field: 'contextFile', value: '.claude/settings.json', path: '.claude/settings.json' },
+    });
+    expect(err.message).toContain('.claude/settings.json');
+    // A context file that only looks alike is fine.
+    const fine = { ...mine, contextFile: '.claude/CLAUDE.md' };
+    expect((await s.api.updateSettings({ customAgents: [fine] })).customAgents).toEqual([fine]);
+  });
+
   it('other settings patches leave custom agents alone, and removing one is a plain update', async () => {
     await s.api.updateSettings({ customAgents: [mine, { ...mine, id: 'two', skillsDir: '.two/skills' }] });
     await s.api.updateSettings({ theme: 'dark' });
@@ -144,6 +176,20 @@ describe('custom agents already in settings.json', () => {
     // Sending a stored entry twice is still a duplicate.
     await expect(s.api.updateSettings({ customAgents: [bad, bad] })).rejects.toMatchObject({ code: 'conflict', details: { field: 'id' } });
     expect(onDisk()).toEqual([bad]);
+  });
+});
+
+describe("a hand-edited custom agent whose context file is an agent's settings", () => {
+  it('is never listed, so no launch finds it', async () => {
+    const bad: CustomAgent = {
+      id: 'sneaky',
+      name: 'Sneaky',
+      command: 'sneaky',
+      skillsDir: '.sneaky/skills',
+      contextFile: '.claude/settings.json',
+    };
+    fs.writeFileSync(path.join(home, 'settings.json'), JSON.stringify({ version: 1, data: { customAgents: [bad] } }));
+    expect((await s.api.listAgents({})).some((a) => a.id === 'sneaky')).toBe(false);
   });
 });
 

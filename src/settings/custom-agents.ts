@@ -1,6 +1,6 @@
 import type { CustomAgent } from '../contract/settings.js';
 import type { MessageKey, MessageParams, MessageRef } from '../contract/index.js';
-import { CUSTOM_AGENT_ID, pathsOverlap, skillsDirProblem } from '../contract/custom-agent-rules.js';
+import { CUSTOM_AGENT_ID, agentConfigProblem, pathsOverlap, skillsDirProblem } from '../contract/custom-agent-rules.js';
 import { workspacePathMessage } from '../agents/workspace-path.js';
 import { fail } from '../errors.js';
 
@@ -34,6 +34,7 @@ export function validateCustomAgents(
   list: CustomAgent[],
   shippedIds: readonly string[],
   stored: readonly CustomAgent[] = [],
+  configFiles: readonly string[] = [],
 ): CustomAgent[] {
   const shipped = new Set(shippedIds);
   const checked = list.map((raw) => {
@@ -71,6 +72,10 @@ export function validateCustomAgents(
     if (reserved) {
       if (reserved.code === 'git-dir') refuse(a.id, 'skillsDir', 'custom-agent.git-dir', { value: a.skillsDir });
       else refuse(a.id, 'skillsDir', 'custom-agent.agent-folder', { value: a.skillsDir, folder: reserved.folder });
+    }
+    for (const field of ['contextFile', 'skillsDir'] as const) {
+      const config = agentConfigProblem(a[field], configFiles);
+      if (config) refuse(a.id, field, 'custom-agent.agent-config', { field, value: a[field], path: config.path });
     }
     if (pathsOverlap(a.skillsDir, a.contextFile)) {
       refuse(a.id, 'contextFile', 'custom-agent.overlap', { contextFile: a.contextFile, skillsDir: a.skillsDir });

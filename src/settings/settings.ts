@@ -3,7 +3,7 @@ import { defaultSettings } from '../contract/settings-defaults.js';
 import { SchemaNotLoaded, schemaNamed } from '../store/lazy-schema.js';
 import type { ServiceContext } from '../service-context.js';
 import { openStore, type JsonStore } from '../store/index.js';
-import { loadRegistry } from '../agents/registry.js';
+import { agentConfigFiles, loadRegistry } from '../agents/registry.js';
 import { validateCustomAgents } from './custom-agents.js';
 import { TrustSeal, type SealStatus } from '../security/trust-seal.js';
 
@@ -33,7 +33,14 @@ export class SettingsService {
     const next = this.store.update((current) => {
       // Checked here, the one write path, so the CLI, the desktop app and the browser all get it;
       // under the store's lock, against the list as it is on disk.
-      const customAgents = patch.customAgents && validateCustomAgents(patch.customAgents, shippedIds(this.ctx), current.customAgents);
+      const customAgents =
+        patch.customAgents &&
+        validateCustomAgents(
+          patch.customAgents,
+          shippedIds(this.ctx),
+          current.customAgents,
+          agentConfigFiles(loadRegistry(this.ctx.paths.resourcesDir).agents),
+        );
       return settingsSchema().parse(customAgents ? { ...current, ...patch, customAgents } : { ...current, ...patch });
     });
     this.seal.seal('settings.json');

@@ -265,6 +265,7 @@ describe('rule table', () => {
     ['legacy-state-path', 'warning'],
     ['skill-nested', 'warning'],
     ['skill-dot-dir', 'warning'],
+    ['skill-tree-too-deep', 'error'],
     ['skill-file-symlink', 'warning'],
     ['skill-shadowed', 'warning'],
     ['skill-duplicate', 'warning'],

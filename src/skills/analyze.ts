@@ -8,7 +8,16 @@ import { makeDiagnostic, type DiagnosticInit } from './rules.js';
 import { parseSkillText, countNewlines, detachString } from './parse.js';
 import { lintFields } from './lint-fields.js';
 import { findReferences, findHomePaths, type BodyRef } from './body-scan.js';
-import { walkSkill, digestSkill, readLinkedSkillFile, type Listed, type SkillFile, type WalkOptions, type WalkResult } from './walk.js';
+import {
+  MAX_TREE_DEPTH,
+  walkSkill,
+  digestSkill,
+  readLinkedSkillFile,
+  type Listed,
+  type SkillFile,
+  type WalkOptions,
+  type WalkResult,
+} from './walk.js';
 
 export interface SkillAnalysis {
   dir: string;
@@ -107,6 +116,11 @@ export async function analyzeSkill(dirIn: string, opts: AnalyzeOptions): Promise
   const legacyPaths = parsed ? lintBody(dir, body, bodyLine, skillPath, stateId, registry, walked, diag) : [];
 
   checkSymlinks(dir, files, diag);
+  if (walked.cut !== undefined) {
+    // One bad tree flags its skill; the rest of the skill and of the catalog is read as usual.
+    const at = walked.cut.length > 120 ? `${walked.cut.slice(0, 120)}…` : walked.cut;
+    diag('skill-tree-too-deep', { says: 'message', params: { max: MAX_TREE_DEPTH, path: at }, file: dir });
+  }
   for (const n of nested) {
     diag('skill-nested', {
       says: 'inside',

@@ -157,6 +157,7 @@ export const RULES: Record<string, Rule> = {
     severity: 'warning',
     agents: (r) => r.agents.filter((a) => a.dotDirs === 'skipped').map((a) => a.id),
   },
+  'skill-tree-too-deep': { severity: 'error' },
   'skill-file-symlink': {
     severity: 'warning',
     agents: (r) => r.agents.filter((a) => a.symlinkedSkillFile === 'ignored').map((a) => a.id),

@@ -1,7 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
-import { fstatNumbers, isDirMode, isFileMode, isLinkMode, listTyped, lstatNumbers, type Listed, type StatNumbers } from './stat-numbers.js';
+import {
+  fstatNumbers,
+  isDirMode,
+  isFileMode,
+  isLinkMode,
+  listTyped,
+  lstatNumbers as lstatAt,
+  type Listed,
+  type StatNumbers,
+} from './stat-numbers.js';
 
 // One pass over a skill folder. Symlinks are recorded, never followed (no cycles, nothing outside
 // the skill is read). Special files (FIFOs, sockets, devices) are skipped and never opened.
@@ -30,6 +39,23 @@ export interface WalkResult {
   texts: Map<string, string>;
   /** With `textBytes`: where each text of `skillFiles` and `texts` (there as '') is in the sink. */
   placed?: Map<string, [number, number]>;
+  /**
+   * The first folder the walk did not go into because it is nested deeper than MAX_TREE_DEPTH, or
+   * the first entry whose path the system refused as too long: nothing below it was read.
+   */
+  cut?: string;
+}
+
+/**
+ * Deeper than any skill: a folder tree past this is not walked (the catalog flags the skill,
+ * import refuses it). A chain of thousands of folders would otherwise end in ENAMETOOLONG.
+ */
+export const MAX_TREE_DEPTH = 64;
+
+/** The system refused a path as too long (or as a chain of too many links). */
+function tooLong(err: unknown): boolean {
+  const code = (err as NodeJS.ErrnoException | null)?.code;
+  return code === 'ENAMETOOLONG' || code === 'ELOOP';
 }
 
 export type { Listed } from './stat-numbers.js';
@@ -92,6 +118,7 @@ export interface PlainWalk {
   skillFiles: Array<[string, number, number]>;
   hashes: Array<[string, string]>;
   texts: Array<[string, number, number]>;
+  cut?: string;
 }
 
 /** Texts kept as their UTF-8 bytes, one after the other in one buffer, each by its place. */
@@ -152,6 +179,7 @@ export function plainWalk(w: WalkResult): PlainWalk {
     skillFiles: [...w.skillFiles.keys()].map(place),
     hashes: [...w.hashes],
     texts: [...w.texts.keys()].map(place),
+    ...(w.cut !== undefined ? { cut: w.cut } : {}),
   };
 }
 
@@ -164,6 +192,7 @@ export function walkFromPlain(p: PlainWalk, bytes: Buffer): WalkResult {
     skillFiles: new Map(p.skillFiles.map(text)),
     hashes: new Map(p.hashes),
     texts: new Map(p.texts.map(text)),
+    ...(p.cut !== undefined ? { cut: p.cut } : {}),
   };
 }
 
@@ -197,11 +226,26 @@ export function walkSkill(dir: string, opts: WalkOptions = {}): WalkResult {
   const onStat = opts.onStat;
   const sink = opts.textBytes;
   const placed = new Map<string, [number, number]>();
+  let cut: string | undefined;
+  // lstat that never throws: a path the system finds too long marks where the walk was cut.
+  const statEntry = (full: string, relPath: string): StatNumbers | undefined => {
+    try {
+      return lstatAt(full);
+    } catch (err) {
+      if (tooLong(err)) cut ??= relPath;
+      return undefined;
+    }
+  };
   const stack: { rel: string; depth: number }[] = [{ rel: '', depth: 0 }];
   while (stack.length) {
     const { rel, depth } = stack.pop()!;
     const abs = rel ? path.join(dir, rel) : dir;
-    const entries = !rel && opts.listing ? opts.listing : listDir(abs);
+    let entries: Listed[] | null = null;
+    try {
+      entries = !rel && opts.listing ? opts.listing : listTyped(abs);
+    } catch (err) {
+      if (tooLong(err)) cut ??= rel;
+    }
     if (!entries) continue; // unreadable subfolder: skip it, keep the rest of the skill
     for (const [name, listedKind] of entries) {
       const relPath = rel ? `${rel}/${name}` : name;
@@ -210,13 +254,17 @@ export function walkSkill(dir: string, opts: WalkOptions = {}): WalkResult {
       let st: StatNumbers | undefined;
       if (!kind) {
         // Some filesystems do not report entry types; ask once.
-        st = lstatNumbers(full);
+        st = statEntry(full, relPath);
         kind = !st ? '' : isFileMode(st.mode) ? 'file' : isDirMode(st.mode) ? 'dir' : isLinkMode(st.mode) ? 'link' : '';
       }
       if (kind === 'dir') {
         if (SKIPPED_DIRS.has(name)) continue;
+        if (depth + 1 > MAX_TREE_DEPTH) {
+          cut ??= relPath;
+          continue;
+        }
         if (onStat) {
-          st ??= lstatNumbers(full);
+          st ??= statEntry(full, relPath);
           if (st) onStat(relPath, st);
         }
         dirs.add(relPath);
@@ -224,7 +272,7 @@ export function walkSkill(dir: string, opts: WalkOptions = {}): WalkResult {
         continue;
       }
       if (kind === 'link') {
-        st ??= lstatNumbers(full);
+        st ??= statEntry(full, relPath);
         if (!st) continue;
         onStat?.(relPath, st);
         let target = '';
@@ -237,7 +285,7 @@ export function walkSkill(dir: string, opts: WalkOptions = {}): WalkResult {
         continue;
       }
       if (kind !== 'file') {
-        if (onStat && (st ??= lstatNumbers(full))) onStat(relPath, st);
+        if (onStat && (st ??= statEntry(full, relPath))) onStat(relPath, st);
         continue;
       }
       const isSkillFile = opts.readSkillFile === true && depth === 0 && name.length === 8 && name.toLowerCase() === 'skill.md';
@@ -247,7 +295,7 @@ export function walkSkill(dir: string, opts: WalkOptions = {}): WalkResult {
         const r = readRegular(full, asText ? (sink ? sink : 'text') : null, hash, OPEN_FLAGS, isSkillFile);
         if (!r) {
           // Unreadable (or swapped since listed): its stat still says when that changes.
-          if (onStat && (st ??= lstatNumbers(full))) onStat(relPath, st);
+          if (onStat && (st ??= statEntry(full, relPath))) onStat(relPath, st);
           continue;
         }
         st = r.st;
@@ -262,7 +310,7 @@ export function walkSkill(dir: string, opts: WalkOptions = {}): WalkResult {
         }
         if (r.hash) hashes.set(relPath, r.hash);
       } else {
-        st ??= lstatNumbers(full);
+        st ??= statEntry(full, relPath);
         if (st) onStat?.(relPath, st);
         if (!st || !isFileMode(st.mode)) continue;
       }
@@ -272,7 +320,7 @@ export function walkSkill(dir: string, opts: WalkOptions = {}): WalkResult {
   }
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   nested.sort((a, b) => (a.path < b.path ? -1 : 1));
-  return { files, dirs, nested, skillFiles, hashes, texts, ...(sink ? { placed } : {}) };
+  return { files, dirs, nested, skillFiles, hashes, texts, ...(sink ? { placed } : {}), ...(cut !== undefined ? { cut } : {}) };
 }
 
 /** Files up to this size are read whole (into a buffer reused across files); larger ones are streamed into the hash. */

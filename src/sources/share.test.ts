@@ -97,6 +97,42 @@ describe('assistant export and import', () => {
     ).toEqual(['Reviewer', 'Reviewer copy']);
   });
 
+  it('does not create an assistant whose every skill failed unless asked to, and says so by its code', async () => {
+    const file = path.join(b.root, 'all-fail.json');
+    const gone = `${daemon.base}/no-such-repo.git`;
+    fs.writeFileSync(
+      file,
+      JSON.stringify({
+        skilldock: 'assistant',
+        version: 1,
+        name: 'Hollow',
+        agent: 'claude',
+        rules: 'Be brief.',
+        skills: [
+          { name: 'a', source: { url: gone, path: 'skills/a', commit: first } },
+          { name: 'b', source: { url: gone, path: 'skills/b', commit: first } },
+        ],
+      }),
+    );
+    const names = async () => (await b.service.api.listAssistants({})).map((x) => x.name);
+    const api = await b.service.api.importAssistant({ file });
+    expect(api).toMatchObject({ assistantId: null, refused: { key: 'sources.share.no-skills', params: { name: 'Hollow', count: 2 } } });
+    expect(api.skills.map((s) => s.status)).toEqual(['failed', 'failed']);
+    expect(await names()).not.toContain('Hollow');
+    const cli = await runWorldCli(b, 'assistant', 'import', file);
+    expect(cli.code).toBe(1);
+    expect(cli.out).not.toContain('Created assistant');
+    expect(cli.err).toContain('was not created: none of the skills it lists (2) could be added');
+    expect(cli.err).toContain('--allow-empty');
+    expect(await names()).not.toContain('Hollow');
+    // Asked for: created, without skills.
+    const forced = await runWorldCli(b, 'assistant', 'import', file, '--allow-empty', '--json');
+    const r = JSON.parse(forced.out);
+    expect(r.refused).toBeUndefined();
+    expect(r.assistantId).toEqual(expect.any(String));
+    expect((await b.service.api.getAssistant({ assistant: 'Hollow' })).skills).toEqual([]);
+  });
+
   it('refuses a file that is not an assistant file, creating nothing', async () => {
     const bad = path.join(b.root, 'bad.json');
     fs.writeFileSync(

@@ -92,8 +92,8 @@ type Imported = { name: string; status: 'added' | 'present' | 'conflict' | 'miss
 export async function importAssistant(
   ctx: ServiceContext,
   svc: SourcesService,
-  input: { file?: string; data?: unknown; name?: string; onConflict?: ConflictChoice },
-): Promise<{ assistantId: string | null; name: string; skills: Imported[] }> {
+  input: { file?: string; data?: unknown; name?: string; onConflict?: ConflictChoice; allowEmpty?: boolean },
+): Promise<{ assistantId: string | null; name: string; skills: Imported[]; refused?: MessageRef }> {
   const shared = readShared(input.file, input.data);
   const name = input.name ?? shared.name;
   // A taken name refuses the import before any skill is added: the window then offers another name.
@@ -177,6 +177,11 @@ export async function importAssistant(
   const usable = shared.skills
     .filter((s) => skills.some((x) => x.name === s.name && (x.status === 'added' || x.status === 'present')))
     .map((s) => s.name);
+  if (shared.skills.length > 0 && usable.length === 0 && input.allowEmpty !== true) {
+    // An assistant whose every skill failed is not what the file shared: say so and let the user choose.
+    const refused: MessageRef = { key: 'sources.share.no-skills', params: { name, count: shared.skills.length } };
+    return { assistantId: null, name, skills, refused };
+  }
   const view = await getAssistants(ctx).create({
     name,
     agent: shared.agent,

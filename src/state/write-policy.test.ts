@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { launchWorkspace } from '../workspaces/launch.js';
 import { agent, cliScript, launchSkills, sandbox, writeSkill, type Sandbox } from '../workspaces/test-helpers.js';
 import { checkWrite, legacyMappings, type PolicyScope } from './write-policy.js';
+import { systemFolderOf } from './system-folders.js';
 
 let sb: Sandbox;
 beforeEach(() => {
@@ -149,6 +150,42 @@ describe('protected paths, whatever the workspace', () => {
     const project = path.join(sb.userHome, 'project');
     fs.mkdirSync(project);
     expect(launch(project).result.workspace).toBe(project);
+  });
+
+  it('refuses a system folder as the workspace, by its code, and never allows writing inside a system tree', () => {
+    for (const dir of ['/etc', '/usr', '/var', '/bin', '/usr/share', '/var/lib', '/proc', '/dev', '/boot', '/sys'].filter((d) =>
+      fs.existsSync(d),
+    )) {
+      let err: unknown;
+      try {
+        launch(dir);
+      } catch (e) {
+        err = e;
+      }
+      expect((err as { msg?: { key: string } } | undefined)?.msg?.key, dir).toBe('launch.workspace-system');
+      expect(String(err), dir).toMatch(/system folder/);
+    }
+    // Below a parent of system and user folders, a project may live (`/var/www/site`, `/opt/x`).
+    expect(systemFolderOf('/var/www/site')).toBeNull();
+    expect(systemFolderOf('/opt/project')).toBeNull();
+    expect(systemFolderOf('/home/me/code')).toBeNull();
+    expect(systemFolderOf('/etc/nginx')).toBe('/etc');
+    expect(systemFolderOf('/lib64')).toBe('/lib64');
+    expect(systemFolderOf('/usr/lib/x86_64-linux-gnu')).toBe('/usr/lib');
+    expect(systemFolderOf('/library')).toBeNull(); // case matters on POSIX paths
+    expect(systemFolderOf('C:\\Windows\\System32')).toBe('C:\\Windows');
+    expect(systemFolderOf('c:/program files/App')).toBe('C:\\Program Files');
+    expect(systemFolderOf('C:\\Users')).toBe('C:\\Users');
+    expect(systemFolderOf('C:\\Users\\me\\code')).toBeNull();
+    // A link to /etc is refused by where it leads.
+    const link = path.join(sb.userHome, 'looks-fine');
+    fs.symlinkSync('/etc', link);
+    expect(() => launch(link)).toThrow(/system folder/);
+    // The policy holds on its own: a workspace of /etc (refused above) still never allows /etc/passwd.
+    for (const p of ['/etc/passwd', '/usr/bin/env', '/bin/sh']) {
+      expect(checkWrite(scopeOf('/etc'), p), p).toMatchObject({ allowed: false, rule: 'protected' });
+      expect(checkWrite(scopeOf('/'), p), p).toMatchObject({ allowed: false, rule: 'protected' });
+    }
   });
 
   it("never allows SkillDock's own files, agent settings files or private dotfiles, even inside the workspace", () => {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { LegacyMapping, LegacyPath, StateDir, WriteDecision } from '../contract/index.js';
 import { isInside } from '../base/extpath.js';
 import { realpathOfExisting } from './state-dirs.js';
+import { systemTree } from './system-folders.js';
 
 // Where an agent may write during a conversation. Denials say why, and a write aimed at a legacy
 // home path a skill hard-codes gets the state-dir path it should use instead: the agent corrects
@@ -163,6 +164,9 @@ function protectedPath(scope: PolicyScope, abs: string, resolved: string): strin
     const p = path.join(home, rel);
     if (under(p)) return `${abs} is one of the user's private files (~/${rel}); no agent writes it.`;
   }
+  // The operating system's own trees, even inside a workspace (a launch refuses them as one).
+  const system = systemTree(abs) ?? systemTree(resolved);
+  if (system) return `${abs} is inside the system folder ${system}; no agent writes it.`;
   const roots = [scope.workspace, home].filter((d): d is string => d !== null);
   for (const root of roots) {
     for (const rel of AGENT_SETTINGS_PATHS) {

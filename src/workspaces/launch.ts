@@ -15,6 +15,7 @@ import { renderContextFile, renderFirstMessage, renderStateRules } from './conte
 import { conversationDataDir, createUniqueDir, newConversationId, workspacesRoot } from './conversations.js';
 import { codexHookArgs, guardGroups, writeGuardSettings, type CliInvocation } from './write-guard.js';
 import type { GuardHookGroup, ScriptVerdict } from './script-policy.js';
+import { systemFolderOf } from '../state/system-folders.js';
 
 // One launch: a conversation id, the skills linked where the agent looks for them natively (or an
 // index when that is impossible without touching the user's project), a state dir per skill, the
@@ -365,6 +366,9 @@ function checkUserWorkspace(dir: string, home: string, userHome: string): string
   const realHome = realpathOfExisting(home);
   if (real === path.parse(real).root) throw fail('bad-request', 'launch.workspace-root', { path: abs });
   if (real === realpathOfExisting(userHome)) throw fail('bad-request', 'launch.workspace-home', { path: abs });
+  // Both spellings: /etc is /private/etc on macOS, and a link may lead into a system tree.
+  const system = systemFolderOf(abs) ?? systemFolderOf(real);
+  if (system) throw fail('bad-request', 'launch.workspace-system', { path: abs, folder: system });
   if (isInside(realHome, real) || (isInside(real, realHome) && !isInside(real, realpathOfExisting(workspacesRoot(home))))) {
     throw fail('bad-request', 'launch.workspace-skilldock', { path: abs });
   }

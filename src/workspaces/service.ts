@@ -11,7 +11,7 @@ import type {
   WorkspaceInfo,
   WriteDecision,
 } from '../contract/index.js';
-import { allAgents, customAgentProblem, findAgent, type AgentDef } from '../agents/registry.js';
+import { agentConfigFiles, allAgents, customAgentProblem, findAgent, loadRegistry, type AgentDef } from '../agents/registry.js';
 import { getAssistants } from '../assistants/service.js';
 import { fail } from '../errors.js';
 import { launchProblemWords, scriptWhy } from './launch-words.js';
@@ -45,7 +45,7 @@ export class WorkspacesService {
     const a = findAgent(this.ctx.paths.resourcesDir, id, custom);
     if (!a) {
       const unusable = custom.find((c) => c.id === id);
-      const problem = unusable ? customAgentProblem(unusable) : null;
+      const problem = unusable ? customAgentProblem(unusable, agentConfigFiles(loadRegistry(this.ctx.paths.resourcesDir).agents)) : null;
       if (problem) throw fail('bad-request', 'custom-agent.unusable', { agent: id, problem });
       throw fail('not-found', 'catalog.unknown-agent', { agent: id, known: this.agents().map((x) => x.id) });
     }

@@ -41,8 +41,11 @@ interface AssistantsState {
    * Recreate an assistant from a shared document (missing skills added from their sources), then
    * show it. Throws what the engine refused; the caller words it.
    */
-  /** `name` imports under another name (the file's is taken: keep both). */
-  importDoc(doc: unknown, onConflict?: ConflictChoice, name?: string): Promise<MethodOutput<'importAssistant'>>;
+  /**
+   * `name` imports under another name (the file's is taken: keep both). `allowEmpty`: create it
+   * even when every skill it lists failed (the user said so).
+   */
+  importDoc(doc: unknown, onConflict?: ConflictChoice, name?: string, allowEmpty?: boolean): Promise<MethodOutput<'importAssistant'>>;
 }
 
 export const useAssistants = create<AssistantsState>((set, get) => {
@@ -155,8 +158,13 @@ export const useAssistants = create<AssistantsState>((set, get) => {
     async exportDoc(id) {
       return (await client().api.exportAssistant({ assistant: id })).data;
     },
-    async importDoc(doc, onConflict, name) {
-      const out = await client().api.importAssistant({ data: doc, ...(onConflict ? { onConflict } : {}), ...(name ? { name } : {}) });
+    async importDoc(doc, onConflict, name, allowEmpty) {
+      const out = await client().api.importAssistant({
+        data: doc,
+        ...(onConflict ? { onConflict } : {}),
+        ...(name ? { name } : {}),
+        ...(allowEmpty ? { allowEmpty: true } : {}),
+      });
       await get().load();
       if (out.assistantId) await get().select(out.assistantId);
       return out;

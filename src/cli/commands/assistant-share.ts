@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { printJson } from '../format.js';
+import { formatMessage } from '../../contract/messages-text.js';
 import { UsageError, type CliIO } from '../types.js';
 import { CONFLICT_CHOICES } from './library-format.js';
 
@@ -28,7 +29,12 @@ export const shareActions: Record<string, (argv: string[], io: CliIO) => Promise
     const { values, positionals } = parseArgs({
       args: argv,
       allowPositionals: true,
-      options: { json: { type: 'boolean' }, name: { type: 'string' }, 'on-conflict': { type: 'string' } },
+      options: {
+        json: { type: 'boolean' },
+        name: { type: 'string' },
+        'on-conflict': { type: 'string' },
+        'allow-empty': { type: 'boolean' },
+      },
     });
     if (positionals.length !== 1) throw new UsageError('give one assistant file');
     const choice = values['on-conflict'];
@@ -39,12 +45,14 @@ export const shareActions: Record<string, (argv: string[], io: CliIO) => Promise
       file: path.resolve(io.cwd, positionals[0]!),
       ...(values.name ? { name: values.name } : {}),
       ...(choice ? { onConflict: choice as (typeof CONFLICT_CHOICES)[number] } : {}),
+      ...(values['allow-empty'] ? { allowEmpty: true } : {}),
     });
     if (values.json) printJson(io, r);
     else {
-      io.out(`Created assistant "${r.name}"`);
+      if (!r.refused) io.out(`Created assistant "${r.name}"`);
       for (const s of r.skills) io.out(`  ${s.status.padEnd(9)} ${s.name}${s.message ? `  ${s.message}` : ''}`);
+      if (r.refused) io.err(`skilldock assistant import: ${formatMessage(r.refused)} (--allow-empty creates it without skills)`);
     }
-    return r.skills.every((s) => s.status === 'added' || s.status === 'present') ? 0 : 1;
+    return !r.refused && r.skills.every((s) => s.status === 'added' || s.status === 'present') ? 0 : 1;
   },
 };

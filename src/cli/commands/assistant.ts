@@ -17,7 +17,8 @@ const USAGE = `skilldock assistant <action> [options]
   duplicate <assistant> [--name N]
   delete <assistant>
   export <assistant> [--out FILE]          one JSON file: persona, agent, each skill with its source and commit
-  import <file> [--name N] [--on-conflict replace|keep-both|skip]   recreate it, adding skills from their sources
+  import <file> [--name N] [--on-conflict replace|keep-both|skip] [--allow-empty]   recreate it, adding skills from their sources
+                                           (not created when every skill fails, unless --allow-empty)
 
 An assistant is named by its id or its unique name (case-insensitive). Every action takes --json.
 --rules-file - reads the rules from stdin.`;

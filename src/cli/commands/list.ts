@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Catalog } from '../../contract/index.js';
-import { paint, printJson, printJsonPieces, termSafeDeep } from '../format.js';
+import { paint, printJson, printJsonPieces } from '../format.js';
 import type { ServiceContext } from '../../service-context.js';
 import type { CliCommandModule, CliIO } from '../types.js';
 
@@ -50,7 +50,7 @@ export const listCommand: CliCommandModule = {
     }
     const catalog = await io.engine(async (ctx) => (await catalogOf(ctx)).list(query));
     if (values.json) printJson(io, catalog);
-    else io.out(formatCatalog(termSafeDeep(catalog), io.color));
+    else io.out(formatCatalog(catalog, io.color)); // escaped at the edge (guardEdge in main.ts)
     return 0;
   },
 };

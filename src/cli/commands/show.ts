@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { formatDiagnostic, paint, printJson, termSafeDeep } from '../format.js';
+import { formatDiagnostic, paint, printJson } from '../format.js';
 import { UsageError, type CliCommandModule, type CliIO } from '../types.js';
 
 export const showCommand: CliCommandModule = {
@@ -26,7 +26,7 @@ export const showCommand: CliCommandModule = {
       printJson(io, { ...a, security: { inventory, trust } });
       return 0;
     }
-    const safe = termSafeDeep(a);
+    const safe = a; // escaped at the edge (guardEdge in main.ts)
     const e = safe.entry;
     const out = [
       `${paint(io.color, 'bold', e.name)}  ${paint(io.color, 'dim', `${e.provenance.rootId}  ${safe.dir}`)}`,

@@ -90,11 +90,13 @@ export function ImportAssistantButton() {
   const [taken, setTaken] = useState<{ name: string; newName: string } | null>(null);
   const [asName, setAsName] = useState<string | undefined>(undefined);
 
-  const run = async (doc: unknown, onConflict?: ConflictChoice, name = asName) => {
+  const [choice, setChoice] = useState<ConflictChoice | undefined>(undefined);
+  const run = async (doc: unknown, onConflict?: ConflictChoice, name = asName, allowEmpty?: boolean) => {
     setBusy(true);
     setError(null);
+    setChoice(onConflict);
     try {
-      setResult(await useAssistants.getState().importDoc(doc, onConflict, name));
+      setResult(await useAssistants.getState().importDoc(doc, onConflict, name, allowEmpty));
       setTaken(null);
     } catch (err) {
       const clash = nameTaken(err);
@@ -123,6 +125,8 @@ export function ImportAssistantButton() {
   };
 
   const conflicts = result?.skills.some((s) => s.status === 'conflict') ?? false;
+  // Every skill it lists failed: the engine did not create it and the user chooses.
+  const empty = result?.refused !== undefined && !conflicts;
   const open = result !== null || error !== null || taken !== null;
   const close = () => {
     setResult(null);
@@ -185,6 +189,18 @@ export function ImportAssistantButton() {
                   {t('import.replace')}
                 </Button>
               </>
+            ) : empty && data !== null ? (
+              <>
+                <Button onClick={close}>{t('common.close')}</Button>
+                <Button
+                  type="primary"
+                  onClick={() => void run(data, choice, asName, true)}
+                  loading={busy}
+                  data-testid={TID.assistantImportAllowEmpty}
+                >
+                  {t('assistants.share.createEmpty')}
+                </Button>
+              </>
             ) : (
               <Button type="primary" onClick={close}>
                 {t('common.close')}
@@ -215,6 +231,14 @@ export function ImportAssistantButton() {
                     : t('assistants.share.notCreated', { name: result.name })}
                 </p>
                 {conflicts && <Alert type="warning" content={t('assistants.share.conflicts')} style={{ marginBottom: 8 }} />}
+                {empty && result.refused && (
+                  <Alert
+                    type="warning"
+                    content={engineText(t, result.refused, '')}
+                    style={{ marginBottom: 8 }}
+                    data-testid={TID.assistantImportEmpty}
+                  />
+                )}
                 <div className="rows">
                   {result.skills.map((s) => (
                     <div key={s.name} className="row" data-testid={rowId(TID.assistantImportRow, s.name)} data-status={s.status}>
