@@ -43,7 +43,6 @@ export default tseslint.config(
       'artifacts/**',
       'coverage/**',
       'e2e/fixtures/**',
-      'src/**/fixtures/**',
       'src/security/__fixtures__/**',
       'resources/**',
     ],
@@ -93,7 +92,7 @@ export default tseslint.config(
   {
     // Tests and their helpers read JSON and child-process output as `any` on purpose, then assert on
     // its shape; they look for control characters in output on purpose too.
-    files: ['**/*.test.{ts,tsx}', '**/test-helpers.ts', 'renderer/src/test/**', 'test/**', 'e2e/**', 'bench/**'],
+    files: ['**/*.test.{ts,tsx}', 'renderer/src/test/**', 'test/**', 'e2e/**', 'bench/**'],
     rules: {
       'max-lines-per-function': 'off',
       'no-control-regex': 'off',

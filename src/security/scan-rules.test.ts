@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ScanCode, ScanLevel } from '../contract/index.js';
 import { scanSkillDir } from './scan.js';
-import { tmpDir, writeSkill, type FileSpec } from './test-helpers.js';
+import { tmpDir, writeSkill, type FileSpec } from '../../test/support/security.js';
 
 // Each scan rule with skills that trigger it and ordinary skills that must not.
 

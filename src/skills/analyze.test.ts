@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { analyzeSkill, makeDiagnostic, RULES, walkSkill } from './index.js';
 import { ENGINE_MESSAGES, formatMessage, type Diagnostic } from '../contract/index.js';
 import { loadRegistry, type Registry } from '../agents/registry.js';
-import { makeSkill, removeRoot, RESOURCES, skillText, tempRoot } from './test-helpers.js';
+import { makeSkill, removeRoot, RESOURCES, skillText, tempRoot } from '../../test/support/skills.js';
 
 const root = tempRoot();
 afterAll(() => removeRoot(root));
