@@ -27,6 +27,8 @@ interface Gate {
   close(): void;
   /** End the streams that are through: the client reconnects after the server's `retry`. */
   drop(): void;
+  /** Hold the engine's answers to `/api/<method>` until released; `count` says how many are held. */
+  holdAnswers(method: string): { count(): number; release(): void };
   stop(): Promise<void>;
 }
 
@@ -34,13 +36,19 @@ async function gateEvents(target: string): Promise<Gate> {
   const upstream = new URL(target);
   let passing = false;
   let waiting: Array<() => void> = [];
+  let heldMethod: string | null = null;
+  let heldAnswers: Array<() => void> = [];
   const live = new Set<{ res: http.ServerResponse; up: http.ClientRequest }>();
   const forward = (req: http.IncomingMessage, res: http.ServerResponse): http.ClientRequest => {
     const up = http.request(
       { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: { ...req.headers, host: upstream.host } },
       (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
+        const pass = () => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        };
+        if (heldMethod && req.url === `${HTTP.apiPrefix}${heldMethod}`) heldAnswers.push(pass);
+        else pass();
       },
     );
     up.on('error', () => res.destroy());
@@ -79,8 +87,21 @@ async function gateEvents(target: string): Promise<Gate> {
         res.end(); // a stream that ends (not one that errs) is reconnected, by browsers and undici alike
       }
     },
+    holdAnswers(method) {
+      heldMethod = method;
+      return {
+        count: () => heldAnswers.length,
+        release() {
+          heldMethod = null;
+          const go = heldAnswers;
+          heldAnswers = [];
+          for (const fn of go) fn();
+        },
+      };
+    },
     async stop() {
       waiting = [];
+      heldAnswers = [];
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
     },
@@ -136,6 +157,18 @@ describe('engine sync over the browser event stream', () => {
       // And events flow again on the reopened stream.
       await engine.client.api.updateSettings({ theme: 'dark' });
       await expect.poll(() => useSettings.getState().settings?.theme, { timeout: 10_000 }).toBe('dark');
+
+      // An answer older than an event that came before it (a reload's, as on every open) does not
+      // put the old settings back: here the reload reads 'dark', the engine then saves 'light' and
+      // pushes it, and only then does the reload's answer arrive.
+      const held = gate.holdAnswers('getSettings');
+      const reload = useSettings.getState().load();
+      await expect.poll(() => held.count(), { timeout: 10_000 }).toBe(1); // answered 'dark', held
+      await engine.client.api.updateSettings({ theme: 'light' });
+      await expect.poll(() => useSettings.getState().settings?.theme, { timeout: 10_000 }).toBe('light');
+      held.release();
+      await reload;
+      expect(useSettings.getState().settings?.theme).toBe('light');
     } finally {
       stop();
     }
