@@ -43,7 +43,6 @@ export default tseslint.config(
       'artifacts/**',
       'coverage/**',
       'e2e/fixtures/**',
-      'src/**/fixtures/**',
       'src/security/__fixtures__/**',
       'resources/**',
     ],
@@ -73,17 +72,17 @@ export default tseslint.config(
     },
   },
   {
-    // Long functions: product code stays under 120 lines a function (blank lines and comments not
-    // counted), so a function that grows past it is split into named steps (issue 11). React
-    // components (.tsx) get 300: most of their length is the declarative JSX tree, which reads top to
-    // bottom as the page does; the cap stops the biggest (EditorPage, 278) from growing further.
-    // Tests are left out: a describe block is as long as the cases it holds.
-    files: ['src/**/*.ts', 'main/**/*.ts', 'renderer/src/**/*.ts'],
+    // Long functions: every file has a limit (blank lines and comments not counted), so a function
+    // that grows past it is split into named steps (issues 11 and 24). Product code: 120 lines a
+    // function. A zustand store is built from slices (editor-store.ts), not one long create().
+    files: ['**/*.{ts,tsx,js,mjs,cjs}'],
     rules: { 'max-lines-per-function': ['error', { max: 120, skipBlankLines: true, skipComments: true }] },
   },
   {
+    // React components get 150: much of their length is the declarative JSX tree, which reads top to
+    // bottom as the page does; past that, a component is split into the parts it shows.
     files: ['renderer/src/**/*.tsx'],
-    rules: { 'max-lines-per-function': ['error', { max: 300, skipBlankLines: true, skipComments: true }] },
+    rules: { 'max-lines-per-function': ['error', { max: 150, skipBlankLines: true, skipComments: true }] },
   },
   {
     files: ['renderer/**/*.{ts,tsx}'],
@@ -92,10 +91,11 @@ export default tseslint.config(
   },
   {
     // Tests and their helpers read JSON and child-process output as `any` on purpose, then assert on
-    // its shape; they look for control characters in output on purpose too.
-    files: ['**/*.test.{ts,tsx}', '**/test-helpers.ts', 'renderer/src/test/**', 'test/**', 'e2e/**', 'bench/**'],
+    // its shape; they look for control characters in output on purpose too. Their functions may be longer.
+    files: ['**/*.test.{ts,tsx}', 'renderer/src/test/**', 'test/**', 'e2e/**', 'bench/**'],
     rules: {
-      'max-lines-per-function': 'off',
+      // A describe block is as long as the cases it holds; past 250 lines it is split by topic.
+      'max-lines-per-function': ['error', { max: 250, skipBlankLines: true, skipComments: true }],
       'no-control-regex': 'off',
       '@typescript-eslint/no-unsafe-assignment': 'off',
       '@typescript-eslint/no-unsafe-member-access': 'off',

@@ -25,7 +25,7 @@ export default async function run({ log, root }) {
   const eng = await loadEngine(
     root,
     tmp,
-    "export { createService } from './src/service.ts'; export { makeRepo, skillMd, startGitDaemon } from './src/sources/fixtures/git-servers.ts';",
+    "export { createService } from './src/service.ts'; export { makeRepo, skillMd, startGitDaemon } from './test/support/git-servers.ts';",
   );
   const gitRoot = path.join(tmp, 'git');
   for (let s = 0; s < SOURCES; s++) {

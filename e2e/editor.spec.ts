@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect } from './app-fixture';
-import { patchSettings } from './helpers';
+import { patchSettings, setLanguage } from './helpers';
 import { shot } from './shots';
 import { TID, pageId, rowId } from '../renderer/src/testids';
 
@@ -25,11 +25,10 @@ async function replaceLine(page: Page, n: number, text: string): Promise<void> {
 
 for (const lang of ['en', 'ja'] as const) {
   test(`write a skill in the editor and keep the library from the GUI (${lang})`, async ({ app, page }) => {
-    // The language is set before the page opens: a change pushed while the page is still
-    // connecting its event stream can be missed (the settings helper races with it).
-    await patchSettings(app, { language: lang });
     await app.open(page);
-    await expect(page.getByTestId(TID.navSkills)).toHaveText({ en: 'Skills', ja: 'スキル', 'zh-CN': '技能' }[lang]);
+    // Changed from outside as soon as the page is up, while it may still be connecting its event
+    // stream: the page reads its state again when the stream opens, so the change reaches it.
+    await setLanguage(app, page, lang);
     const words = lang === 'en' ? { ok: 'This name is free.' } : { ok: 'この名前は使えます。' };
 
     // New skill: the name is checked live, against the spec and the catalog

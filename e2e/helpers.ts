@@ -22,6 +22,9 @@ export async function patchSettings(app: Caller, patch: Record<string, unknown>)
 
 /** Change the language from outside the page; the page follows through the event stream. */
 export async function setLanguage(app: Caller, page: Page, language: 'en' | 'zh-CN' | 'zh-TW' | 'ja'): Promise<void> {
+  // A window's first run saves the browser's language (no language yet on a fresh home); a change
+  // saved before that would be overwritten by it, as it would be for a user.
+  await expect.poll(async () => (await app.call<{ language: string | null }>('getSettings')).language).not.toBeNull();
   await patchSettings(app, { language });
   const skillsLabel = { en: 'Skills', 'zh-CN': '技能', 'zh-TW': '技能', ja: 'スキル' }[language];
   await expect(page.getByTestId(TID.navSkills)).toHaveText(skillsLabel);

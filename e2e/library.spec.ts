@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { test, expect } from './app-fixture';
-import { patchSettings } from './helpers';
+import { setLanguage } from './helpers';
 import { shot } from './shots';
 import { TID, pageId, rowId } from '../renderer/src/testids';
 
@@ -22,11 +22,10 @@ for (const lang of ['en', 'zh-CN'] as const) {
     writeSkill(geminiCopy, 'shared-tool', 'A different skill that happens to share the name.');
     await app.call('createAssistant', { name: 'Tool User', agent: 'claude', skills: ['shared-tool'], rules: '' });
 
-    // The language is set before the page opens: a change pushed while the page is still
-    // connecting its event stream can be missed (the settings helper races with it).
-    await patchSettings(app, { language: lang });
     await app.open(page);
-    await expect(page.getByTestId(TID.navSkills)).toHaveText({ en: 'Skills', ja: 'スキル', 'zh-CN': '技能' }[lang]);
+    // Changed from outside as soon as the page is up, while it may still be connecting its event
+    // stream: the page reads its state again when the stream opens, so the change reaches it.
+    await setLanguage(app, page, lang);
     // The first screen offers what the agents already have; adopt it, one click for all
     await expect(page.getByTestId(TID.adoptBanner)).toContainText('1');
     await page.getByTestId(TID.adoptBannerReview).click();

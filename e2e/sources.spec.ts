@@ -5,7 +5,7 @@ import { test, expect, type SkillDockApp } from './app-fixture';
 import { patchSettings } from './helpers';
 import { expectNoEnglish } from './english';
 import { shot } from './shots';
-import { makeRepo, skillMd, startGitDaemon, type Served, type TestRepo } from '../src/sources/fixtures/git-servers';
+import { makeRepo, skillMd, startGitDaemon, type Served, type TestRepo } from '../test/support/git-servers';
 import { TID, pageId, rowId } from '../renderer/src/testids';
 
 // Skills from a source in the browser UI (issue 15): a real git repository in the test's scratch

@@ -43,9 +43,42 @@ export function frontDoorProblem(file, spec) {
   return `${file}: a front door imports "${spec}" past the public surface of src/${parts[1]}: import it from src/${parts[1]}/index.ts or lean.ts (export it there)`;
 }
 
-export function checkImports(root) {
+/**
+ * Test code, by where it lives (root-relative, `/`): test files, test/ and e2e/, the renderer's
+ * test folder, and fixture folders. Helpers shared by tests live in test/support/, outside the
+ * product tree, so no import from product code can reach them and run back up the layers.
+ */
+export const isTestCode = (rel) =>
+  /\.test\.tsx?$/.test(rel) ||
+  /^(test|e2e)\//.test(rel) ||
+  rel.startsWith('renderer/src/test/') ||
+  /(^|\/)(fixtures|__fixtures__)\//.test(rel);
+
+/** A helper-looking file left in the product tree (`test-helpers.ts`, `src/x/fixtures/y.ts`): it belongs in test/support/. */
+const looksLikeTestHelper = (rel) => !/\.test\.tsx?$/.test(rel) && /(^|\/)(test-[\w-]+\.tsx?|fixtures\/[^/]+\.tsx?)$/.test(rel);
+
+/** Product files (src/, main/, renderer/ but their tests) that import test code, or are test helpers themselves. */
+function testSupportProblems(root, rel) {
   const problems = [];
+  for (const file of ['src', 'main', 'renderer'].flatMap((d) => walk(path.join(root, d)))) {
+    const r = rel(file);
+    if (looksLikeTestHelper(r)) {
+      problems.push(`${r}: a test helper in the product tree: move it to test/support/ (tests import it from there)`);
+      continue;
+    }
+    if (isTestCode(r)) continue;
+    for (const m of stripComments(fs.readFileSync(file, 'utf8')).matchAll(IMPORT_RE)) {
+      if (!m[1].startsWith('.')) continue;
+      const target = rel(path.resolve(path.dirname(file), m[1]));
+      if (isTestCode(target)) problems.push(`${r}: product code imports test code "${m[1]}"`);
+    }
+  }
+  return problems;
+}
+
+export function checkImports(root) {
   const rel = (f) => path.relative(root, f).split(path.sep).join('/');
+  const problems = testSupportProblems(root, rel);
   for (const file of walk(path.join(root, 'src'))) {
     const r = rel(file);
     const text = stripComments(fs.readFileSync(file, 'utf8'));

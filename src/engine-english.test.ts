@@ -25,7 +25,7 @@ function productFiles(dir: string, out: string[] = []): string[] {
     const full = path.join(dir, ent.name);
     if (ent.isDirectory()) {
       if (ent.name !== '__fixtures__' && ent.name !== 'node_modules') productFiles(full, out);
-    } else if (/\.ts$/.test(ent.name) && !/\.d\.ts$/.test(ent.name) && !/(\.test\.ts|test-helpers\.ts|test-support\.ts)$/.test(ent.name)) {
+    } else if (/\.ts$/.test(ent.name) && !/\.d\.ts$/.test(ent.name) && !/\.test\.ts$/.test(ent.name)) {
       out.push(full);
     }
   }

@@ -5,7 +5,7 @@ import { formatMessage, type ErrorInfo, type MessageRef } from './contract/index
 import { CreateAssistantInputSchema } from './contract/assistants.js';
 import { toErrorInfo } from './errors.js';
 import type { SkillDockService } from './service.js';
-import { makeEnv, writeSkill, type TestEnv } from './assistants/test-helpers.js';
+import { makeEnv, writeSkill, type TestEnv } from '../test/support/assistants.js';
 
 // A refused input reaches the window as codes (issue 12): each zod issue is a field and a coded
 // problem with its limit, never zod's English ("Too big: expected string to have <=100 characters").

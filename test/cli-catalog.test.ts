@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliHarness, repo, type CliHarness } from './cli-harness.js';
+import { SeveritySchema } from '../src/contract/index.js';
 
 // The catalog commands as a user runs them: a real `node` child process on a freshly built bundle
 // (built here, so the test never runs a stale dist/), with HOME and SKILLDOCK_HOME in temp dirs.
@@ -43,7 +44,7 @@ describe('skilldock lint', () => {
       expect(Object.keys(s)).toEqual(['name', 'dir', 'diagnostics']);
       for (const d of s.diagnostics) {
         expect(typeof d.code).toBe('string');
-        expect(['error', 'warning', 'info']).toContain(d.severity);
+        expect(SeveritySchema.options).toContain(d.severity);
         expect(typeof d.message).toBe('string');
         expect(path.isAbsolute(d.file)).toBe(true);
       }

@@ -10,6 +10,16 @@ import { domainCycles, domainGraph } from '../scripts/domain-cycles.mjs';
 
 const root = path.resolve(__dirname, '..');
 
+/** A project tree of the given files in a temp dir (the caller removes it). */
+function plant(files: Record<string, string>): string {
+  const tmp = fs.mkdtempSync(path.join(fs.realpathSync(os.tmpdir()), 'sd-imports-'));
+  for (const [rel, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(tmp, rel)), { recursive: true });
+    fs.writeFileSync(path.join(tmp, rel), text);
+  }
+  return tmp;
+}
+
 describe('import boundaries', () => {
   it('the project follows the layer rule', () => {
     expect(checkImports(root)).toEqual([]);
@@ -37,6 +47,31 @@ describe('import boundaries', () => {
     expect(text).toContain('renderer/src/d.tsx');
     expect(text).toContain('renderer/src/e.ts');
     expect(problems.some((p) => p.includes('src/contract/index'))).toBe(false);
+  });
+
+  it('product code imports no test helper, and no test helper sits in the product tree', () => {
+    const tmp = plant({
+      'test/support/catalog.ts': 'export const sandbox = 1;\n',
+      'src/catalog/scan.ts': "import { sandbox } from '../../test/support/catalog.js';\n",
+      'main/window.ts': "const w = await import('../test/support/wait.js');\n",
+      'renderer/src/pages/x.tsx': "import { startEngine } from '../test/engine';\n",
+      'src/library/ops.ts': "import { makeZip } from './fixtures/zips.js';\n",
+      'src/security/test-helpers.ts': "import { createService } from '../service.js';\n",
+      // Allowed: tests (and test code) import their helpers; a comment is no import.
+      'src/catalog/scan.test.ts': "import { sandbox } from '../../test/support/catalog.js';\n",
+      'renderer/src/test/render-app.tsx': "import { startEngine } from './engine';\n",
+      'src/skills/parse.ts': "// see '../../test/support/skills.js'\nexport const x = 1;\n",
+    });
+    const problems = checkImports(tmp);
+    fs.rmSync(tmp, { recursive: true, force: true });
+    expect(problems.map((p) => p.slice(0, p.indexOf(':'))).sort()).toEqual([
+      'main/window.ts',
+      'renderer/src/pages/x.tsx',
+      'src/catalog/scan.ts',
+      'src/library/ops.ts',
+      'src/security/test-helpers.ts',
+    ]);
+    expect(problems.join('\n')).toContain('move it to test/support/');
   });
 
   it('front doors (main/, src/cli) reach a domain only through its index.ts', () => {
@@ -71,15 +106,6 @@ describe('import boundaries', () => {
 });
 
 describe('imports between engine domains', () => {
-  function plant(files: Record<string, string>): string {
-    const tmp = fs.mkdtempSync(path.join(fs.realpathSync(os.tmpdir()), 'sd-cycles-'));
-    for (const [rel, text] of Object.entries(files)) {
-      fs.mkdirSync(path.dirname(path.join(tmp, rel)), { recursive: true });
-      fs.writeFileSync(path.join(tmp, rel), text);
-    }
-    return tmp;
-  }
-
   it('form no cycle in the project', () => {
     expect(domainCycles(root)).toEqual([]);
     // The graph is really read: the composition root reaches the domains, the domains reach the contract.

@@ -6,7 +6,7 @@ import { SkillDockError } from '../src/errors.js';
 import { agentsCommand } from '../src/cli/commands/agents.js';
 import type { CliIO } from '../src/cli/types.js';
 import { getSecurity } from '../src/security/security-service.js';
-import { securityEnv, writeSkill, type SecurityEnv } from '../src/security/test-helpers.js';
+import { securityEnv, writeSkill, type SecurityEnv } from './support/security.js';
 import { terminalArgv } from '../src/workspaces/terminal.js';
 
 // Lookup and path refusals reach the window as a key and its parameters (src/contract/messages-lookup.ts),

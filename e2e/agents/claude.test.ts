@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { treeHash } from '../../src/workspaces/test-helpers.js';
+import { treeHash } from '../../test/support/workspaces.js';
 import { ATTACHED, UNATTACHED, agentFixture, runAgent, runScriptFrom, type AgentFixture } from './fixture.js';
 import { requireAgent } from './pins.js';
 

@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { createService, type SkillDockService } from '../../src/service.js';
 import type { LaunchResult } from '../../src/contract/index.js';
 import { expect } from 'vitest';
-import { resources, sandbox, treeHash, writeSkill, type Sandbox } from '../../src/workspaces/test-helpers.js';
+import { resources, sandbox, treeHash, writeSkill, type Sandbox } from '../../test/support/workspaces.js';
 
 // One assistant with three skills (one runs `scripts/x.sh` by a relative path) plus a library skill
 // it does not attach, launched through the real service, for a real agent CLI to judge.

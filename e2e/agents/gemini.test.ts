@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { findAgent } from '../../src/agents/registry.js';
-import { resources, treeHash } from '../../src/workspaces/test-helpers.js';
+import { resources, treeHash } from '../../test/support/workspaces.js';
 import { ATTACHED, UNATTACHED, agentFixture, runAgent, runScriptFrom, type AgentFixture } from './fixture.js';
 import { parseGeminiList } from './listings.js';
 import { firstModelRequest, run } from './capture.js';

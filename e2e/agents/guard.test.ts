@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { repoRoot, treeHash } from '../../src/workspaces/test-helpers.js';
+import { repoRoot, treeHash } from '../../test/support/workspaces.js';
 import { agentFixture, type AgentFixture } from './fixture.js';
 import { codexArgs, copilotOffline } from './capture.js';
 import { scripted as scriptedRun, type Outcome } from './scripted.js';

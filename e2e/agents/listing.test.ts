@@ -5,7 +5,7 @@ import { createService, type SkillDockService } from '../../src/service.js';
 import type { AgentView } from '../../src/contract/index.js';
 import { loadRegistry } from '../../src/agents/registry.js';
 import { allocateListing, listSkill } from '../../src/catalog/listing.js';
-import { resources, sandbox, type Sandbox } from '../../src/workspaces/test-helpers.js';
+import { resources, sandbox, type Sandbox } from '../../test/support/workspaces.js';
 import { captureClaude, captureCodex, captureCopilot, captureGemini, captureOpenCode, captureQwen, type Captured } from './capture.js';
 import { VARIANTS, budgetSet, writeVariants, type Variant } from './variants.js';
 import { requireAgent, type Pin } from './pins.js';

@@ -7,7 +7,11 @@ import type { Api, ConflictChoice, ImportSummary, SkillDockEvent } from '../../s
  */
 export interface ClientPort {
   api: Api;
-  onEvent(listener: (event: SkillDockEvent) => void): () => void;
+  /**
+   * Pushed engine events. `onOpen` runs each time a stream that can drop events (the browser's
+   * event stream) opens or reopens: events pushed before it were lost, so read state again.
+   */
+  onEvent(listener: (event: SkillDockEvent) => void, onOpen?: () => void): () => void;
   isDesktop: boolean;
   /** Desktop: real path of a dropped File (Electron `webUtils.getPathForFile`). */
   pathForFile?(file: File): string | null;

@@ -67,16 +67,39 @@ export function handleEvent(event: SkillDockEvent, i18n: I18n): void {
   }
 }
 
-/** Loads every cache once and subscribes to events for the life of the app. */
+/**
+ * Every cache read again from the engine: what each `*-changed` event would re-read, for when
+ * events may have been lost (the browser's event stream connecting, or reconnecting after a drop).
+ * Stores re-read only what they show (the library's and sources' watched lists, the open assistant).
+ */
+export function reloadAll(): void {
+  void useSettings.getState().load();
+  void useAgents.getState().loadRegistry();
+  useAgents.getState().invalidateViews();
+  void useCatalog.getState().load();
+  useCatalog.getState().bumpTrust();
+  void useAssistants.getState().load();
+  useLibrary.getState().libraryChanged();
+  useSources.getState().libraryChanged();
+  void useLaunch.getState().loadWorkspaces();
+}
+
+/**
+ * Subscribes to events, loads every cache, and loads them again each time the event stream
+ * (re)opens, so a change made before the stream was connected still reaches the window.
+ */
+export function startEngineSync(i18n: I18n): () => void {
+  const off = client().onEvent((e) => handleEvent(e, i18n), reloadAll);
+  void useSettings.getState().load();
+  void useCatalog.getState().load();
+  void useAssistants.getState().load();
+  void useAgents.getState().loadRegistry();
+  return off;
+}
+
+/** The engine sync for the life of the app. */
 export function useEngineSync(i18n: I18n): void {
-  useEffect(() => {
-    const off = client().onEvent((e) => handleEvent(e, i18n));
-    void useSettings.getState().load();
-    void useCatalog.getState().load();
-    void useAssistants.getState().load();
-    void useAgents.getState().loadRegistry();
-    return off;
-  }, [i18n]);
+  useEffect(() => startEngineSync(i18n), [i18n]);
 }
 
 /** First run (language null): the OS language, saved so the CLI and the other door agree. */

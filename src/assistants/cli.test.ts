@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bundleCli, makeEnv, writeSkill, type TestEnv } from './test-helpers.js';
+import { bundleCli, makeEnv, writeSkill, type TestEnv } from '../../test/support/assistants.js';
 
 // The `skilldock assistant` command as a real child process on a temp home (the CLI bundled fresh
 // from the sources, as `npm run build:engine` does).

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { makeEnv, repoRoot, tsxImport, writeSkill, type TestEnv } from './test-helpers.js';
+import { makeEnv, repoRoot, tsxImport, writeSkill, type TestEnv } from '../../test/support/assistants.js';
 import { waitFor } from '../../test/support/wait.js';
 
 let env: TestEnv;
@@ -16,7 +16,7 @@ afterEach(async () => {
 function run(tag: string, count: number, goFile: string): Promise<{ code: number | null; stderr: string }> {
   const child = spawn(
     process.execPath,
-    ['--import', tsxImport, path.join(repoRoot, 'src/assistants/fixtures/hammer.ts'), tag, String(count), goFile],
+    ['--import', tsxImport, path.join(repoRoot, 'test/support/hammer.ts'), tag, String(count), goFile],
     {
       cwd: repoRoot,
       env: env.childEnv(),

@@ -5,7 +5,7 @@ import type { SkillDockEvent } from '../contract/index.js';
 import type { SkillDockService } from '../service.js';
 import { SkillDockError } from '../errors.js';
 import { getAssistants } from './service.js';
-import { makeEnv, writeSkill, type TestEnv } from './test-helpers.js';
+import { makeEnv, writeSkill, type TestEnv } from '../../test/support/assistants.js';
 
 let env: TestEnv;
 let svc: SkillDockService;

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { catalogFor, sandbox, writeSkill, type Sandbox } from './test-fixtures.js';
+import { catalogFor, sandbox, writeSkill, type Sandbox } from '../../test/support/catalog.js';
 
 let sb: Sandbox;
 beforeEach(() => {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CatalogChangedEvent } from '../contract/index.js';
 import { getSettings } from '../settings/settings.js';
-import { catalogFor, countingAnalyze, sandbox, writeSkill, type Sandbox } from './test-fixtures.js';
+import { catalogFor, countingAnalyze, sandbox, writeSkill, type Sandbox } from '../../test/support/catalog.js';
 import { sleep, waitFor } from '../../test/support/wait.js';
 
 /** File events are asynchronous: how long the catalog may take to see one. */

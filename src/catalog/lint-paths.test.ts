@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LintReportSchema } from '../contract/index.js';
 import { SkillDockService } from '../service.js';
-import { catalogFor, sandbox, writeSkill, type Sandbox } from './test-fixtures.js';
+import { catalogFor, sandbox, writeSkill, type Sandbox } from '../../test/support/catalog.js';
 
 let sb: Sandbox;
 beforeEach(() => {

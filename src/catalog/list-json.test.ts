@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CatalogService } from './catalog.js';
-import { catalogFor, countingAnalyze, sandbox, writeSkill, type Sandbox } from './test-fixtures.js';
+import { catalogFor, countingAnalyze, sandbox, writeSkill, type Sandbox } from '../../test/support/catalog.js';
 import { sleep } from '../../test/support/wait.js';
 
 // `listJson` (what `list --json` prints when piped) against `JSON.stringify(list())`, byte for

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadRegistry } from '../agents/registry.js';
-import { resources } from '../workspaces/test-helpers.js';
+import { resources } from '../../test/support/workspaces.js';
 import { allocateListing, listSkill, type ListingModel } from './listing.js';
 
 // The listing model on its own (the real CLI's capture is e2e/agents/listing.test.ts).

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Catalog } from '../contract/index.js';
 import { encodeIndex, parseIndex } from './persist.js';
 import { statRows } from './stat-rows.js';
-import { catalogFor, countingAnalyze, sandbox, writeSkill, type Sandbox } from './test-fixtures.js';
+import { catalogFor, countingAnalyze, sandbox, writeSkill, type Sandbox } from '../../test/support/catalog.js';
 import { sleep } from '../../test/support/wait.js';
 
 // The persistent catalog index against real files: used when valid, rebuilt when in doubt, and in

@@ -7,7 +7,7 @@ import { listDir, walkFromPlain, walkSkill, type WalkResult } from '../skills/wa
 import { ReadAhead, type ReadChild } from './read-ahead.js';
 import { listRoot } from './scan.js';
 import { rowSink, statRows } from './stat-rows.js';
-import { writeSkill } from './test-fixtures.js';
+import { writeSkill } from '../../test/support/catalog.js';
 import { sleep } from '../../test/support/wait.js';
 
 // The reading thread of a first scan (read-ahead.ts, read-worker.ts) against real folders: what it

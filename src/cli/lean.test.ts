@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createService, type SkillDockService } from '../service.js';
-import { cliScript, repoRoot, resources, sandbox, writeSkill, type Sandbox } from '../workspaces/test-helpers.js';
+import { cliScript, repoRoot, resources, sandbox, writeSkill, type Sandbox } from '../../test/support/workspaces.js';
 import { waitFor } from '../../test/support/wait.js';
 
 // `list` and `policy check-write` start without the service and without zod (src/cli/lean.ts):

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeWorld, runWorldCli, type World } from '../library/fixtures/helpers.js';
+import { makeWorld, runWorldCli, type World } from '../../test/support/library.js';
 
 let w: World;
 beforeEach(() => {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ErrorInfo } from '../contract/index.js';
-import { makeWorld, writeSkill, type World } from '../library/fixtures/helpers.js';
+import { makeWorld, writeSkill, type World } from '../../test/support/library.js';
 
 let w: World;
 beforeEach(() => {

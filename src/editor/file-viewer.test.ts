@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ErrorInfo, SkillFileContent } from '../contract/index.js';
 import { ENGINE_MESSAGES } from '../contract/index.js';
-import { makeWorld, writeSkill, type World } from '../library/fixtures/helpers.js';
+import { makeWorld, writeSkill, type World } from '../../test/support/library.js';
 
 // The skill drawer's read-only file viewer: readSkillFile by catalog entry id with the viewer's
 // 512 KB limit, through the contract as every front door calls it. Reads stay inside the skill.

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { dirTimes, makeWorld, snapshot, writeSkill, type World } from './fixtures/helpers.js';
-import { makeZip, rawZip, SKILL_MD } from './fixtures/zips.js';
+import { dirTimes, makeWorld, snapshot, writeSkill, type World } from '../../test/support/library.js';
+import { makeZip, rawZip, SKILL_MD } from '../../test/support/zips.js';
 
 // Each hostile archive is refused with a clear message; the library stays byte-identical and no
 // folder outside the staging area (and the lock folder) so much as gained and lost an entry.

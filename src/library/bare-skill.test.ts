@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { makeWorld, type World } from './fixtures/helpers.js';
+import { makeWorld, type World } from '../../test/support/library.js';
 
 // Claude Code lists a skill whose SKILL.md has no frontmatter at all (by folder name, with its first
 // body line); the other agents drop it. Import takes it under its folder name and says who loads it.

@@ -4,8 +4,8 @@ import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createRequire } from 'node:module';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeWorld, resourcesDir, runWorldCli, worldEnv, writeSkill, type World } from './fixtures/helpers.js';
-import { makeZip } from './fixtures/zips.js';
+import { makeWorld, resourcesDir, runWorldCli, worldEnv, writeSkill, type World } from '../../test/support/library.js';
+import { makeZip } from '../../test/support/zips.js';
 
 let w: World;
 beforeEach(() => {

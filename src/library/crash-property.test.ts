@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeWorld, writeSkill, type World } from './fixtures/helpers.js';
-import { bundleChild, pendingLines, pendingPath, runChild, view } from './fixtures/crash-kit.js';
-import { makeRepo, skillMd, startHttpGit, type Served } from '../sources/fixtures/git-servers.js';
+import { makeWorld, writeSkill, type World } from '../../test/support/library.js';
+import { bundleChild, pendingLines, pendingPath, runChild, view } from '../../test/support/crash-kit.js';
+import { makeRepo, skillMd, startHttpGit, type Served } from '../../test/support/git-servers.js';
 import { SkillDockService } from '../service.js';
 
 // Property-style crash test (issue 32): for every operation that changes disk, a child process

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { libraryNames, makeWorld, runWorldCli, writeSkill, type World } from './fixtures/helpers.js';
-import { bundleChild, pendingLines, pendingPath, runChild } from './fixtures/crash-kit.js';
+import { libraryNames, makeWorld, runWorldCli, writeSkill, type World } from '../../test/support/library.js';
+import { bundleChild, pendingLines, pendingPath, runChild } from '../../test/support/crash-kit.js';
 import { SkillDockService } from '../service.js';
 
 // Issue 32, breaks 4, 5 and 7: a real child process running the engine is killed (SIGKILL, by the

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeWorld, worldEnv, writeSkill, type World } from './fixtures/helpers.js';
+import { makeWorld, worldEnv, writeSkill, type World } from '../../test/support/library.js';
 import { poll } from '../../test/support/wait.js';
 
 // A crash in the middle of an operation (the real CLI, killed with SIGKILL from here) must leave

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeWorld, writeSkill, type World } from './fixtures/helpers.js';
-import { makeZip, SKILL_MD } from './fixtures/zips.js';
+import { makeWorld, writeSkill, type World } from '../../test/support/library.js';
+import { makeZip, SKILL_MD } from '../../test/support/zips.js';
 import { removeTreeSafely } from './tree.js';
 import { readJournal } from './journal.js';
 

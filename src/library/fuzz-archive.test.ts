@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { makeWorld, snapshot, writeSkill, type World } from './fixtures/helpers.js';
-import { rawZip, SKILL_MD, type RawEntry } from './fixtures/zips.js';
+import { makeWorld, snapshot, writeSkill, type World } from '../../test/support/library.js';
+import { rawZip, SKILL_MD, type RawEntry } from '../../test/support/zips.js';
 
 // Random archives (seeded, so a failure repeats; bounded in count and time) fed to import: whatever
 // they hold, the library is either unchanged or holds exactly the valid skills they carried, and

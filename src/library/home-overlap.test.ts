@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeWorld, writeSkill, type World } from './fixtures/helpers.js';
+import { makeWorld, writeSkill, type World } from '../../test/support/library.js';
 
 // A folder that holds SkillDock's home (a home folder with a SKILL.md and .skilldock) must not be
 // copied into itself; a folder inside SkillDock's home is SkillDock's own.

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeWorld, snapshot, writeSkill, type World } from './fixtures/helpers.js';
-import { makeZip } from './fixtures/zips.js';
+import { makeWorld, snapshot, writeSkill, type World } from '../../test/support/library.js';
+import { makeZip } from '../../test/support/zips.js';
 import { readJournal } from './journal.js';
 
 let w: World;

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { makeWorld, writeSkill, type World } from './fixtures/helpers.js';
+import { makeWorld, writeSkill, type World } from '../../test/support/library.js';
 
 // Names that read the same (case, composed or decomposed accents, a Cyrillic letter drawn like a
 // Latin one) are asked about like a name clash, with the same choices.

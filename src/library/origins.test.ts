@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeWorld, writeSkill, type World } from './fixtures/helpers.js';
-import { makeZip } from './fixtures/zips.js';
-import { makeRepo, skillMd } from '../sources/fixtures/git-servers.js';
+import { makeWorld, writeSkill, type World } from '../../test/support/library.js';
+import { makeZip } from '../../test/support/zips.js';
+import { makeRepo, skillMd } from '../../test/support/git-servers.js';
 
 // Full provenance (issue 12): the library remembers where each skill came from in the user's words,
 // the folder picked, the archive dropped (never SkillDock's upload copy), the agent folder adopted

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SkillDockEvent } from '../contract/index.js';
 import { getSecurity } from './security-service.js';
-import { securityEnv, writeSkill, type SecurityEnv } from './test-helpers.js';
+import { securityEnv, writeSkill, type SecurityEnv } from '../../test/support/security.js';
 
 // Approval pinned to the surface digest: prose edits keep it, a one-byte script change breaks it,
 // the diff shows what changed, and every approval is journaled with who, when and the digest.

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SkillDockEvent } from '../contract/index.js';
 import { createService } from '../service.js';
-import { securityEnv, writeSkill, type SecurityEnv } from './test-helpers.js';
+import { securityEnv, writeSkill, type SecurityEnv } from '../../test/support/security.js';
 
 // Issue 32: damaging approvals.json dropped every approval (a first approval had no backup, and a
 // later one's backup was the version before it). The store now keeps as approvals.json.bak the last

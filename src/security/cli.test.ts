@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../cli/main.js';
 import { createService, type SkillDockService } from '../service.js';
-import { corpusDir, repoRoot, tmpDir, writeSkill } from './test-helpers.js';
+import { corpusDir, repoRoot, tmpDir, writeSkill } from '../../test/support/security.js';
 
 // `skilldock scan` and `skilldock approve` through the real dispatcher, on temp dirs.
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { scanPaths } from './scan.js';
-import { corpusDir, repoRoot, tmpDir } from './test-helpers.js';
+import { corpusDir, repoRoot, tmpDir } from '../../test/support/security.js';
 
 // The false-alarm check: ordinary skills modelled on public ones (PDF/Office tools, git and test
 // helpers, API clients that curl legitimately, skills keeping state in their own state dir...).

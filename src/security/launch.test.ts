@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CatalogEntry } from '../contract/index.js';
 import { bashGuardCommand, claudeBashHook } from './launch-guard.js';
 import { getSecurity } from './security-service.js';
-import { securityEnv, writeSkill, type SecurityEnv } from './test-helpers.js';
+import { securityEnv, writeSkill, type SecurityEnv } from '../../test/support/security.js';
 
 // What a launch may run: refuse a skill whose scripts changed since approval (or launch it with its
 // scripts denied, or without it), the context-file note, and Claude Code's PreToolUse Bash check.

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SkillRisks } from '../contract/index.js';
 import { ENGINE_MESSAGES } from '../contract/index.js';
-import { securityEnv, writeSkill, type SecurityEnv } from './test-helpers.js';
+import { securityEnv, writeSkill, type SecurityEnv } from '../../test/support/security.js';
 
 // listSkillRisks: the scan of every catalog entry, through the contract as every front door calls
 // it, for the Skills list's badge and filters and the approval prompt.

@@ -7,7 +7,7 @@ import { runCli } from '../cli/main.js';
 import { createService } from '../service.js';
 import { scanPaths } from './scan.js';
 import { toSarif } from './sarif.js';
-import { corpusDir, tmpDir, writeSkill } from './test-helpers.js';
+import { corpusDir, tmpDir, writeSkill } from '../../test/support/security.js';
 
 // SARIF output checked against the SARIF 2.1.0 JSON schema as published on npm by Microsoft's SARIF
 // SDK (@microsoft/jest-sarif ships `sarif-2.1.0-rtm.5.json`, a draft-04 schema, hence ajv-draft-04;

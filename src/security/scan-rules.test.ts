@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { ScanCode, ScanLevel } from '../contract/index.js';
+import { ScanCodeSchema, type ScanCode, type ScanLevel } from '../contract/index.js';
 import { scanSkillDir } from './scan.js';
-import { tmpDir, writeSkill, type FileSpec } from './test-helpers.js';
+import { tmpDir, writeSkill, type FileSpec } from '../../test/support/security.js';
 
 // Each scan rule with skills that trigger it and ordinary skills that must not.
 
@@ -359,6 +359,14 @@ const cases: RuleCase[] = [
         'hooks:\n  PostToolUse:\n    - matcher: Write\n      hooks:\n        - type: command\n          command: npx prettier --write "$FILE"\n',
     },
   },
+  // a file too large to read through: hashed, and said to be unscanned
+  {
+    code: 'scan-unscanned',
+    level: 'low',
+    name: 'a script over the scan limit',
+    trigger: script(`echo ${'a'.repeat(1024 * 1024 + 10)}\n`, 'scripts/big.sh'),
+    clean: script('echo small\n', 'scripts/big.sh'),
+  },
 ];
 
 describe('scan rules: each triggers on its fixture and stays quiet on the clean one', () => {
@@ -378,19 +386,9 @@ describe('scan rules: each triggers on its fixture and stays quiet on the clean 
     });
   }
 
-  it('covers every scan code', () => {
-    const codes = new Set(cases.map((c) => c.code));
-    for (const code of [
-      'scan-pipe-to-shell',
-      'scan-credential-read',
-      'scan-exfiltration',
-      'scan-destructive',
-      'scan-persistence',
-      'scan-obfuscation',
-      'scan-hidden-instructions',
-      'scan-binary',
-    ] as const)
-      expect(codes.has(code), code).toBe(true);
+  it('covers every scan code of the contract', () => {
+    // From the schema, so a new code without a case here fails.
+    expect([...new Set(cases.map((c) => c.code))].sort()).toEqual([...ScanCodeSchema.options].sort());
   });
 });
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getInventory, inventoryOf, loadSkillSource } from './surface.js';
 import { SurfaceCache, folderStamp } from './surface-cache.js';
-import { tmpDir, writeSkill } from './test-helpers.js';
+import { tmpDir, writeSkill } from '../../test/support/security.js';
 import { waitFor } from '../../test/support/wait.js';
 
 // The launch-time cache of skill surfaces: reused only while the catalog digest holds and nothing in

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { getInventory } from './surface.js';
-import { corpusDir, tmpDir, writeSkill } from './test-helpers.js';
+import { corpusDir, tmpDir, writeSkill } from '../../test/support/security.js';
 
 const root = tmpDir();
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));

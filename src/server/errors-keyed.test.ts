@@ -5,7 +5,7 @@ import path from 'node:path';
 import { SkillDockService } from '../service.js';
 import { formatMessage, type MessageRef } from '../contract/index.js';
 import { startServer, type RunningServer } from './server.js';
-import { hostHeaders, rawRequest, type RawResponse } from './test-helpers.js';
+import { hostHeaders, rawRequest, type RawResponse } from '../../test/support/server.js';
 
 // Every refusal of the browser UI's uploads and HTTP layer reaches the page as a key and its
 // parameters (issue 12: no English engine text in a Chinese or Japanese window), next to the

@@ -5,7 +5,7 @@ import path from 'node:path';
 import http from 'node:http';
 import { SkillDockService } from '../service.js';
 import { startServer, type RunningServer } from './server.js';
-import { hostHeaders, rawRequest } from './test-helpers.js';
+import { hostHeaders, rawRequest } from '../../test/support/server.js';
 
 const repoResources = path.resolve(__dirname, '../../resources');
 let tmp: string;

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { SkillDockService } from '../service.js';
 import { startServer, type RunningServer } from './server.js';
-import { hostHeaders, rawRequest } from './test-helpers.js';
+import { hostHeaders, rawRequest } from '../../test/support/server.js';
 
 // Dropped batches under <home>/uploads go once their import is over (issue 12, bug 8): a real
 // server on loopback, real uploads, real imports; old batches are swept at start, never through a link.

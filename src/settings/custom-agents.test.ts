@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SkillDockService } from '../service.js';
 import type { CustomAgent } from '../contract/index.js';
 import { loadRegistry } from '../agents/registry.js';
-import { resourcesDir } from '../library/fixtures/helpers.js';
+import { resourcesDir } from '../../test/support/library.js';
 import { workspacePathProblem } from '../agents/workspace-path.js';
 
 let root: string;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SkillDockService } from '../service.js';
 import type { SkillDockEvent } from '../contract/index.js';
-import { resourcesDir } from '../library/fixtures/helpers.js';
+import { resourcesDir } from '../../test/support/library.js';
 import { SettingsSchema } from '../contract/settings.js';
 import { defaultSettings } from '../contract/settings-defaults.js';
 

@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { analyzeSkill, makeDiagnostic, RULES, walkSkill } from './index.js';
 import { ENGINE_MESSAGES, formatMessage, type Diagnostic } from '../contract/index.js';
 import { loadRegistry, type Registry } from '../agents/registry.js';
-import { makeSkill, removeRoot, RESOURCES, skillText, tempRoot } from './test-helpers.js';
+import { makeSkill, removeRoot, RESOURCES, skillText, tempRoot } from '../../test/support/skills.js';
 
 const root = tempRoot();
 afterAll(() => removeRoot(root));
@@ -224,60 +224,20 @@ describe('walkSkill', () => {
 });
 
 describe('rule table', () => {
-  // The table of docs/lint-rules.md (code, severity), in order. The doc ships in the repo, so the check always runs.
-  const table: [string, string][] = [
-    ['skill-file-missing', 'error'],
-    ['skill-file-case', 'error'],
-    ['frontmatter-missing', 'error'],
-    ['frontmatter-not-first', 'error'],
-    ['frontmatter-unclosed', 'error'],
-    ['frontmatter-yaml', 'error'],
-    ['frontmatter-not-map', 'error'],
-    ['frontmatter-code', 'error'],
-    ['frontmatter-strict', 'warning'],
-    ['frontmatter-dashes-in-value', 'warning'],
-    ['name-missing', 'error'],
-    ['name-not-string', 'error'],
-    ['name-too-long', 'error'],
-    ['name-invalid', 'error'],
-    ['name-unicode', 'warning'],
-    ['name-dir-mismatch', 'error'],
-    ['name-reserved', 'warning'],
-    ['description-missing', 'error'],
-    ['description-not-string', 'error'],
-    ['description-empty', 'error'],
-    ['description-too-long', 'error'],
-    ['description-angle-brackets', 'warning'],
-    ['description-budget', 'warning'],
-    ['compatibility-invalid', 'error'],
-    ['license-invalid', 'error'],
-    ['metadata-not-map', 'error'],
-    ['metadata-value-not-string', 'warning'],
-    ['allowed-tools-invalid', 'error'],
-    ['field-unknown', 'warning'],
-    ['body-empty', 'warning'],
-    ['body-too-long', 'warning'],
-    ['reference-broken', 'error'],
-    ['reference-escapes', 'error'],
-    ['reference-absolute', 'warning'],
-    ['reference-too-deep', 'warning'],
-    ['symlink-escapes', 'error'],
-    ['legacy-state-path', 'warning'],
-    ['skill-nested', 'warning'],
-    ['skill-dot-dir', 'warning'],
-    ['skill-tree-too-deep', 'error'],
-    ['skill-file-symlink', 'warning'],
-    ['skill-shadowed', 'warning'],
-    ['skill-duplicate', 'warning'],
-    ['link-dangling', 'error'],
-    ['link-cycle', 'error'],
-  ];
+  // The rule table is documented in docs/lint-rules.md (code, severity, when); the engine's RULES
+  // must be exactly that table, so a code added on one side only fails here. Read from the doc, not
+  // copied into this file: the doc ships in the repo, so the check always runs.
   const docFile = path.resolve(RESOURCES, '../docs/lint-rules.md');
+  const table = [...fs.readFileSync(docFile, 'utf8').matchAll(/^\| `([a-z-]+)` \| (error|warning|info) \|/gm)].map(
+    (m) => [m[1], m[2]] as const,
+  );
 
-  it('matches the documented table in docs/lint-rules.md, row by row and in order', () => {
+  it('the documented table is read: every row of the Codes section', () => {
     const doc = fs.readFileSync(docFile, 'utf8');
-    const documented = [...doc.matchAll(/^\| `([a-z-]+)` \| (error|warning|info) \|/gm)].map((m) => [m[1], m[2]]);
-    expect(documented).toEqual(table);
+    const section = doc.slice(doc.indexOf('## Codes'), doc.indexOf('\n## ', doc.indexOf('## Codes') + 1));
+    const rows = section.split('\n').filter((l) => /^\| `/.test(l));
+    expect(table.length).toBe(rows.length);
+    expect(table.length).toBeGreaterThan(40);
   });
 
   it('has one entry per code, with its severity and a one-sentence fix in the message table', () => {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { analyzeSkill } from './index.js';
-import { RESOURCES } from './test-helpers.js';
+import { RESOURCES } from '../../test/support/skills.js';
 
 // The skills SkillDock ships must lint clean: no errors and no warnings.
 const dir = path.join(RESOURCES, 'skills');

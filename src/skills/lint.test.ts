@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { analyzeSkill } from './index.js';
-import { makeSkill, removeRoot, RESOURCES, skillText, tempRoot, type FixtureFile } from './test-helpers.js';
+import { makeSkill, removeRoot, RESOURCES, skillText, tempRoot, type FixtureFile } from '../../test/support/skills.js';
 
 // One fixture that triggers and one that does not, for every per-skill lint code.
 

@@ -7,7 +7,7 @@ import { parseSkillText } from './index.js';
 import { parseSimpleYaml } from './simple-yaml.js';
 import { CodeRefused, splitFrontmatter } from './matter-split.js';
 import { loadRegistry } from '../agents/registry.js';
-import { removeRoot, RESOURCES, skillText, tempRoot } from './test-helpers.js';
+import { removeRoot, RESOURCES, skillText, tempRoot } from '../../test/support/skills.js';
 
 const root = tempRoot();
 afterAll(() => removeRoot(root));

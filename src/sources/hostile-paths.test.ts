@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { libraryNames, makeWorld, runWorldCli, snapshot, type World } from '../library/fixtures/helpers.js';
-import { git, makeRepo, skillMd, startGitDaemon, startHttpGit, type Served, type TestRepo } from './fixtures/git-servers.js';
+import { libraryNames, makeWorld, runWorldCli, snapshot, type World } from '../../test/support/library.js';
+import { git, makeRepo, skillMd, startGitDaemon, startHttpGit, type Served, type TestRepo } from '../../test/support/git-servers.js';
 import { SkillDockError } from '../errors.js';
 
 // A source may only hand over what lies inside its own checkout. A skill folder, a SKILL.md or a

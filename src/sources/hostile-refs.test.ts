@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { libraryNames, makeWorld, runWorldCli, snapshot, type World } from '../library/fixtures/helpers.js';
-import { makeRepo, skillMd, startGitDaemon, startHttpGit, type Served } from './fixtures/git-servers.js';
+import { libraryNames, makeWorld, runWorldCli, snapshot, type World } from '../../test/support/library.js';
+import { makeRepo, skillMd, startGitDaemon, startHttpGit, type Served } from '../../test/support/git-servers.js';
 import { SkillDockError } from '../errors.js';
 import { parseSource } from './parse.js';
 import { GitError, lsRemote, shallowCheckout } from './git.js';

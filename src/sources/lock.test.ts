@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { makeWorld, type World } from '../library/fixtures/helpers.js';
-import { git, makeRepo, skillMd, type TestRepo } from './fixtures/git-servers.js';
+import { makeWorld, type World } from '../../test/support/library.js';
+import { git, makeRepo, skillMd, type TestRepo } from '../../test/support/git-servers.js';
 import { gitTreeId, lockContentHash } from './lock.js';
 
 // Skills installed by the reference `skills` CLI are adopted or imported with the source its lock

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeWorld, runWorldCli, writeSkill, type World } from '../library/fixtures/helpers.js';
-import { makeRepo, skillMd, startGitDaemon, type Served, type TestRepo } from './fixtures/git-servers.js';
+import { makeWorld, runWorldCli, writeSkill, type World } from '../../test/support/library.js';
+import { makeRepo, skillMd, startGitDaemon, type Served, type TestRepo } from '../../test/support/git-servers.js';
 
 // Export an assistant on one machine (home) and import it on a second, empty one: skills from
 // sources come back at exactly the exported commit; local-only skills are reported.

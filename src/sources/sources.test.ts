@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { libraryNames, makeWorld, runWorldCli, snapshot, type World } from '../library/fixtures/helpers.js';
-import { makeRepo, skillMd, startGitDaemon, startHttpGit, type Served, type TestRepo } from './fixtures/git-servers.js';
+import { libraryNames, makeWorld, runWorldCli, snapshot, type World } from '../../test/support/library.js';
+import { makeRepo, skillMd, startGitDaemon, startHttpGit, type Served, type TestRepo } from '../../test/support/git-servers.js';
 import { SkillDockError } from '../errors.js';
 
 // Add and check against real git servers on loopback (git daemon, git http-backend, file://).
@@ -34,7 +34,7 @@ beforeAll(async () => {
   makeRepo(root, 'escape', { 'skills/sneaky/SKILL.md': skillMd('sneaky') });
   const esc = path.join(root, 'work', 'escape');
   fs.symlinkSync('/etc/passwd', path.join(esc, 'skills', 'sneaky', 'passwd'));
-  const { git } = await import('./fixtures/git-servers.js');
+  const { git } = await import('../../test/support/git-servers.js');
   git(esc, 'add', '-A');
   git(esc, 'commit', '-q', '-m', 'link out');
   git(esc, 'push', '-q', 'origin', 'HEAD:refs/heads/main');

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeWorld, runWorldCli, snapshot, type World } from '../library/fixtures/helpers.js';
-import { makeRepo, skillMd, startHttpGit, type Served, type TestRepo } from './fixtures/git-servers.js';
+import { makeWorld, runWorldCli, snapshot, type World } from '../../test/support/library.js';
+import { makeRepo, skillMd, startHttpGit, type Served, type TestRepo } from '../../test/support/git-servers.js';
 
 // Update against a real smart-HTTP git server on loopback: three-way merge per file, conflicts,
 // user files kept, executable-surface change, one journal entry and undo, pin.

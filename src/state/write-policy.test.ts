@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { launchWorkspace } from '../workspaces/launch.js';
-import { agent, cliScript, launchSkills, sandbox, writeSkill, type Sandbox } from '../workspaces/test-helpers.js';
+import { agent, cliScript, launchSkills, sandbox, writeSkill, type Sandbox } from '../../test/support/workspaces.js';
 import { checkWrite, legacyMappings, type PolicyScope } from './write-policy.js';
 import { systemFolderOf } from './system-folders.js';
 

@@ -11,7 +11,7 @@ import { EventBus } from '../context.js';
 import type { SkillDockEvent } from '../contract/index.js';
 import { sleep, waitFor } from '../../test/support/wait.js';
 
-const worker = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'store-worker.ts');
+const worker = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../test/support/store-worker.ts');
 const Schema = z.object({ counter: z.number().int(), seen: z.array(z.string()), payload: z.string() });
 type Doc = z.infer<typeof Schema>;
 

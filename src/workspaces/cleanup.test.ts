@@ -7,7 +7,7 @@ import { clean, parseDuration } from './cleanup.js';
 import { ConversationLog, indexEntry, legacyConversationsStore, recordConversation } from './conversations.js';
 import { writePid } from './in-use.js';
 import { launchWorkspace } from './launch.js';
-import { agent, cliScript, launchSkills, sandbox, treeHash, writeSkill, type Sandbox } from './test-helpers.js';
+import { agent, cliScript, launchSkills, sandbox, treeHash, writeSkill, type Sandbox } from '../../test/support/workspaces.js';
 
 let sb: Sandbox;
 const children: ChildProcess[] = [];

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { createService, type SkillDockService } from '../service.js';
-import { resources, sandbox, writeSkill, type Sandbox } from './test-helpers.js';
+import { resources, sandbox, writeSkill, type Sandbox } from '../../test/support/workspaces.js';
 
 // A custom agent saved through the engine is checked; one edited into settings.json by hand (or by
 // anything running as the user) is not, and a launch joins its paths onto the workspace and writes

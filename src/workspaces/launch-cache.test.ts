@@ -5,7 +5,7 @@ import { CatalogService, type AnalyzeFn } from '../catalog/index.js';
 import { analyzeSkill } from '../skills/index.js';
 import { getSecurity } from '../security/security-service.js';
 import { createService, type SkillDockService } from '../service.js';
-import { resources, sandbox, writeSkill, type Sandbox } from './test-helpers.js';
+import { resources, sandbox, writeSkill, type Sandbox } from '../../test/support/workspaces.js';
 import { waitFor } from '../../test/support/wait.js';
 
 // Issue 4 with the catalog watched (as the desktop app and the browser server run it): a launch of

@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildCommand, launchWorkspace } from './launch.js';
 import { customAgentDef } from '../agents/registry.js';
-import { agent, cliScript, launchSkills, sandbox, treeHash, writeSkill, type Sandbox } from './test-helpers.js';
+import { agent, cliScript, launchSkills, sandbox, treeHash, writeSkill, type Sandbox } from '../../test/support/workspaces.js';
 import { codexHookArgs, type CliInvocation } from './write-guard.js';
 
 const cli: CliInvocation = { node: process.execPath, script: cliScript, env: {} };

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createService, type SkillDockService } from '../service.js';
 import { ConversationLog } from './conversations.js';
-import { resources, sandbox, writeSkill, type Sandbox } from './test-helpers.js';
+import { resources, sandbox, writeSkill, type Sandbox } from '../../test/support/workspaces.js';
 
 // Issue 6 part 3 at launch: a skill whose scripts changed since the user approved them stops the
 // launch by default; the user may instead launch without it (omit) or with its scripts denied (skip).

@@ -4,7 +4,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createService, type SkillDockService } from '../service.js';
 import { ConversationLog } from './conversations.js';
-import { cliScript, resources, sandbox, writeSkill, type Sandbox } from './test-helpers.js';
+import { cliScript, resources, sandbox, writeSkill, type Sandbox } from '../../test/support/workspaces.js';
 import { waitFor } from '../../test/support/wait.js';
 
 // The whole path: catalog -> assistant -> launch through the service, recorded in the conversation log,

@@ -23,6 +23,8 @@ export function createBridgeClient(bridge: SkillDockBridge): BridgeClient {
   ) as unknown as Api;
   return {
     api,
+    // IPC has no connection to lose: events reach the listener from the moment it is added, so
+    // there is no reopening to report (the port's onOpen is never called here).
     onEvent: (listener) => bridge.onEvent(listener),
     pathForFile: (file) => bridge.getPathForFile(file) || null,
     pickImportPaths: async (kind = 'folders') => unwrap<string[]>(await bridge.pickImportPaths(kind)),

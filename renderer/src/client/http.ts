@@ -29,7 +29,11 @@ export interface HttpClientOptions {
 
 export interface HttpClient {
   api: Api;
-  onEvent(listener: (event: SkillDockEvent) => void): () => void;
+  /**
+   * `onOpen` is called each time the event stream opens: the first time and after every reconnect.
+   * What the engine pushed before that reached nobody, so the caller reads its state again then.
+   */
+  onEvent(listener: (event: SkillDockEvent) => void, onOpen?: () => void): () => void;
   /** Stream files into a fresh staging batch; resolves to the staged top-level paths for `importPaths`. */
   upload(items: UploadItem[], onProgress?: (p: UploadProgress) => void): Promise<UploadFinishResponse>;
 }
@@ -70,13 +74,25 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     METHOD_NAMES.map((name) => [name, (input?: unknown) => request(`${HTTP.apiPrefix}${name}`, { json: input ?? {} })]),
   ) as unknown as Api;
 
-  // One stream for all listeners, opened on the first and closed with the last.
-  const listeners = new Set<(event: SkillDockEvent) => void>();
+  // One stream for all listeners, opened on the first and closed with the last. The server
+  // subscribes a stream to the engine before its headers go out, so from `open` on nothing is
+  // missed; before it (connecting, or reconnecting after a drop) events are lost, hence onOpen.
+  const listeners = new Map<(event: SkillDockEvent) => void, (() => void) | undefined>();
   let source: EventSource | null = null;
+  function notify<A extends unknown[]>(fns: Iterable<((...args: A) => void) | undefined>, ...args: A): void {
+    for (const fn of [...fns]) {
+      try {
+        fn?.(...args);
+      } catch (err) {
+        console.error('skilldock event listener failed', err);
+      }
+    }
+  }
   function openStream(): void {
     const ES = options.EventSource ?? (globalThis as { EventSource?: typeof EventSource }).EventSource;
     if (!ES || !token) return;
     source = new ES(`${options.origin}${HTTP.events}?${HTTP.tokenQuery}=${encodeURIComponent(token)}`);
+    source.onopen = () => notify(listeners.values());
     source.onmessage = (msg: MessageEvent) => {
       let data: unknown;
       try {
@@ -87,18 +103,12 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       // The engine sends only its own events (loopback, token): known by their type, without
       // loading the contract's schemas (zod) into the first script.
       if (!isEngineEvent(data)) return;
-      for (const fn of [...listeners]) {
-        try {
-          fn(data);
-        } catch (err) {
-          console.error('skilldock event listener failed', err);
-        }
-      }
+      notify(listeners.keys(), data);
     };
   }
 
-  function onEvent(listener: (event: SkillDockEvent) => void): () => void {
-    listeners.add(listener);
+  function onEvent(listener: (event: SkillDockEvent) => void, onOpen?: () => void): () => void {
+    listeners.set(listener, onOpen);
     if (!source) openStream();
     return () => {
       listeners.delete(listener);

@@ -22,7 +22,7 @@ export type { UploadProgress } from './http';
 
 export interface SkillDockClient extends ClientPort {
   api: Api;
-  onEvent(listener: (event: SkillDockEvent) => void): () => void;
+  onEvent(listener: (event: SkillDockEvent) => void, onOpen?: () => void): () => void;
   isDesktop: boolean;
   /** Desktop: `process.platform`; browser: null. */
   platform: string | null;

@@ -19,12 +19,20 @@ interface SettingsState {
   saveCustomAgents(change: (list: CustomAgent[]) => CustomAgent[]): Promise<void>;
 }
 
+// Every save pushes settings-changed with the whole settings as saved then, so the last event is the
+// engine's current state. An answer to a request sent before an event arrived may be older than that
+// event (answers and events travel apart): it is dropped, and the events have the last word.
+let pushed = 0;
+const fresh = (seen: number) => pushed === seen;
+
 export const useSettings = create<SettingsState>((set) => ({
   settings: null,
   error: null,
   async load() {
+    const seen = pushed;
     try {
-      set({ settings: await client().api.getSettings({}), error: null });
+      const settings = await client().api.getSettings({});
+      if (fresh(seen)) set({ settings, error: null });
     } catch (err) {
       set({ error: errorText(err) });
     }
@@ -33,8 +41,9 @@ export const useSettings = create<SettingsState>((set) => ({
     try {
       // Only the fields that changed: the engine merges them into what is on disk now, so a value
       // another process saved meanwhile (the CLI adding an agent) is not overwritten by our copy.
+      const seen = pushed;
       const settings = await client().api.updateSettings(patch);
-      set({ settings, error: null });
+      set(fresh(seen) ? { settings, error: null } : { error: null });
       return settings;
     } catch (err) {
       set({ error: errorText(err) });
@@ -42,12 +51,15 @@ export const useSettings = create<SettingsState>((set) => ({
     }
   },
   receive(settings) {
+    pushed++;
     set({ settings });
   },
   async saveCustomAgents(change) {
     const api = client().api;
     const { customAgents } = await api.getSettings({});
-    set({ settings: await api.updateSettings({ customAgents: change(customAgents) }) });
+    const seen = pushed;
+    const settings = await api.updateSettings({ customAgents: change(customAgents) });
+    if (fresh(seen)) set({ settings });
     // Assistants and launch pick agents from the registry cache: let them see the change.
     void useAgents.getState().loadRegistry();
   },

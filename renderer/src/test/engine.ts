@@ -13,6 +13,9 @@ const repo = path.resolve(__dirname, '../../..');
 
 export interface TestEngine {
   client: ClientPort;
+  /** The server's address and token, for a second client of one's own (an event stream). */
+  origin: string;
+  token: string;
   home: string;
   userHome: string;
   /** Calls sent to the engine and not yet answered: 0 once a page has what it asked for. */
@@ -122,6 +125,8 @@ export async function startEngine(): Promise<TestEngine> {
   const client: ClientPort = { api: h.api, onEvent: () => () => {}, isDesktop: false };
   return {
     client,
+    origin: info.origin,
+    token: info.token,
     home,
     userHome,
     inFlight: () => inFlight,

@@ -7,7 +7,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { I18nextProvider } from 'react-i18next';
 import type { CatalogEntry, Language } from '../../../../src/contract/index';
 import { setClient } from '../../client-port';
-import { createI18n } from '../../i18n';
+import { LANGUAGES, createI18n } from '../../i18n';
 import { SecurityPanel } from '../../pages/skills/security-panel';
 import { startEngine, type TestEngine } from '../../test/engine';
 import { TID, rowId } from '../../testids';
@@ -96,7 +96,7 @@ describe('security panel', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  for (const lang of ['en', 'zh-CN', 'zh-TW', 'ja'] as const) {
+  for (const lang of LANGUAGES) {
     it(`is fully translated in ${lang} (no raw keys or placeholders)`, async () => {
       const skill = await engine.client.api.getSkill({ name: 'pdf' });
       await show(skill, lang);

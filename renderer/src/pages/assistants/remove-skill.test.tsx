@@ -3,7 +3,7 @@ import '../../test/setup';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { Language } from '../../../../src/contract/index';
-import { createI18n } from '../../i18n';
+import { LANGUAGES, createI18n } from '../../i18n';
 import { startEngine, type TestEngine } from '../../test/engine';
 import { renderApp } from '../../test/render-app';
 import { useAssistants } from '../../stores/assistants-store';
@@ -23,7 +23,7 @@ afterAll(async () => {
 const NAMES: Record<Language, string> = { en: 'Reviewer', 'zh-CN': '审阅助手', 'zh-TW': '審閱助理', ja: 'レビュー担当' };
 
 describe('removing a skill from an assistant', () => {
-  for (const lang of ['en', 'zh-CN', 'zh-TW', 'ja'] as const) {
+  for (const lang of LANGUAGES) {
     it(`the confirmation names the skill and the assistant in ${lang}, and the list updates at once`, async () => {
       const assistant = NAMES[lang];
       const created = await engine.client.api.createAssistant({ name: assistant, agent: 'claude', skills: ['pdf', 'docx', 'code'] });

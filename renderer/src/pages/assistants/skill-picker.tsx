@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type Dispatch, type SetStateAction } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Checkbox, Input, Modal, Tag } from '@arco-design/web-react';
 import type { CatalogEntry } from '../../../../src/contract/index';
@@ -26,33 +26,13 @@ function needsApproval(err: unknown): NeedsApproval | null {
 export function SkillPicker({ visible, onClose, attached }: { visible: boolean; onClose(): void; attached: string[] }) {
   const { t } = useTranslation();
   const catalog = useCatalog((s) => s.catalog);
-  const openSkill = useCatalog((s) => s.open);
-  const trustRev = useCatalog((s) => s.trustRev);
   const attach = useAssistants((s) => s.attach);
   const [query, setQuery] = useState('');
   const [picked, setPicked] = useState<Map<string, CatalogEntry>>(new Map());
   const [approval, setApproval] = useState<NeedsApproval | null>(null);
-  // The scan's findings are shown before approving; with a high one, approving needs a tick first (ApproveGate).
-  const approvalEntry = approval ? [...picked.values()].find((e) => e.name === approval.skill) : undefined;
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  // Approved while reviewing (in the drawer over the picker): the warning no longer holds, and the
-  // checked skills are still here to attach.
-  const seenRev = useRef(trustRev);
-  useEffect(() => {
-    if (trustRev === seenRev.current || !approval) return;
-    seenRev.current = trustRev;
-    const entry = findEntry(catalog, { name: approval.skill });
-    let live = true;
-    useSkill
-      .getState()
-      .trustOf(entry ? { dir: entry.provenance.dir } : { name: approval.skill })
-      .then((trust) => live && trust.status === 'approved' && setApproval((a) => (a?.skill === approval.skill ? null : a)))
-      .catch(() => undefined); // the warning stays; attaching again asks the engine
-    return () => {
-      live = false;
-    };
-  }, [trustRev]); // eslint-disable-line react-hooks/exhaustive-deps
+  useApprovedMeanwhile(approval, setApproval);
 
   const candidates = useMemo(() => {
     const taken = new Set(attached);
@@ -122,38 +102,7 @@ export function SkillPicker({ visible, onClose, attached }: { visible: boolean; 
     >
       <div data-testid={TID.skillPicker}>
         {error && <Alert type="error" className="page-alert" content={error} />}
-        {approval && (
-          <Alert
-            type="warning"
-            className="page-alert"
-            data-testid={TID.skillPickerApproval}
-            content={
-              <div>
-                <div>{approval.message}</div>
-                <ApproveGate
-                  entryId={approvalEntry?.id}
-                  label={t('assistants.approveAndAttach', { skill: approval.skill })}
-                  testId={TID.skillPickerApprove}
-                  onApprove={() => approveAndRetry(approval.skill)}
-                  extra={
-                    <Button
-                      size="small"
-                      data-testid={TID.skillPickerReview}
-                      onClick={() => {
-                        // Reviewed in place: the drawer opens over the picker, which keeps its checks.
-                        const entry =
-                          [...picked.values()].find((e) => e.name === approval.skill) ?? findEntry(catalog, { name: approval.skill });
-                        if (entry) openSkill(entry.id, 'security', true);
-                      }}
-                    >
-                      {t('assistants.reviewSkill', { skill: approval.skill })}
-                    </Button>
-                  }
-                />
-              </div>
-            }
-          />
-        )}
+        {approval && <ApprovalPrompt approval={approval} picked={picked} onApprove={() => approveAndRetry(approval.skill)} />}
         <Input
           allowClear
           value={query}
@@ -164,34 +113,113 @@ export function SkillPicker({ visible, onClose, attached }: { visible: boolean; 
         />
         <div className="picker-list">
           {candidates.slice(0, SHOWN).map((e) => (
-            <div
-              key={e.id}
-              role="checkbox"
-              aria-checked={picked.has(e.id)}
-              tabIndex={0}
-              className={`row clickable${picked.has(e.id) ? ' selected' : ''}`}
-              data-testid={rowId(TID.skillPickerRow, e.name)}
-              onClick={() => toggle(e)}
-              onKeyDown={(ev) => (ev.key === ' ' || ev.key === 'Enter') && toggle(e)}
-            >
-              <Checkbox checked={picked.has(e.id)} className="no-pointer" />
-              <div className="row-main">
-                <div className="row-title">
-                  {e.name} <Tag size="small">{t(`roots.${e.provenance.rootKind}`)}</Tag>
-                  {e.counts.errors > 0 && (
-                    <Tag size="small" color="red">
-                      {t('skills.badge.errors', { count: e.counts.errors })}
-                    </Tag>
-                  )}
-                </div>
-                <div className="muted ellipsis">{e.description}</div>
-              </div>
-            </div>
+            <PickerRow key={e.id} entry={e} picked={picked.has(e.id)} onToggle={() => toggle(e)} />
           ))}
           {candidates.length > SHOWN && <div className="muted">{t('assistants.refine', { count: candidates.length - SHOWN })}</div>}
           {candidates.length === 0 && <div className="muted">{t('skills.empty')}</div>}
         </div>
       </div>
     </Modal>
+  );
+}
+
+/**
+ * Approved while reviewing (in the drawer over the picker): the warning no longer holds, and the
+ * checked skills are still here to attach.
+ */
+function useApprovedMeanwhile(approval: NeedsApproval | null, setApproval: Dispatch<SetStateAction<NeedsApproval | null>>): void {
+  const catalog = useCatalog((s) => s.catalog);
+  const trustRev = useCatalog((s) => s.trustRev);
+  const seenRev = useRef(trustRev);
+  useEffect(() => {
+    if (trustRev === seenRev.current || !approval) return;
+    seenRev.current = trustRev;
+    const entry = findEntry(catalog, { name: approval.skill });
+    let live = true;
+    useSkill
+      .getState()
+      .trustOf(entry ? { dir: entry.provenance.dir } : { name: approval.skill })
+      .then((trust) => live && trust.status === 'approved' && setApproval((a) => (a?.skill === approval.skill ? null : a)))
+      .catch(() => undefined); // the warning stays; attaching again asks the engine
+    return () => {
+      live = false;
+    };
+  }, [trustRev]); // eslint-disable-line react-hooks/exhaustive-deps
+}
+
+interface PromptProps {
+  approval: NeedsApproval;
+  picked: Map<string, CatalogEntry>;
+  onApprove(): Promise<void>;
+}
+
+/**
+ * Why the skill waits, and the approval gate: the scan's findings are shown before approving; with a
+ * high one, approving needs a tick first (ApproveGate). Reviewing opens the drawer over the picker.
+ */
+function ApprovalPrompt({ approval, picked, onApprove }: PromptProps) {
+  const { t } = useTranslation();
+  const catalog = useCatalog((s) => s.catalog);
+  const openSkill = useCatalog((s) => s.open);
+  const approvalEntry = [...picked.values()].find((e) => e.name === approval.skill);
+  return (
+    <Alert
+      type="warning"
+      className="page-alert"
+      data-testid={TID.skillPickerApproval}
+      content={
+        <div>
+          <div>{approval.message}</div>
+          <ApproveGate
+            entryId={approvalEntry?.id}
+            label={t('assistants.approveAndAttach', { skill: approval.skill })}
+            testId={TID.skillPickerApprove}
+            onApprove={onApprove}
+            extra={
+              <Button
+                size="small"
+                data-testid={TID.skillPickerReview}
+                onClick={() => {
+                  // Reviewed in place: the drawer opens over the picker, which keeps its checks.
+                  const entry = approvalEntry ?? findEntry(catalog, { name: approval.skill });
+                  if (entry) openSkill(entry.id, 'security', true);
+                }}
+              >
+                {t('assistants.reviewSkill', { skill: approval.skill })}
+              </Button>
+            }
+          />
+        </div>
+      }
+    />
+  );
+}
+
+/** One candidate skill, ticked or not. */
+function PickerRow({ entry: e, picked, onToggle }: { entry: CatalogEntry; picked: boolean; onToggle(): void }) {
+  const { t } = useTranslation();
+  return (
+    <div
+      role="checkbox"
+      aria-checked={picked}
+      tabIndex={0}
+      className={`row clickable${picked ? ' selected' : ''}`}
+      data-testid={rowId(TID.skillPickerRow, e.name)}
+      onClick={onToggle}
+      onKeyDown={(ev) => (ev.key === ' ' || ev.key === 'Enter') && onToggle()}
+    >
+      <Checkbox checked={picked} className="no-pointer" />
+      <div className="row-main">
+        <div className="row-title">
+          {e.name} <Tag size="small">{t(`roots.${e.provenance.rootKind}`)}</Tag>
+          {e.counts.errors > 0 && (
+            <Tag size="small" color="red">
+              {t('skills.badge.errors', { count: e.counts.errors })}
+            </Tag>
+          )}
+        </div>
+        <div className="muted ellipsis">{e.description}</div>
+      </div>
+    </div>
   );
 }

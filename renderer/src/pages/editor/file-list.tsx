@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Input, Modal } from '@arco-design/web-react';
 import { TID, rowId } from '../../testids';
-import { SKILL_FILE, useEditor } from '../../stores/editor-store';
+import { useEditor } from '../../stores/editor-store';
+import { SKILL_FILE } from '../../stores/editor-state';
 
 /** The skill's files and folders: open a file, add a file or folder, rename or delete the selected one. */
 export function FileList({ dirty, readOnly }: { dirty: string[]; readOnly: boolean }) {

@@ -22,26 +22,29 @@ export function showUndoToast(t: TFunction, text: string): void {
         size="small"
         type="primary"
         data-testid={TID.toastUndo}
-        onClick={async () => {
+        onClick={() => {
           Notification.remove(id);
           shown = null;
-          try {
-            const res = await useLibrary.getState().undo();
-            Notification.success({
-              title: t('library.undone', { op: opName(t, res.undone.op) }),
-              content: '',
-              duration: 4000,
-              position: 'bottomRight',
-            });
-          } catch (err) {
-            Notification.error({ title: t('import.undoFailed'), content: errorText(err), duration: 6000, position: 'bottomRight' });
-          }
+          void undoNewest(t, (op) => ({ title: t('library.undone', { op }), content: '' }));
         }}
       >
         {t('common.undo')}
       </Button>
     ),
   });
+}
+
+/**
+ * Undo the newest journal step and say how it went; `worded` gets the undone op in the user's
+ * language (the engine's `message` is English, for the CLI).
+ */
+export async function undoNewest(t: TFunction, worded: (op: string) => { title: string; content: string }): Promise<void> {
+  try {
+    const res = await useLibrary.getState().undo();
+    Notification.success({ ...worded(opName(t, res.undone.op)), duration: 4000, position: 'bottomRight' });
+  } catch (err) {
+    Notification.error({ title: t('import.undoFailed'), content: errorText(err), duration: 6000, position: 'bottomRight' });
+  }
 }
 
 const OPS = [

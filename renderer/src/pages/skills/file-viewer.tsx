@@ -31,7 +31,7 @@ export function FilesTab({ entry, files }: { entry: CatalogEntry; files: readonl
 
 export function FileViewer({ entry, path }: { entry: CatalogEntry; path: string }) {
   const { t, i18n } = useTranslation();
-  const formatSize = (n: number) => formatBytes(n, i18n.language);
+  const formatSize = (n: number) => formatBytes(n, i18n);
   const key = `${entry.id}\n${entry.digest}\n${path}`;
   const view = useSkill((s) => (s.file?.key === key ? s.file : null));
   const loaded = view && (view.data ? { file: view.data } : view.error !== null ? { error: view.error } : null);

@@ -87,7 +87,7 @@ export function SkillOverview({ entry }: { entry: CatalogEntry }) {
               { label: t('skills.drawer.digest'), value: <code>{entry.digest.slice(0, 16)}</code> },
               {
                 label: t('skills.drawer.size'),
-                value: t('skills.drawer.sizeValue', { count: entry.fileCount, size: formatBytes(entry.size, i18n.language) }),
+                value: t('skills.drawer.sizeValue', { count: entry.fileCount, size: formatBytes(entry.size, i18n) }),
               },
               ...originRows,
             ]}

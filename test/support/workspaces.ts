@@ -3,10 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import type { CatalogEntry } from '../contract/index.js';
-import { analyzeSkill } from '../skills/index.js';
-import { findAgent, type AgentDef } from '../agents/registry.js';
-import type { LaunchSkill } from './launch.js';
+import type { CatalogEntry } from '../../src/contract/index.js';
+import { analyzeSkill } from '../../src/skills/index.js';
+import { findAgent, type AgentDef } from '../../src/agents/registry.js';
+import type { LaunchSkill } from '../../src/workspaces/launch.js';
 
 // Test scaffolding for workspaces: real folders under the OS temp dir; catalog entries come from
 // the real skill analyzer (the same one the catalog uses), never hand-made.

@@ -2,12 +2,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { EventBus, type EnginePaths } from '../context.js';
-import type { SkillDockEvent } from '../contract/index.js';
-import { createServiceContext, type ServiceContext } from '../service-context.js';
-import { analyzeSkill } from '../skills/index.js';
-import { CatalogService, type CatalogOptions } from './catalog.js';
-import type { AnalyzeFn } from './entries.js';
+import { EventBus, type EnginePaths } from '../../src/context.js';
+import type { SkillDockEvent } from '../../src/contract/index.js';
+import { createServiceContext, type ServiceContext } from '../../src/service-context.js';
+import { analyzeSkill } from '../../src/skills/index.js';
+import { CatalogService, type CatalogOptions } from '../../src/catalog/catalog.js';
+import type { AnalyzeFn } from '../../src/catalog/entries.js';
 
 // Shared by the catalog tests: temp homes, skill folders on disk, and a service wired to them.
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createService, type SkillDockService } from '../service.js';
+import { createService, type SkillDockService } from '../../src/service.js';
 
 // Scaffolding for the security tests: real folders under the OS temp dir, never the real home.
 

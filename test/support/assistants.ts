@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { createService, type SkillDockService } from '../service.js';
+import { createService, type SkillDockService } from '../../src/service.js';
 
 // Test scaffolding for the assistants tests: real dirs under the OS temp dir, never the real home.
 
