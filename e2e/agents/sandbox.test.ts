@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { repoRoot } from '../../src/workspaces/test-helpers.js';
+import { repoRoot } from '../../test/support/workspaces.js';
 import { agentFixture, type AgentFixture } from './fixture.js';
 import { CLAUDE_OFFLINE, codexArgs } from './capture.js';
 import { anthropicScript, anthropicToolResult, codexScript, codexToolResult } from './model-script.js';

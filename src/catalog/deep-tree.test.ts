@@ -5,9 +5,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SkillDockService } from '../service.js';
 import { startServer } from '../server/index.js';
-import { callApi } from '../server/test-helpers.js';
+import { callApi } from '../../test/support/server.js';
 import { MAX_TREE_DEPTH, walkSkill } from '../skills/walk.js';
-import { RESOURCES, writeSkill } from './test-fixtures.js';
+import { RESOURCES, writeSkill } from '../../test/support/catalog.js';
 
 // A skill holding a chain of 2,100 folders (far past PATH_MAX) in an agent's own skills folder and in
 // a big root (where the first scan reads on its own thread): every door lists the catalog with that

@@ -5,9 +5,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SkillDockService } from '../service.js';
 import { startServer, type RunningServer } from '../server/index.js';
-import { callApi } from '../server/test-helpers.js';
+import { callApi } from '../../test/support/server.js';
 import { analyzeSkill } from '../skills/index.js';
-import { RESOURCES, writeSkill } from './test-fixtures.js';
+import { RESOURCES, writeSkill } from '../../test/support/catalog.js';
 
 // A burst of thousands of folder renames inside one skill of a watched root, while `serve` runs:
 // the server answers an API call within a couple of seconds during the burst and after it, and the

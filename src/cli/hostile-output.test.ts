@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commands } from './commands/index.js';
-import { makeRepo, startGitDaemon } from '../sources/fixtures/git-servers.js';
+import { makeRepo, startGitDaemon } from '../../test/support/git-servers.js';
 
 // Every command of the CLI's command table (a new one is covered the day it is added), run as the
 // built CLI against a home full of hostile names: a skill, its folder, its files, a custom agent,

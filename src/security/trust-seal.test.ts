@@ -3,8 +3,8 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createService } from '../service.js';
-import { securityEnv, writeSkill, type SecurityEnv } from './test-helpers.js';
-import { cliScript } from '../workspaces/test-helpers.js';
+import { securityEnv, writeSkill, type SecurityEnv } from '../../test/support/security.js';
+import { cliScript } from '../../test/support/workspaces.js';
 
 // Issue 32 break 3 where an agent has no sandbox: approvals.json and settings.json changed by
 // something other than SkillDock (the break's shell forms, run here by a real shell) are trusted in

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { libraryNames, makeWorld, runWorldCli, snapshot, type World } from '../library/fixtures/helpers.js';
+import { libraryNames, makeWorld, runWorldCli, snapshot, type World } from '../../test/support/library.js';
 import {
   git,
   makeRepo,
@@ -12,7 +12,7 @@ import {
   startHttpGit,
   type Served,
   type TestRepo,
-} from './fixtures/git-servers.js';
+} from '../../test/support/git-servers.js';
 import { SOURCE_LIMITS } from './limits.js';
 import { DOWNLOAD_LIMITS } from './download.js';
 import type { MessageRef } from '../contract/index.js';

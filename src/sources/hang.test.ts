@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { makeWorld, runWorldCli, snapshot, worldEnv, type World } from '../library/fixtures/helpers.js';
+import { makeWorld, runWorldCli, snapshot, worldEnv, type World } from '../../test/support/library.js';
 import { waitFor } from '../../test/support/wait.js';
 import {
   makeRepo,
@@ -14,7 +14,7 @@ import {
   startHttpGit,
   type HangingFront,
   type Served,
-} from './fixtures/git-servers.js';
+} from '../../test/support/git-servers.js';
 import type { MessageRef } from '../contract/index.js';
 
 // A server that accepts and never answers: every git call SkillDock makes against it ends at its
