@@ -1,17 +1,9 @@
 import { test, expect } from './app-fixture';
 import { importFixtureSkills, patchSettings, setLanguage } from './helpers';
 import { shot } from './shots';
-import { PAGES, TID, pageId, rowId } from '../renderer/src/testids';
+import { NAV_TID, PAGES, TID, pageId, rowId } from '../renderer/src/testids';
 
-const NAV = {
-  skills: TID.navSkills,
-  library: TID.navLibrary,
-  updates: TID.navUpdates,
-  assistants: TID.navAssistants,
-  launch: TID.navLaunch,
-  agents: TID.navAgents,
-  settings: TID.navSettings,
-} as const;
+const NAV = NAV_TID;
 
 /** The Skills nav label per language: the page really switched. */
 const SKILLS_WORD = { en: 'Skills', 'zh-CN': '技能', ja: 'スキル' } as const;

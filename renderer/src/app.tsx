@@ -9,7 +9,7 @@ import { setAgentLanguage } from './stores/agents-store';
 import { useNav } from './stores/nav-store';
 import { useSettings } from './stores/settings-store';
 import { useEngineSync, useLanguage, useTheme } from './sync';
-import { PAGES, TID, type PageName } from './testids';
+import { NAV_TID, PAGES, TID } from './testids';
 import { SkillsPage } from './pages/skills/skills-page';
 
 // The Skills page is the first screen and ships in the initial script; every other page is
@@ -27,16 +27,6 @@ import { DoctorBanner } from './components/doctor-banner';
 import { NavMenu } from './components/nav-menu';
 import { UpdatesBadge } from './pages/sources/updates-badge';
 import { SkillDrawerHost } from './pages/skills/drawer-host';
-
-const NAV_TID: Record<PageName, string> = {
-  skills: TID.navSkills,
-  library: TID.navLibrary,
-  updates: TID.navUpdates,
-  assistants: TID.navAssistants,
-  launch: TID.navLaunch,
-  agents: TID.navAgents,
-  settings: TID.navSettings,
-};
 
 export function App({ i18n }: { i18n: I18n }) {
   setErrorLanguage(i18n);

@@ -5,6 +5,8 @@ import '@arco-design/web-react/dist/css/arco.css';
 // Shipped Latin UI face: Latin text and punctuation never fall back to a CJK font (full-width quotes).
 import '@fontsource-variable/inter';
 import './styles.css';
+// After Arco's sheet: it raises Arco's palette to WCAG AA contrast in both themes.
+import './contrast.css';
 import { createRoot } from 'react-dom/client';
 import { createClient } from './client';
 import { setClient } from './client-port';

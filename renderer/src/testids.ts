@@ -368,6 +368,16 @@ export function rowId(base: TestId, key: string): string {
 
 export const PAGES = ['skills', 'library', 'updates', 'assistants', 'launch', 'agents', 'settings'] as const;
 export type PageName = (typeof PAGES)[number];
+/** Each page's navigation item. */
+export const NAV_TID: Record<PageName, string> = {
+  skills: TID.navSkills,
+  library: TID.navLibrary,
+  updates: TID.navUpdates,
+  assistants: TID.navAssistants,
+  launch: TID.navLaunch,
+  agents: TID.navAgents,
+  settings: TID.navSettings,
+};
 
 export function pageId(page: PageName): string {
   return `${TID.page}-${page}`;
