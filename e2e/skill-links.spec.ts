@@ -76,7 +76,8 @@ for (const lang of ['en', 'zh-CN'] as const) {
     await page.getByTestId(TID.skillDrawerClose).click();
     await expect(drawer).toBeHidden();
 
-    // 2. Review in the picker opens the drawer over the picker; the checked skills survive.
+    // 2. Review in the picker opens the drawer over the picker; the skill waiting for approval stays
+    // checked, the other is attached at once (issue 23 item 10).
     await page.getByTestId(TID.assistantAddSkills).click();
     const picker = page.getByTestId(TID.skillPicker);
     await picker.getByTestId(rowId(TID.skillPickerRow, 'beta-review')).click();
@@ -87,7 +88,10 @@ for (const lang of ['en', 'zh-CN'] as const) {
     await expect(drawer.getByTestId(TID.skillSecurity)).toBeVisible();
     await expect(drawer.getByTestId(TID.skillApprovalStatus)).toHaveAttribute('data-status', 'unapproved');
     await shot(page, `picker-review-drawer-light-${lang}`);
-    // The drawer is on top: a real click reaches its approve button.
+    // The drawer is on top: a real click reaches its approve button, which, as in the picker, waits
+    // for the "I have read the high-risk finding" tick (one gate for every approval).
+    await expect(drawer.getByTestId(TID.skillApprove)).toBeDisabled();
+    await drawer.getByTestId(TID.approvalReviewed).click();
     await drawer.getByTestId(TID.skillApprove).click();
     await expect(drawer.getByTestId(TID.skillApprovalStatus)).toHaveAttribute('data-status', 'approved');
     // The approve button went away with the approval, so focus may have fallen to <body> (it did on
@@ -96,9 +100,10 @@ for (const lang of ['en', 'zh-CN'] as const) {
     await page.keyboard.press('Escape');
     await expect(drawer).toBeHidden();
     await expect(picker).toBeVisible();
-    for (const name of ['beta-review', 'risky-tool']) {
-      await expect(picker.getByTestId(rowId(TID.skillPickerRow, name))).toHaveAttribute('aria-checked', 'true');
-    }
+    // beta-review needed no approval and was attached at once; risky-tool, approved now, is still checked.
+    await expect(picker.getByTestId(rowId(TID.skillPickerRow, 'beta-review'))).toHaveCount(0);
+    await expect(page.getByTestId(rowId(TID.assistantSkillRow, 'beta-review'))).toBeAttached();
+    await expect(picker.getByTestId(rowId(TID.skillPickerRow, 'risky-tool'))).toHaveAttribute('aria-checked', 'true');
     await expect(page.getByTestId(TID.skillPickerApproval)).toHaveCount(0); // approved: the warning went
     await page.getByTestId(TID.skillPickerConfirm).click();
     await expect(picker).toBeHidden();
@@ -123,6 +128,8 @@ for (const lang of ['en', 'zh-CN'] as const) {
     await review.click();
     await expect(drawer.getByTestId(TID.skillSecurity)).toBeVisible();
     await expect(drawer.getByTestId(TID.skillApprovalStatus)).toHaveAttribute('data-status', 'changed');
+    // The changed script ('echo changed') has no high finding: no tick is asked for.
+    await expect(drawer.getByTestId(TID.approvalReviewed)).toHaveCount(0);
     await drawer.getByTestId(TID.skillApprove).click();
     await expect(drawer.getByTestId(TID.skillApprovalStatus)).toHaveAttribute('data-status', 'approved');
     await page.getByTestId(TID.skillDrawerClose).click();

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SkillDockService } from '../service.js';
 import { startServer, type RunningServer } from '../server/index.js';
+import { sleep } from '../../test/support/wait.js';
 import { callApi } from '../../test/support/server.js';
 import { analyzeSkill } from '../skills/index.js';
 import { RESOURCES, writeSkill } from '../../test/support/catalog.js';
@@ -61,7 +62,7 @@ for(const [a,b] of [['a','b'],['b','a']])for(let i=0;i<${FOLDERS};i++)fs.renameS
     const during: number[] = [];
     while (!done && Date.now() - started < 120_000) {
       during.push((await timedList()).ms);
-      await new Promise((r) => setTimeout(r, 200));
+      await sleep(200); // paced: one call every 200 ms through the burst
     }
     expect(await exited).toBe(0);
     expect(during.length).toBeGreaterThan(3);
@@ -75,7 +76,7 @@ for(const [a,b] of [['a','b'],['b','a']])for(let i=0;i<${FOLDERS};i++)fs.renameS
     const deadline = Date.now() + 20_000;
     let now = await timedList();
     for (let i = 0; i < 400 && Date.now() < deadline && !now.names.includes(want); i++) {
-      await new Promise((r) => setTimeout(r, 50));
+      await sleep(50);
       now = await timedList();
       slowest.push(now.ms);
     }

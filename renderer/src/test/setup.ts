@@ -2,7 +2,8 @@
 // Node, where the package resolves to its CommonJS build).
 import '@arco-design/web-react/lib/_util/react-19-adapter';
 import { Message, Notification } from '@arco-design/web-react';
-import { act, configure, waitFor } from '@testing-library/react';
+import { act, configure } from '@testing-library/react';
+import { sleep } from '../../../test/support/wait';
 import { afterAll, afterEach } from 'vitest';
 
 // The engine runs in a child process on a shared two-core machine: give it time to answer.
@@ -18,18 +19,19 @@ const SHOWN = '.arco-notification, .arco-message';
  * cleared and their exit transitions finished.
  */
 export async function settleToasts(limitMs = 3000): Promise<void> {
-  if (!document.querySelector(SHOWN)) return;
-  // Cleared again on every look: a toast may come after the test's last step (an undo's answer).
-  await waitFor(
-    () => {
-      act(() => {
-        Notification.clear();
-        Message.clear();
-      });
-      if (document.querySelector(SHOWN)) throw new Error(`toasts still shown ${limitMs} ms after they were cleared`);
-    },
-    { timeout: limitMs, interval: 25 },
-  );
+  const deadline = Date.now() + limitMs;
+  // Cleared again on every turn: a toast may come after the test's last step (an undo's answer).
+  // The turn passes inside an async act(), so the exit transitions' own state updates run there,
+  // before the DOM goes: a sync act() around the clear alone left them to fire later, into a
+  // torn-down DOM, on a loaded machine (settle-toasts.test caught it: "window is not defined").
+  while (document.querySelector(SHOWN)) {
+    if (Date.now() > deadline) throw new Error(`toasts still shown ${limitMs} ms after they were cleared`);
+    await act(async () => {
+      Notification.clear();
+      Message.clear();
+      await sleep(25);
+    });
+  }
 }
 
 afterEach(() => settleToasts());
