@@ -111,9 +111,9 @@ describe('skilldock list / show / roots / agents-view', () => {
       const r = run(args);
       expect(r.code, args.join(' ')).toBe(0);
       expect(r.stdout, args.join(' ')).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f\u202e]/);
-      expect(r.stdout).toContain('\\x1b[2J');
+      expect(r.stdout).toContain('\\u001b[2J'); // one escaping at the CLI's edge: JSON's \uXXXX form
     }
-    expect(run(['show', 'hostile', '--root', root]).stdout).toContain('name\\x1b[1Aup.md');
+    expect(run(['show', 'hostile', '--root', root]).stdout).toContain('name\\u001b[1Aup.md');
     const j = JSON.parse(run(['list', '--json', '--root', root]).stdout);
     expect(j.entries.find((e: { name: string }) => e.name === 'hostile').description).toBe(desc);
   });

@@ -105,7 +105,9 @@ describe('a skill with a folder chain past PATH_MAX', () => {
         const inBig = entriesOf(many.out).filter((e) => e.provenance.dir.startsWith(big));
         expect(inBig).toHaveLength(240);
         expect(inBig.filter(flagged).map((e) => e.name)).toEqual(['s120']);
-        if (i === 0 && round === 'first') expect(many.err).toMatch(/read ahead: [1-9]\d* of \d+ children read by the reader thread/);
+        // The reading thread ran; how many children it reads before the calling thread takes them
+        // is scheduling (0 of 240 was seen on an idle machine), so only its start is asserted here.
+        if (i === 0 && round === 'first') expect(many.err).toMatch(/read ahead: \d+ of \d+ children read by the reader thread/);
       }
       const show = run(['show', 'cl'], sd, env);
       expect(show.code, show.err).toBe(0);

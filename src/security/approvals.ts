@@ -6,7 +6,7 @@ import type { ServiceContext } from '../service-context.js';
 import { openStore, writeFileAtomic, type JsonStore } from '../store/index.js';
 import type { SkillFolder } from './skill-files.js';
 import { fail } from '../errors.js';
-import { TrustSeal, type SealStatus } from './trust-seal.js';
+import { TrustSeal, type SealStatus } from '../store/trust-seal.js';
 
 // `<home>/approvals.json`: one approval per skill name, pinned to the digest of its executable
 // surface. The approved text of small surface files is kept as content-addressed blobs under

@@ -5,7 +5,7 @@ import type { ServiceContext } from '../service-context.js';
 import { openStore, type JsonStore } from '../store/index.js';
 import { agentConfigFiles, loadRegistry } from '../agents/registry.js';
 import { validateCustomAgents } from './custom-agents.js';
-import { TrustSeal, type SealStatus } from '../security/trust-seal.js';
+import { TrustSeal, type SealStatus } from '../store/trust-seal.js';
 
 // settings.json through the versioned, validated, atomic store. Version 0 is the interim plain-JSON
 // file written before the store existed; it holds the same fields, so it passes through unchanged.
@@ -13,7 +13,7 @@ export const SETTINGS_VERSION = 1;
 
 export class SettingsService {
   private store: JsonStore<Settings>;
-  /** What SkillDock last wrote to settings.json (src/security/trust-seal.ts). */
+  /** What SkillDock last wrote to settings.json (src/store/trust-seal.ts). */
   private readonly seal: TrustSeal;
   constructor(private ctx: ServiceContext) {
     this.seal = new TrustSeal(ctx.paths.home);

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { CustomAgent, Settings } from '../../../src/contract/index';
+import type { CustomAgent, MethodOutput, Settings } from '../../../src/contract/index';
 import { client } from '../client-port';
 import { useAgents } from './agents-store';
 import { errorText } from './errors';
@@ -17,6 +17,10 @@ interface SettingsState {
    * overwritten by a stale copy. Throws the engine's refusal (its `details.field` names the field).
    */
   saveCustomAgents(change: (list: CustomAgent[]) => CustomAgent[]): Promise<void>;
+  /** The files that decide trust (approvals.json, settings.json), each as SkillDock last wrote it or changed. */
+  trustFiles(): Promise<MethodOutput<'listTrustFiles'>>;
+  /** Trust a changed file as it is now (the user read it). */
+  confirmTrustFile(file: MethodOutput<'listTrustFiles'>[number]['file']): Promise<void>;
 }
 
 // Every save pushes settings-changed with the whole settings as saved then, so the last event is the
@@ -28,6 +32,10 @@ const fresh = (seen: number) => pushed === seen;
 export const useSettings = create<SettingsState>((set) => ({
   settings: null,
   error: null,
+  trustFiles: () => client().api.listTrustFiles({}),
+  async confirmTrustFile(file) {
+    await client().api.confirmTrustFile({ file });
+  },
   async load() {
     const seen = pushed;
     try {

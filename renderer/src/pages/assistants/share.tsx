@@ -79,7 +79,8 @@ function nameTaken(err: unknown): string | null {
   return typeof msg.msg?.params?.name === 'string' ? msg.msg.params.name : null;
 }
 
-export function ImportAssistantButton() {
+/** The import's state and steps: read the file, import, and the answers to a taken name, conflicts or no skills. */
+function useAssistantImport() {
   const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
   const [data, setData] = useState<unknown>(null);
@@ -141,6 +142,12 @@ export function ImportAssistantButton() {
     setAsName(name);
     void run(data, undefined, name);
   };
+  return { t, input, data, busy, error, result, taken, setTaken, asName, choice, run, pick, conflicts, empty, open, close, importAs };
+}
+
+export function ImportAssistantButton() {
+  const { t, input, data, busy, error, result, taken, setTaken, asName, choice, run, pick, conflicts, empty, open, close, importAs } =
+    useAssistantImport();
   return (
     <>
       <Button size="small" type="text" loading={busy} data-testid={TID.assistantImport} onClick={() => input.current?.click()}>

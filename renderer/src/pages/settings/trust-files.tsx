@@ -2,7 +2,6 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button } from '@arco-design/web-react';
 import type { TrustFile } from '../../../../src/contract/index';
-import { client } from '../../client-port';
 import { errorText } from '../../stores/errors';
 import { useSettings } from '../../stores/settings-store';
 import { engineText } from '../../i18n/engine-text';
@@ -19,7 +18,7 @@ export function TrustFilesSection() {
   const settings = useSettings((s) => s.settings);
   const load = async () => {
     try {
-      setFiles(await client().api.listTrustFiles({}));
+      setFiles(await useSettings.getState().trustFiles());
       setError(null);
     } catch (err) {
       setError(errorText(err));
@@ -44,7 +43,7 @@ export function TrustFilesSection() {
               data-testid={rowId(TID.settingsTrustConfirm, f.file)}
               onClick={async () => {
                 try {
-                  await client().api.confirmTrustFile({ file: f.file });
+                  await useSettings.getState().confirmTrustFile(f.file);
                 } catch (err) {
                   setError(errorText(err));
                 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { writeFileAtomic } from '../store/index.js';
+import { writeFileAtomic } from './index.js';
 
 // The files that decide trust (approvals.json: which skills' scripts may run; settings.json: the
 // script policy and custom agents' commands) can be changed by anything that runs as the user,
