@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Notification } from '@arco-design/web-react';
+import { Notification } from '@arco-design/web-react';
 import { TID } from '../../testids';
-import { undoNewest } from '../library/undo-toast';
+import { undoToast } from '../library/undo-toast';
 
 /** After an import, a toast offers to undo it: one at a time, for the newest operation only. */
 export function useImportUndoToast(lastJournalId: string | null): void {
@@ -20,26 +20,12 @@ export function useImportUndoToast(lastJournalId: string | null): void {
     // Undo reverts only the newest operation: an older toast would lie, so it goes.
     if (shownJournal.current) Notification.remove(`undo-${shownJournal.current}`);
     shownJournal.current = lastJournalId;
-    const id = `undo-${lastJournalId}`;
-    Notification.info({
-      id,
+    undoToast(t, {
+      id: `undo-${lastJournalId}`,
       title: t('import.doneTitle'),
       content: t('import.undoHint'),
-      duration: 10_000,
-      position: 'bottomRight',
-      btn: (
-        <Button
-          size="small"
-          type="primary"
-          data-testid={TID.undoButton}
-          onClick={() => {
-            Notification.remove(id);
-            void undoNewest(t, (op) => ({ title: t('import.undone'), content: t('library.undone', { op }) }));
-          }}
-        >
-          {t('common.undo')}
-        </Button>
-      ),
+      testId: TID.undoButton,
+      undone: (op) => ({ title: t('import.undone'), content: t('library.undone', { op }) }),
     });
   }, [lastJournalId, t]);
 }

@@ -6,26 +6,36 @@ import { TID } from '../../testids';
 
 let shown: string | null = null;
 
-/** A destructive step happened: say so, with an Undo button (undo reverts only the newest step). */
-export function showUndoToast(t: TFunction, text: string): void {
-  if (shown) Notification.remove(shown);
-  const id = `library-undo-${Date.now()}`;
-  shown = id;
+/**
+ * The one undo toast: a title and a hint, and an Undo button that reverts the newest step and says
+ * how it went (`undone` words the op). The library's steps and an import's result both use it.
+ */
+export function undoToast(
+  t: TFunction,
+  o: {
+    id: string;
+    title: string;
+    content: string;
+    testId: string;
+    undone(op: string): { title: string; content: string };
+    onUndo?(): void;
+  },
+): void {
   Notification.info({
-    id,
-    title: text,
-    content: t('library.undoHint'),
+    id: o.id,
+    title: o.title,
+    content: o.content,
     duration: 10_000,
     position: 'bottomRight',
     btn: (
       <Button
         size="small"
         type="primary"
-        data-testid={TID.toastUndo}
+        data-testid={o.testId}
         onClick={() => {
-          Notification.remove(id);
-          shown = null;
-          void undoNewest(t, (op) => ({ title: t('library.undone', { op }), content: '' }));
+          Notification.remove(o.id);
+          o.onUndo?.();
+          void undoNewest(t, o.undone);
         }}
       >
         {t('common.undo')}
@@ -34,11 +44,26 @@ export function showUndoToast(t: TFunction, text: string): void {
   });
 }
 
+/** A destructive step happened: say so, with an Undo button (undo reverts only the newest step). */
+export function showUndoToast(t: TFunction, text: string): void {
+  if (shown) Notification.remove(shown);
+  const id = `library-undo-${Date.now()}`;
+  shown = id;
+  undoToast(t, {
+    id,
+    title: text,
+    content: t('library.undoHint'),
+    testId: TID.toastUndo,
+    undone: (op) => ({ title: t('library.undone', { op }), content: '' }),
+    onUndo: () => (shown = null),
+  });
+}
+
 /**
  * Undo the newest journal step and say how it went; `worded` gets the undone op in the user's
  * language (the engine's `message` is English, for the CLI).
  */
-export async function undoNewest(t: TFunction, worded: (op: string) => { title: string; content: string }): Promise<void> {
+async function undoNewest(t: TFunction, worded: (op: string) => { title: string; content: string }): Promise<void> {
   try {
     const res = await useLibrary.getState().undo();
     Notification.success({ ...worded(opName(t, res.undone.op)), duration: 4000, position: 'bottomRight' });
