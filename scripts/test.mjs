@@ -202,6 +202,15 @@ function countVitest(j) {
       else if (t.status === 'failed') {
         c.failed++;
         failedHere++;
+        // Named next to the closing line: a CI log that keeps only its tail still says which test failed.
+        const first = (t.failureMessages ?? [])
+          .join('\n')
+          .replace(ANSI, '')
+          .split('\n')
+          .find((l) => l.trim());
+        problems.push(
+          `${path.relative(process.cwd(), file.name ?? '')} › ${t.fullName ?? t.title}${first ? `\n    ${first.trim().slice(0, 300)}` : ''}`,
+        );
       } else c.skipped++;
     }
     if (file.status === 'failed' && failedHere === 0) {
@@ -223,6 +232,24 @@ function countVitest(j) {
 /** Playwright's JSON report stats; errors outside tests (a crashing config or worker) count too. */
 function countPlaywright(j) {
   const s = j.stats ?? {};
+  const walk = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests ?? []) {
+        if (t.status !== 'unexpected') continue;
+        const err = (t.results ?? []).flatMap((r) => r.errors ?? [r.error ?? {}]).find((e) => e?.message);
+        const first = String(err?.message ?? '')
+          .replace(ANSI, '')
+          .split('\n')
+          .find((l) => l.trim());
+        const name = [...titles, spec.title].filter(Boolean).join(' › ');
+        problems.push(
+          `${spec.file}:${spec.line} › ${t.projectName ? `[${t.projectName}] ` : ''}${name}${first ? `\n    ${first.trim().slice(0, 300)}` : ''}`,
+        );
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
+  };
+  for (const suite of j.suites ?? []) walk(suite, []);
   return {
     passed: (s.expected ?? 0) + (s.flaky ?? 0),
     failed: (s.unexpected ?? 0) + (j.errors ?? []).length,
