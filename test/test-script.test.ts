@@ -13,7 +13,9 @@ afterAll(() => removeProjects(dirs));
 
 // Each case runs a whole `npm test` of its own (npm and Vitest starting up, mostly waiting on
 // processes): side by side they take a third of the time one after another.
-describe.concurrent('scripts/test.mjs counts honestly', () => {
+// Ten whole `npm test` runs side by side take 9-14 s each idle; under CI's two lanes on two cores the
+// default 30 s was too close (a CI run failed one test and its tail did not say which).
+describe.concurrent('scripts/test.mjs counts honestly', { timeout: 150_000 }, () => {
   it('a green project: every test once, exit 0', async () => {
     const r = await runCount(project({ tests: { 'a.test.mjs': `${header}it('one', () => {});\nit('two', () => {});\n` } }));
     expect(r.line).toBe(`${2 + CHECKS} passed, 0 failed, 0 skipped`);
@@ -79,6 +81,9 @@ describe.concurrent('scripts/test.mjs counts honestly', () => {
     expect(r.line).toBe(`${1 + CHECKS} passed, 1 failed, 0 skipped`);
     expect(r.status).toBe(1);
     expect(r.counts).toEqual({ passed: 1 + CHECKS, failed: 1, skipped: 0 });
+    // The failed test is named after the step times, where a CI log's tail shows it, with its error.
+    const tail = r.out.slice(r.out.lastIndexOf('step times'));
+    expect(tail).toMatch(/! cases\/a\.test\.mjs › outer inner fails\n\s+AssertionError: expected 1 to be 2/);
   });
 
   it('an error thrown after a test has passed is a failure, in the line and in the counts file', async () => {

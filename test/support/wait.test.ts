@@ -100,5 +100,5 @@ describe('waiting in tests goes through test/support/wait.ts', () => {
       for (const s of findSleeps(text, rel)) offenders.push(`${rel}:${s.line}: ${s.kind}`);
     }
     expect(offenders).toEqual([]);
-  });
+  }, 60_000); // reads every test file (6 s idle, more under load)
 });
