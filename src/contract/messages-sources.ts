@@ -88,5 +88,7 @@ export const SOURCES_SHARE_MESSAGES = {
   'sources.share.bad-file': '{{file}} is not an assistant file SkillDock can read ({{reason}}).',
   'sources.share.no-skills':
     'The assistant "{{name}}" was not created: none of the skills it lists ({{count}}) could be added. Create it anyway without them, or fix what failed and import it again.',
+  'sources.share.archive-changed':
+    'The archive at {{source}} has changed since the assistant was shared (shared {{commit}}, now {{now}}); its skills were not added. Add it again to take what it serves now.',
   'sources.share.local-missing': '{{skill}} was local-only on the machine it came from and is not on this one; add it, then attach it.',
 } as const;

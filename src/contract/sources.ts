@@ -186,7 +186,8 @@ export const SharedAssistantSchema = z.object({
             url: z.string().min(1).max(2000),
             ref: z.string().max(200).optional(),
             path: z.string().max(1000),
-            commit: z.string().regex(/^[0-9a-f]{40}$/),
+            /** A git commit (SHA-1, or SHA-256 in a sha256 repository), or an archive's SHA-256. */
+            commit: z.string().regex(/^(?:[0-9a-f]{40}|[0-9a-f]{64})$/),
           })
           .optional(),
         localOnly: z.boolean().optional(),

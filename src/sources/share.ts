@@ -158,6 +158,16 @@ export async function importAssistant(
       try {
         const p = svc.parse(req.source, req.ref);
         const co = await svc.checkout(p, g.commit, deadline.signal);
+        // An archive has no history to fetch a version from: what the URL serves now must be what
+        // was shared, byte for byte, or the skills are not added.
+        if (p.kind === 'archive' && co.commit !== g.commit) {
+          co.done();
+          throw fail('refused', 'sources.share.archive-changed', {
+            source: g.url,
+            commit: g.commit.slice(0, 12),
+            now: co.commit.slice(0, 12),
+          });
+        }
         return { g, r: await inTurn(() => svc.addFrom(p, co, req)) };
       } catch (err) {
         return { g, err: deadline.explain(err, g.url) };
