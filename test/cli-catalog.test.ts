@@ -184,6 +184,23 @@ describe('skilldock list / show / roots / agents-view', () => {
     expect(run(['agents-view', 'claude']).stdout).toMatch(/catalog: \d+ of 23789 characters/);
     expect(run(['agents-view', 'nobody']).code).toBe(1);
   }, 90_000);
+
+  it("agents-view says each agent's listing order: a place for each skill where it holds, none where it changes between runs", () => {
+    for (const [dir, name] of [
+      ['.qwen/skills', 'PDF-Tools'],
+      ['.qwen/skills', 'alpha'],
+      ['.gemini/skills', 'gem'],
+    ])
+      skill(path.join(base, 'home', dir, name), `name: ${name}\ndescription: Ordered.`);
+    const qwen = run(['agents-view', 'qwen']).stdout;
+    expect(qwen).toContain('listing order: Qwen Code lists skills alphabetically by name');
+    // localeCompare: PDF-Tools after alpha (by code point it would come first).
+    expect(qwen).toMatch(/alpha .*#1 in the listing/);
+    expect(qwen).toMatch(/PDF-Tools .*#2 in the listing/);
+    const gemini = run(['agents-view', 'gemini']).stdout;
+    expect(gemini).toContain("listing order: Gemini CLI's order changes from run to run");
+    expect(gemini).not.toContain('in the listing');
+  }, 90_000);
 });
 
 describe('worker threads', () => {

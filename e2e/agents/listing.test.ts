@@ -2,13 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createService, type SkillDockService } from '../../src/service.js';
-import type { AgentView } from '../../src/contract/index.js';
 import { loadRegistry } from '../../src/agents/registry.js';
 import { allocateListing, listSkill } from '../../src/catalog/listing.js';
 import { resources, sandbox, type Sandbox } from '../../test/support/workspaces.js';
-import { captureClaude, captureCodex, captureCopilot, captureGemini, captureOpenCode, captureQwen, type Captured } from './capture.js';
+import { captureClaude, captureCodex, captureCopilot, captureGemini, captureOpenCode, captureQwen } from './capture.js';
 import { VARIANTS, budgetSet, writeVariants, type Variant } from './variants.js';
 import { requireAgent, type Pin } from './pins.js';
+import { compare, measuredCase as measuredFor, mismatches } from './listing-case.js';
 
 // SkillDock's prediction of what each agent's model is shown, against what the pinned CLI really
 // sends: the CLI runs once against a loopback server that records its model request, and the
@@ -24,40 +24,6 @@ afterEach(async () => {
   await svc.close();
   sb.done();
 });
-
-interface Row {
-  label: string;
-  predicted: string;
-  captured: string;
-}
-
-const show = (d: string | null | undefined) => (d === undefined ? 'absent' : d === null ? 'name only' : `full: ${d}`);
-
-/** Prediction vs capture, one row per label seen on either side (the agent's own skills aside). */
-function compare(view: AgentView, rootPath: string, captured: Captured[], builtins: string[]): Row[] {
-  const predicted = new Map<string, string | null>();
-  const hidden: string[] = [];
-  for (const s of view.skills) {
-    if (!s.dir.startsWith(rootPath + path.sep)) continue;
-    if (s.listing.shown === 'hidden') hidden.push(s.listing.label);
-    else predicted.set(s.listing.label, s.listing.description);
-  }
-  const got = new Map(captured.filter((c) => !builtins.includes(c.name)).map((c) => [c.name, c.description]));
-  const rows: Row[] = [];
-  for (const label of new Set([...predicted.keys(), ...got.keys(), ...hidden])) {
-    const p = show(predicted.has(label) ? predicted.get(label) : undefined);
-    const c = show(got.has(label) ? got.get(label) : undefined);
-    rows.push({ label, predicted: p, captured: c });
-  }
-  return rows;
-}
-
-function mismatches(rows: Row[]): string {
-  return rows
-    .filter((r) => r.predicted !== r.captured)
-    .map((r) => `${r.label}\n  predicted: ${r.predicted.slice(0, 160)}\n  captured:  ${r.captured.slice(0, 160)}`)
-    .join('\n');
-}
 
 async function claudeCase(variants: Variant[]) {
   const bin = requireAgent('claude');
@@ -126,26 +92,9 @@ describe('Claude Code 2.1.332: the listing its model receives is the one SkillDo
   });
 });
 
-/**
- * An agent whose listing is read from its captured request: variants under `rootRel` in the scratch
- * home, prediction against capture. Skills nested below one folder are not catalog entries: the view
- * says whether the agent finds them (`nested[].found`), and each one it says is found must be listed.
- */
-async function measuredCase(agent: Pin['id'], rootRel: string, capture: typeof captureCodex, variants: Variant[]) {
-  const root = path.join(sb.userHome, rootRel);
-  writeVariants(root, path.join(sb.dir, 'outside'), variants);
-  const cwd = path.join(sb.dir, 'cwd');
-  fs.mkdirSync(cwd);
-  const view = await svc.api.agentView({ agent });
-  const captured = await capture(requireAgent(agent), { cwd, home: sb.userHome });
-  const model = loadRegistry(resources).agents.find((a) => a.id === agent)!.listing!;
-  const names = model.builtins.map((b) => b.name);
-  const own = captured.filter((c) => names.includes(c.name));
-  const nested = view.nested.filter((n) => n.dir.startsWith(root + path.sep)).map((n) => ({ name: path.basename(n.dir), found: n.found }));
-  for (const n of nested) expect([n.name, captured.some((c) => c.name === n.name)]).toEqual([n.name, n.found]);
-  const rows = compare(view, root, captured, names).filter((r) => !nested.some((n) => n.name === r.label));
-  return { rows, view, captured, own, model, nested };
-}
+/** An agent whose listing is read from its captured request (see listing-case.ts). */
+const measuredCase = (agent: Pin['id'], rootRel: string, capture: typeof captureCodex, variants: Variant[]) =>
+  measuredFor({ sb, svc }, agent, rootRel, capture, variants);
 
 const copilotCase = (variants: Variant[]) => measuredCase('copilot', '.copilot/skills', captureCopilot, variants);
 
@@ -245,7 +194,7 @@ describe('Gemini CLI 0.61.0: the listing its model receives is the one SkillDock
 const qwenCase = (variants: Variant[]) => measuredCase('qwen', '.qwen/skills', captureQwen, variants);
 
 describe('Qwen Code 0.24.4: the listing its model receives is the one SkillDock predicts', () => {
-  it(`${VARIANTS.length} skill variants: first line of each description, escaped, with its scope, or left out as predicted`, async () => {
+  it(`${VARIANTS.length} skill variants: past its 8,000-character block, the first line of each description, escaped, with its scope, or left out as predicted`, async () => {
     const { rows, own, model } = await qwenCase(VARIANTS);
     expect(mismatches(rows)).toBe('');
     expect(rows.find((r) => r.label === 'literal')!.captured).toBe('full: Kept line one. (user)');
@@ -253,10 +202,11 @@ describe('Qwen Code 0.24.4: the listing its model receives is the one SkillDock 
     expect(own.map((c) => [c.name, c.description!.length])).toEqual(model.builtins.map((b) => [b.name, b.descriptionChars]));
   });
 
-  it('60 skills with 1,000-character descriptions and 5 short ones: no budget, all in full', async () => {
-    const { rows } = await qwenCase([...budgetSet('long', 60, 1000), ...budgetSet('short', 5, 40)]);
+  it('60 skills with 1,000-character descriptions and 5 short ones: past its budget, one-line descriptions still all in full', async () => {
+    const { rows, view } = await qwenCase([...budgetSet('long', 60, 1000), ...budgetSet('short', 5, 40)]);
     expect(mismatches(rows)).toBe('');
     expect(rows.filter((r) => r.captured.startsWith('full:')).length).toBe(65);
+    expect(view.budget.over).toBe(true);
   });
 });
 

@@ -15,7 +15,7 @@ export interface Variant {
   linkedSkillFile?: string;
 }
 
-const fm = (fields: Record<string, string>, body = 'Use it when asked.\n') =>
+export const fm = (fields: Record<string, string>, body = 'Use it when asked.\n') =>
   `---\n${Object.entries(fields)
     .map(([k, v]) => `${k}: ${v}`)
     .join('\n')}\n---\n${body}`;

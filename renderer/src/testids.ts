@@ -296,6 +296,8 @@ export const TID = {
   settingsTrustConfirm: 'settings-trust-confirm',
   agentScriptGuard: 'agent-script-guard',
   agentHomeGuard: 'agent-home-guard',
+  /** How the agent orders its listing (Agents page); `data-stable` false: the order changes between runs. */
+  agentListingOrder: 'agent-listing-order',
   restoreAsName: 'restore-as-name',
   historyList: 'history-list',
   historyRow: 'history-row',

@@ -90,11 +90,22 @@ export const AgentDefSchema = z.object({
        */
       listsBroken: z.boolean().default(true),
       /**
-       * Listing order: by label; or by scope (project, user, then the agent's own) and then by label;
-       * or the agent's own skills first, then project, then user, each by label; or the agent's own
-       * first, then every skill by its folder name, last first.
+       * Listing order: by label (code point by code point); or by scope (project, user, then the
+       * agent's own) and then by label; or the agent's own skills first, then project, then user, each
+       * by label. `locale`: by label as the language of the agent's environment sorts it
+       * (`localeCompare`; LC_ALL, then LC_MESSAGES, then LANG); `root-collation`: by label in
+       * Unicode's default collation whatever the language (a runtime that ignores the environment's).
+       * `unstable`: the order changes between runs (a file search that reports matches as its
+       * parallel checks finish), so none is predicted.
        */
-      order: z.enum(['label', 'scope-then-label', 'builtins-then-scope-then-label', 'builtins-then-folder-descending']).default('label'),
+      order: z
+        .enum(['label', 'scope-then-label', 'builtins-then-scope-then-label', 'locale', 'root-collation', 'unstable'])
+        .default('label'),
+      /**
+       * Runs of more line breaks than this are squeezed to this many: the agent does it to its whole
+       * system prompt, listing included (absent: kept as written).
+       */
+      maxNewlines: z.number().int().positive().optional(),
       /** Runs of whitespace (newlines, tabs) become one space. */
       collapseWhitespace: z.boolean(),
       /** Replacements applied to the description, e.g. `<` to `&lt;`. */
@@ -105,12 +116,15 @@ export const AgentDefSchema = z.object({
        * Whole listing budget. `name-only`: past it, descriptions are left out (names stay), in
        * listing order. `drop-rest`: entries are counted in listing order as `entry` renders them
        * (`{label}`, `{description}`, `{location}` from `locations` by scope) and the first that does
-       * not fit, with every entry after it, is left out.
+       * not fit, with every entry after it, is left out. `first-line`: entries are rendered as
+       * `entry` (`{location}` from `locations` by scope), joined by line breaks, and counted in UTF-16
+       * units; past the budget every skill but the agent's own keeps only the first line of its first
+       * field, trimmed (the other fields dropped), however short the listing becomes.
        */
       budget: z
         .object({
           chars: z.number().int(),
-          overflow: z.enum(['name-only', 'drop-rest', 'share-tokens']),
+          overflow: z.enum(['name-only', 'drop-rest', 'share-tokens', 'first-line']),
           entry: z.string().optional(),
           /** `share-tokens`: the line without a description, and the budget in approximate tokens. */
           emptyEntry: z.string().optional(),

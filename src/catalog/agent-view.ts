@@ -14,7 +14,7 @@ import type {
 import { formatMessage } from '../contract/messages-text.js';
 import type { AgentDef } from '../agents/registry.js';
 import { registryRootId } from './roots.js';
-import { allocateListing, listSkill, listingOrder, type ListedSkill } from './listing.js';
+import { allocateListing, environmentLocale, labelCollator, listSkill, listingOrder, type ListedSkill } from './listing.js';
 
 // One agent's effective view of the catalog: only the roots it reads, its own rule for a name
 // found twice, the skills its loader drops or mangles, and what its resident catalog costs.
@@ -221,12 +221,11 @@ export function buildAgentView(
     }
   }
 
-  if (model) {
-    const rootKinds = new Map(read.map((r) => [r.root.id, { kind: r.root.kind, path: r.root.path }]));
-    predictMeasured(agent, skills, byEntry, (e) => (texts.has(e.id) ? texts.get(e.id)! : readSkillFile!(e)), rootKinds);
-  } else {
-    for (const s of skills) if (isResident(s)) s.listing = predictFromRules(agent, byEntry.get(s.entryId)!, s);
-  }
+  const rootKinds = new Map(read.map((r) => [r.root.id, { kind: r.root.kind, path: r.root.path }]));
+  const measuredUsed = model
+    ? predictMeasured(agent, skills, byEntry, (e) => (texts.has(e.id) ? texts.get(e.id)! : readSkillFile!(e)), rootKinds)
+    : undefined;
+  if (!model) for (const s of skills) if (isResident(s)) s.listing = predictFromRules(agent, byEntry.get(s.entryId)!, s);
 
   // Resident catalog: each loaded identifier once (an ambiguous one is counted once too).
   const counted = new Set<string>();
@@ -238,7 +237,9 @@ export function buildAgentView(
     s.catalogChars = s.listing.measured ? listingLineChars(s.listing) : catalogCost(agent, byEntry.get(s.entryId)!, s.identifier);
     used += s.catalogChars;
   }
-  const limit = agent.catalogBudget?.chars ?? null;
+  // A budget counted over the whole listing as the agent renders it (its own skills included).
+  if (measuredUsed !== undefined) used = measuredUsed;
+  const limit = agent.catalogBudget?.chars ?? (measuredUsed === undefined ? null : model!.budget!.chars);
   const costliest = skills
     .filter((s) => s.catalogChars > 0)
     .sort((a, b) => b.catalogChars - a.catalogChars || (a.entryId < b.entryId ? -1 : 1))
@@ -259,6 +260,7 @@ export function buildAgentView(
     scriptGuard: agent.sandbox?.hidesFolders ? 'guarded' : agent.writeGuard ? 'hook' : 'advisory',
     homeGuard: agent.sandbox?.protectsHome ? 'sandbox' : 'seal',
     roots: read.map((r) => r.root),
+    listingOrder: orderMessage(agent),
     skills,
     duplicates,
     nested: nested.filter((n) => tierOf.has(n.rootId)).map((n) => ({ ...n, found: finds })),
@@ -281,6 +283,15 @@ function overflowMessage(agent: AgentDef): MessageRef | null {
   const budget = agent.listing?.budget;
   if (!budget) return null;
   return { key: `agent.overflow.${budget.overflow}`, params: { agent: agent.name, chars: budget.chars, tokens: budget.tokens ?? 0 } };
+}
+
+/** How the agent orders its listing, as a message; null when its listing is not measured. */
+function orderMessage(agent: AgentDef): AgentView['listingOrder'] {
+  const order = agent.listing?.order;
+  if (!order) return null;
+  const locale = order === 'locale' ? environmentLocale() : undefined;
+  const key = order === 'locale' && !locale ? 'agent.order.locale-unset' : `agent.order.${order}`;
+  return { stable: order !== 'unstable', msg: { key, params: { agent: agent.name, ...(locale ? { locale } : {}) } } };
 }
 
 /** Characters of the skill's line in a measured listing, with its line break. */
@@ -314,7 +325,7 @@ function predictMeasured(
   byEntry: Map<string, CatalogEntry>,
   read: ReadSkillFile,
   rootKinds: Map<string, { kind: string; path: string }>,
-): void {
+): number | undefined {
   const model = agent.listing!;
   const listed: Array<{ s: AgentViewSkill; l: ListedSkill; dir: string }> = [];
   for (const s of skills) {
@@ -327,19 +338,26 @@ function predictMeasured(
     const where = root ? path.relative(root.path, e.provenance.dir).split(path.sep).join('/') : e.dirName;
     listed.push({ s, l: { ...listSkill(model, e.dirName, text, scope), scope, path: `${where}/SKILL.md` }, dir: e.dirName });
   }
-  if (model.order === 'builtins-then-folder-descending') {
-    listed.sort((a, b) => listingOrder(b.dir, a.dir));
-  } else {
-    const byScope = model.order !== 'label';
-    const scopeRank = (l: ListedSkill) => (byScope && l.scope === 'user' ? 1 : 0);
-    listed.sort((a, b) => scopeRank(a.l) - scopeRank(b.l) || listingOrder(a.l.label, b.l.label));
-  }
+  // An unstable order is not predicted: the skills are counted (and positioned) by label instead.
+  const collate = labelCollator(model.order) ?? listingOrder;
+  const byScope = model.order === 'scope-then-label' || model.order === 'builtins-then-scope-then-label';
+  const scopeRank = (l: ListedSkill) => (byScope && l.scope === 'user' ? 1 : 0);
+  listed.sort((a, b) => scopeRank(a.l) - scopeRank(b.l) || collate(a.l.label, b.l.label));
   const allocation = allocateListing(
     model,
     listed.map((x) => x.l),
   );
   const shown = allocation.skills;
   listed.forEach(({ s, l }, i) => {
+    const firstLine = allocation.texts?.[i];
+    if (shown[i] === 'shortened' && firstLine !== undefined) {
+      // Past the budget the agent keeps only the description's first line.
+      s.listing = { label: l.label, shown: 'shortened', description: firstLine, chars: codePoints(firstLine), measured: true };
+      const params = { agent: agent.name, budget: model.budget?.chars ?? 0 };
+      s.reasons.push(reason('listed-first-line', 'agent.reason.listed-first-line', params));
+      if (s.status === 'loaded') s.status = 'mangled';
+      return;
+    }
     if (shown[i] === 'shortened') {
       // Shared out under the budget: the description keeps its first `kept` characters.
       const kept = allocation.kept![i]!;
@@ -374,4 +392,8 @@ function predictMeasured(
         s.reasons.push(reason('description-cut', cut, { agent: agent.name, chars: chars }));
     }
   });
+  // Where each listed skill stands among the user's skills, when the agent's order holds from run to run.
+  let position = 0;
+  for (const { s } of listed) if (s.listing.shown !== 'hidden') s.listing.position = model.order === 'unstable' ? null : position++;
+  return allocation.used;
 }

@@ -23,6 +23,8 @@ export interface ListedSkill {
   scope?: 'project' | 'user';
   /** Its `SKILL.md` relative to the root it was found in (`dir/SKILL.md`). */
   path?: string;
+  /** The description as sent past a `first-line` budget (its first line, trimmed, escaped). */
+  firstLine?: string;
 }
 
 /** A frontmatter block the agent reads: only a `---` line at the very start (after a BOM). */
@@ -101,15 +103,22 @@ export function listSkill(model: ListingModel, dirName: string, raw: string, sco
   }
   if (model.collapseWhitespace) description = description.replace(/\s+/g, ' ').trim();
   if (model.firstLineOnly) description = description.split('\n')[0]!.trim();
-  for (const [from, to] of Object.entries(model.escape)) description = description.split(from).join(to);
-  if (model.suffix) description += model.suffix[scope];
+  const finish = (d: string) => {
+    for (const [from, to] of Object.entries(model.escape)) d = d.split(from).join(to);
+    if (model.maxNewlines) d = d.replace(new RegExp(`\n{${model.maxNewlines + 1},}`, 'g'), '\n'.repeat(model.maxNewlines));
+    return model.suffix ? d + model.suffix[scope] : d;
+  };
+  // Past a `first-line` budget: the first field alone, its first line trimmed (measured on Qwen Code).
+  const firstLine =
+    model.budget?.overflow === 'first-line' && !fallback ? finish(text_(model.fields[0]!).split('\n')[0]!.trim()) : undefined;
+  description = finish(description);
   let capped = false;
   // The CLI counts UTF-16 code units here (String length), not characters.
   if (model.cap && description.length > model.cap.chars) {
     description = description.slice(0, model.cap.chars - model.cap.marker.length) + model.cap.marker;
     capped = true;
   }
-  return { label, description, capped, fallback };
+  return { label, description, capped, fallback, ...(firstLine === undefined ? {} : { firstLine }) };
 }
 
 export type Shown = 'full' | 'shortened' | 'name-only' | 'left-out';
@@ -119,6 +128,10 @@ export interface Allocation {
   builtins: Shown[];
   /** Characters of each skill's description kept, where it is `shortened`. */
   kept?: number[];
+  /** The description as sent, where it is `shortened` to something other than its first `kept` characters. */
+  texts?: Array<string | undefined>;
+  /** The listing's size as the agent counts it against its budget, where the mode defines one. */
+  used?: number;
 }
 
 /**
@@ -137,6 +150,7 @@ export function allocateListing(model: ListingModel, skills: ListedSkill[]): All
   if (!budget) return all();
   if (budget.overflow === 'drop-rest') return dropRest(model, skills);
   if (budget.overflow === 'share-tokens') return shareTokens(model, skills);
+  if (budget.overflow === 'first-line') return firstLines(model, skills);
   const lines = [
     ...skills.map((s) => ({ name: `- ${s.label}`.length, extra: `: ${s.description}`.length, fixed: false })),
     ...model.builtins.map((b) => ({ name: `- ${b.name}`.length, extra: 2 + b.descriptionChars, fixed: b.fixed })),
@@ -178,6 +192,29 @@ function dropRest(model: ListingModel, skills: ListedSkill[]): { skills: Shown[]
   return {
     skills: skills.map((s) => fits(entryChars(model, s.label, s.description.length, s.scope ?? 'user'))),
     builtins: model.builtins.map((b) => fits(entryChars(model, b.name, b.descriptionChars, 'builtin'))),
+  };
+}
+
+/**
+ * `first-line` (measured on Qwen Code, whose code reads the same): the whole listing block, its own
+ * skills included, is measured with every description as written; over the budget, each other
+ * skill's description becomes its first line (a skill already that short is unchanged).
+ */
+function firstLines(model: ListingModel, skills: ListedSkill[]): Allocation {
+  const entries = [
+    ...skills.map((s) => entryChars(model, s.label, s.description.length, s.scope ?? 'user')),
+    ...model.builtins.map((b) => entryChars(model, b.name, b.descriptionChars, 'builtin')),
+  ];
+  const used = entries.reduce((n, c) => n + c, 0) + Math.max(0, entries.length - 1);
+  const builtins: Shown[] = model.builtins.map(() => 'full');
+  if (used <= model.budget!.chars) return { skills: skills.map(() => 'full'), builtins, used };
+  const short = skills.map((s) => (s.firstLine !== undefined && s.firstLine !== s.description ? s.firstLine : undefined));
+  return {
+    skills: short.map((t) => (t === undefined ? 'full' : 'shortened')),
+    builtins,
+    kept: short.map((t, i) => (t === undefined ? skills[i]!.description : t).length),
+    texts: short,
+    used,
   };
 }
 
@@ -254,6 +291,34 @@ function shareTokens(model: ListingModel, skills: ListedSkill[]): Allocation {
 /** Listing order: by label, code point by code point. */
 export function listingOrder(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/**
+ * The language an agent CLI on Node sorts by with `localeCompare`: ICU takes it from LC_ALL, then
+ * LC_MESSAGES, then LANG (`sv_SE.UTF-8` is `sv-SE`; `C` and `POSIX` are English); undefined: none set
+ * (Unicode's root collation). Measured: Qwen Code with LC_ALL=sv_SE.UTF-8 lists `ägypten` after `zeta`.
+ */
+export function environmentLocale(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const raw = env.LC_ALL || env.LC_MESSAGES || env.LANG;
+  if (!raw) return undefined;
+  const base = raw.split(/[.@]/)[0]!;
+  if (base === 'C' || base === 'POSIX') return 'en-US';
+  const tag = base.replace(/_/g, '-');
+  try {
+    return Intl.getCanonicalLocales(tag)[0];
+  } catch {
+    return undefined;
+  }
+}
+
+/** A comparer of labels for a collation-based order, or null for the other orders. */
+export function labelCollator(
+  order: ListingModel['order'],
+  env: NodeJS.ProcessEnv = process.env,
+): ((a: string, b: string) => number) | null {
+  if (order === 'locale') return new Intl.Collator(environmentLocale(env)).compare;
+  if (order === 'root-collation') return new Intl.Collator('und').compare;
+  return null;
 }
 
 const MAX_SKILL_FILE = 4 * 1024 * 1024;

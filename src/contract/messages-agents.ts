@@ -10,6 +10,8 @@ export const AGENT_MESSAGES = {
   'agent.reason.listed-name-only':
     '{{agent}} lists it by name only: its listing of skills is past {{budget}} characters, so the description is left out.',
   'agent.reason.description-cut': '{{agent}} shortens the description to {{chars}} characters.',
+  'agent.reason.listed-first-line':
+    '{{agent}} keeps only the first line of the description: its listing of skills is past {{budget}} characters.',
   'agent.reason.same-name-hidden': 'Hidden by {{winner}} ({{agent}}: {{rule}}).',
   'agent.same-name-rule.user-wins': "the user's copy wins",
   'agent.same-name-rule.project-wins': "the project's copy wins",
@@ -20,6 +22,19 @@ export const AGENT_MESSAGES = {
     'past {{chars}} characters of skill listing, {{agent}} keeps its own skills in full and lists each other skill whose description no longer fits by name only, in listing order',
   'agent.overflow.drop-rest':
     '{{agent}} lists skills until the listing reaches {{chars}} characters; the first skill that does not fit and every one after it are left out',
+  'agent.overflow.first-line':
+    'past {{chars}} characters of skill listing (its own skills counted in), {{agent}} keeps its own skills in full and only the first line of every other description',
+  'agent.order.label': '{{agent}} lists skills by name, character code by character code (capitals before small letters).',
+  'agent.order.scope-then-label': "{{agent}} lists project skills first, then the user's, each by name, character code by character code.",
+  'agent.order.builtins-then-scope-then-label':
+    "{{agent}} lists its own skills first, then project skills, then the user's, each by name, character code by character code.",
+  'agent.order.locale':
+    '{{agent}} lists skills alphabetically by name, as the language of its environment sorts them (LC_ALL, LC_MESSAGES or LANG; here {{locale}}).',
+  'agent.order.locale-unset':
+    "{{agent}} lists skills alphabetically by name, as the language of its environment sorts them (LC_ALL, LC_MESSAGES or LANG; none is set here, so Unicode's default order).",
+  'agent.order.root-collation': "{{agent}} lists skills alphabetically by name in Unicode's default order, whatever the system language.",
+  'agent.order.unstable':
+    "{{agent}}'s order changes from run to run (its file search reports skills as its parallel checks finish): the skills below are sorted by name, not in {{agent}}'s order.",
   'agent.overflow.share-tokens':
     '{{agent}} shares about {{tokens}} tokens among all skill lines; when the full listing does not fit, every description is cut to an equal share',
 } as const satisfies Record<string, string>;

@@ -154,6 +154,11 @@ export const AgentViewSkillSchema = z.object({
     chars: z.number().int(),
     /** The rules come from a capture of the agent's real model request (registry `listing`). */
     measured: z.boolean(),
+    /**
+     * Where the skill stands among the user's skills in the listing as sent (0 first); null when the
+     * agent's order is not predictable (`listingOrder.stable` false) or the skill is not listed.
+     */
+    position: z.number().int().nullable().optional(),
   }),
 });
 export type AgentViewSkill = z.infer<typeof AgentViewSkillSchema>;
@@ -186,6 +191,12 @@ export const AgentViewSchema = z.object({
   homeGuard: z.enum(['sandbox', 'seal']),
   /** Only the roots this agent reads, in the order it reads them. */
   roots: z.array(RootSchema),
+  /**
+   * How the agent orders its listing (a message, `agent.order.<rule>`), measured on the real CLI;
+   * `stable` false: the order changes from run to run, and no skill gets a `listing.position`.
+   * Null when the agent's listing is not measured.
+   */
+  listingOrder: z.object({ stable: z.boolean(), msg: MessageRefSchema }).nullable().optional(),
   skills: z.array(AgentViewSkillSchema),
   /** Identifiers found more than once among the agent's roots, with every entry id. */
   duplicates: z.array(z.object({ identifier: z.string(), entryIds: z.array(z.string()) })),

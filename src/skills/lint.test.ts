@@ -170,7 +170,7 @@ describe('lint details', () => {
   it('reports known extensions as info with the agents that read them', async () => {
     const a = await lint(clean('when_to_use: When the user asks.\nargument-hint: "[file]"\npriority: 1\n'));
     const byKey = Object.fromEntries(a.diagnostics.map((d) => [d.message.split('`')[1], d]));
-    expect(byKey.when_to_use).toMatchObject({ code: 'field-unknown', severity: 'info', agents: ['claude'], line: 4 });
+    expect(byKey.when_to_use).toMatchObject({ code: 'field-unknown', severity: 'info', agents: ['claude', 'qwen'], line: 4 });
     expect(byKey['argument-hint']).toMatchObject({ severity: 'info', agents: ['claude'] });
     expect(byKey.priority).toMatchObject({ severity: 'info' });
     const unknown = await lint(clean('colour: blue\n'));

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { AgentView } from '../../contract/index.js';
 import { paint, printJson, termSafeDeep } from '../format.js';
+import { formatMessage } from '../../contract/messages-text.js';
 import { UsageError, type CliCommandModule, type CliIO } from '../types.js';
 
 export function formatAgentView(raw: AgentView, color: boolean): string {
@@ -9,6 +10,8 @@ export function formatAgentView(raw: AgentView, color: boolean): string {
   const lines = [`${paint(color, 'bold', v.agent.name)} (${v.agent.id}), same name: ${v.sameName ?? 'unknown'}`, '', 'roots read:'];
   for (const r of v.roots) lines.push(`  ${r.exists ? '+' : '-'} ${r.id}  ${r.path}`);
   lines.push('');
+  // The agent's order (measured); an unstable one is said, and no skill is given a place in it.
+  if (v.listingOrder) lines.push(`listing order: ${formatMessage(v.listingOrder.msg)}`, '');
   const colour = { loaded: 'green', mangled: 'yellow', dropped: 'red', shadowed: 'dim', ambiguous: 'yellow' } as const;
   for (const s of v.skills) {
     const l = s.listing;
@@ -20,8 +23,9 @@ export function formatAgentView(raw: AgentView, color: boolean): string {
           : l.shown === 'name-only'
             ? '  shown: name only'
             : '';
+    const place = typeof l.position === 'number' ? `  #${l.position + 1} in the listing` : '';
     lines.push(
-      `  ${paint(color, colour[s.status], s.status.padEnd(9))} ${l.shown === 'hidden' ? s.identifier : l.label}  ${paint(color, 'dim', s.entryId)}${shown}`,
+      `  ${paint(color, colour[s.status], s.status.padEnd(9))} ${l.shown === 'hidden' ? s.identifier : l.label}  ${paint(color, 'dim', s.entryId)}${shown}${place}`,
     );
     for (const r of s.reasons) lines.push(`      ${paint(color, 'dim', r.code)}  ${r.message}`);
   }

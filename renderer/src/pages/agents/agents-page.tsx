@@ -53,7 +53,7 @@ function AgentPanel({ agent }: { agent: string }) {
   if (error) return <Alert type="error" content={error} />;
   if (!view) return <Spin />;
   const by = (status: AgentViewSkill['status']) => view.skills.filter((s) => s.status === status);
-  const loaded = [...by('loaded'), ...by('mangled')];
+  const loaded = inListingOrder([...by('loaded'), ...by('mangled')]);
 
   return (
     <div className="agent-panel">
@@ -162,6 +162,7 @@ function AgentPanel({ agent }: { agent: string }) {
       )}
 
       <Section title={t('agents.loads', { count: loaded.length })}>
+        <ListingOrder view={view} />
         {loaded.slice(0, SHOWN).map((s) => (
           <div key={s.entryId} className="small" data-testid={rowId(TID.agentSkillRow, s.entryId)}>
             <b>{s.listing.label}</b> <span className="muted">{rootName(t, s.rootId)}</span> <ShownTag listing={s.listing} />
@@ -175,6 +176,27 @@ function AgentPanel({ agent }: { agent: string }) {
         {loaded.length > SHOWN && <div className="muted">{t('agents.more', { count: loaded.length - SHOWN })}</div>}
         {loaded.length === 0 && <Empty description={t('agents.noneLoaded')} />}
       </Section>
+    </div>
+  );
+}
+
+/**
+ * The skills in the order the agent lists them, where its order holds from run to run; else by
+ * label (the note above them says the agent's own order changes between runs).
+ */
+function inListingOrder(skills: AgentViewSkill[]): AgentViewSkill[] {
+  const at = (s: AgentViewSkill) => s.listing.position ?? Number.MAX_SAFE_INTEGER;
+  const placed = skills.some((s) => typeof s.listing.position === 'number');
+  return [...skills].sort((a, b) => (placed ? at(a) - at(b) : 0) || a.listing.label.localeCompare(b.listing.label));
+}
+
+/** How the agent orders its listing (measured), or nothing for an agent not measured yet. */
+function ListingOrder({ view }: { view: AgentView }) {
+  const { t } = useTranslation();
+  if (!view.listingOrder) return null;
+  return (
+    <div className="muted small" data-testid={TID.agentListingOrder} data-stable={view.listingOrder.stable}>
+      {t('agents.listingOrder')}: {engineText(t, view.listingOrder.msg, '')}
     </div>
   );
 }
