@@ -163,4 +163,23 @@ describe('agentView', () => {
     ]);
     expect((await svc.agentView('qwen')).nested[0].found).toBe(false);
   });
+
+  it("places each listed skill in the agent's measured order, and none where that order changes between runs", async () => {
+    for (const name of ['PDF-Tools', 'alpha', 'beta']) writeSkill(path.join(user('.agents/skills'), name));
+    writeSkill(path.join(user('.agents/skills'), 'long'), { description: 'One line.\nTwo.', extra: 'when_to_use: Later.' });
+    const svc = catalogFor(sb);
+    const placed = (v: Awaited<ReturnType<typeof svc.agentView>>) =>
+      v.skills.map((s) => [s.listing.label, s.listing.position]).sort((a, b) => Number(a[1]) - Number(b[1]));
+    // Qwen Code sorts with localeCompare (PDF-Tools among the small letters); Codex code point by code point.
+    const qwen = await svc.agentView('qwen');
+    expect(placed(qwen).map((p) => p[0])).toEqual(['alpha', 'beta', 'long', 'PDF-Tools']);
+    expect(qwen.listingOrder).toMatchObject({ stable: true });
+    expect(placed(await svc.agentView('codex')).map((p) => p[0])).toEqual(['PDF-Tools', 'alpha', 'beta', 'long']);
+    const gemini = await svc.agentView('gemini');
+    expect(gemini.skills.map((s) => s.listing.position)).toEqual([null, null, null, null]);
+    expect(gemini.listingOrder).toMatchObject({ stable: false, msg: { key: 'agent.order.unstable' } });
+    // Under Qwen Code's 8,000 characters the description goes as written, when_to_use after an em dash.
+    expect(qwen.skills.find((s) => s.listing.label === 'long')!.listing.description).toBe('One line.\nTwo. \u2014 Later. (user)');
+    expect(qwen.budget).toMatchObject({ limit: 8000, over: false });
+  });
 });
