@@ -12,6 +12,7 @@ import { launchHandlers } from './workspaces/handlers.js';
 import { securityHandlers } from './security/handlers.js';
 import { lockAwareImports, sourcesHandlers } from './sources/handlers.js';
 import { originHandlers } from './sources/origin-handlers.js';
+import { projectHandlers } from './deploy/project-handlers.js';
 import { getCatalog } from './catalog/index.js';
 import { getSettings } from './settings/settings.js';
 import { watchHomeFiles, type HomeSync } from './store/home-sync.js';
@@ -45,6 +46,7 @@ export class SkillDockService {
       ...editorHandlers(this.ctx),
       ...sourcesHandlers(this.ctx),
       ...originHandlers(this.ctx),
+      ...projectHandlers(this.ctx),
     } satisfies Api;
   }
 

@@ -8,6 +8,7 @@ import { settingsMethods, settingsEvents } from './settings.js';
 import { editorMethods } from './editor.js';
 import { sourcesMethods, sourcesShareMethods, sourcesUpdateMethods } from './sources.js';
 import { originMethods } from './origins.js';
+import { projectMethods } from './project.js';
 
 export * from './common.js';
 export * from './messages.js';
@@ -20,6 +21,7 @@ export * from './settings.js';
 export * from './editor.js';
 export * from './sources.js';
 export * from './origins.js';
+export * from './project.js';
 export * from './custom-agent-rules.js';
 export * from './bridge.js';
 export * from './language.js';
@@ -40,6 +42,7 @@ export const methods = {
   ...sourcesUpdateMethods,
   ...sourcesShareMethods,
   ...originMethods,
+  ...projectMethods,
 } as const;
 
 export type Methods = typeof methods;

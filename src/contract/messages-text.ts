@@ -13,6 +13,7 @@ import { JOURNAL_MESSAGES } from './messages-journal.js';
 import { SERVER_MESSAGES } from './messages-server.js';
 import { STORE_MESSAGES } from './messages-store.js';
 import { INPUT_MESSAGES } from './messages-input.js';
+import { PROJECT_MESSAGES } from './messages-project.js';
 import { SOURCES_GIT_MESSAGES, SOURCES_MESSAGES, SOURCES_SHARE_MESSAGES, SOURCES_UPDATE_MESSAGES } from './messages-sources.js';
 
 // Plain data and functions only, no zod: the CLI's lean commands and the renderer's first script
@@ -50,6 +51,7 @@ export const ENGINE_MESSAGES = {
   ...SOURCES_GIT_MESSAGES,
   ...SOURCES_UPDATE_MESSAGES,
   ...SOURCES_SHARE_MESSAGES,
+  ...PROJECT_MESSAGES,
   'common.list-separator': ', ',
   'common.unknown-method': 'Unknown method: {{method}}',
   'common.io': 'A disk operation failed ({{errno}}): {{reason}}',

@@ -72,6 +72,9 @@ export const METHOD_NAMES = [
   'exportAssistant',
   'importAssistant',
   'skillOrigin',
+  'planProjectDeploy',
+  'applyProjectDeploy',
+  'installProject',
 ] as const satisfies readonly MethodName[];
 
 export const EVENT_TYPES = [

@@ -107,6 +107,16 @@ export const commands: CliCommand[] = [
     load: async () => (await import('./export.js')).exportCommand,
   },
   {
+    name: 'project',
+    summary: 'Place library skills in a project folder for chosen agents, with a skills-lock.json (shows the plan; --apply writes)',
+    load: async () => (await import('./project.js')).projectCommand,
+  },
+  {
+    name: 'install',
+    summary: "Restore a project's skills from its skills-lock.json (SkillDock's or the skills CLI's), like npm ci",
+    load: async () => (await import('./install.js')).installCommand,
+  },
+  {
     name: 'undo',
     summary: 'Revert the last operation that changed disk (import, delete, restore, adopt, export...)',
     load: async () => (await import('./undo.js')).undoCommand,
