@@ -37,6 +37,19 @@ interface Got {
 function defaultFolders(ctx: ServiceContext, project: string, names: string[]): string[] {
   const dirs = [...new Set(registryAgents(ctx).flatMap((a) => a.projectDirs))];
   const used = dirs.filter((d) => names.some((n) => fs.existsSync(path.join(project, d, n)) || isLink(path.join(project, d, n))));
+  // A link left dangling by a clone (the reference CLI links `.claude/skills/x` to `.agents/skills/x`,
+  // and the copy was not committed): the folder it points to is where the copy goes back.
+  for (const d of [...used]) {
+    for (const n of names) {
+      const p = path.join(project, d, n);
+      if (!isLink(p)) continue;
+      const to = path
+        .relative(project, path.dirname(path.resolve(path.dirname(p), fs.readlinkSync(p))))
+        .split(path.sep)
+        .join('/');
+      if (dirs.includes(to) && !used.includes(to)) used.push(to);
+    }
+  }
   used.sort((a, b) => (a === '.agents/skills' ? -1 : b === '.agents/skills' ? 1 : 0));
   return used.length ? used : ['.agents/skills'];
 }
