@@ -26,6 +26,7 @@ export const TID = {
   navSettings: 'nav-settings',
   navLibrary: 'nav-library',
   navUpdates: 'nav-updates',
+  navProject: 'nav-project',
   page: 'page', // + `-${pageName}` via pageId()
   dropOverlay: 'drop-overlay',
   dropTarget: 'drop-target',
@@ -359,6 +360,22 @@ export const TID = {
   leaveStay: 'leave-stay',
   frontmatterForm: 'frontmatter-form',
   frontmatterField: 'frontmatter-field', // + `-name|description|license|compatibility|allowed-tools`
+
+  // project scope (rows: `project-skill-<skill name>`, `project-agent-<agent id>`, `project-write-<path>`)
+  projectPath: 'project-path',
+  projectBrowse: 'project-browse',
+  projectSkill: 'project-skill',
+  projectAgent: 'project-agent',
+  projectPreview: 'project-preview',
+  projectApply: 'project-apply',
+  projectPlan: 'project-plan',
+  projectFolder: 'project-folder',
+  projectWrite: 'project-write',
+  projectLock: 'project-lock',
+  projectNote: 'project-note',
+  projectProblem: 'project-problem',
+  projectError: 'project-error',
+  projectDone: 'project-done',
 } as const;
 
 export type TestId = (typeof TID)[keyof typeof TID];
@@ -368,13 +385,14 @@ export function rowId(base: TestId, key: string): string {
   return `${base}-${key}`;
 }
 
-export const PAGES = ['skills', 'library', 'updates', 'assistants', 'launch', 'agents', 'settings'] as const;
+export const PAGES = ['skills', 'library', 'updates', 'project', 'assistants', 'launch', 'agents', 'settings'] as const;
 export type PageName = (typeof PAGES)[number];
 /** Each page's navigation item. */
 export const NAV_TID: Record<PageName, string> = {
   skills: TID.navSkills,
   library: TID.navLibrary,
   updates: TID.navUpdates,
+  project: TID.navProject,
   assistants: TID.navAssistants,
   launch: TID.navLaunch,
   agents: TID.navAgents,

@@ -14,7 +14,7 @@ export const PROJECT_MESSAGES = {
     '{{path}} in the project is a link: SkillDock never writes through a link. Replace it with a folder, or choose other agents.',
   'project.taken':
     '{{path}} is already there with other content: SkillDock never overwrites what it did not put there. Move it away first.',
-  'project.needs-approval': 'The scripts of {{skill}} are not approved yet (skilldock approve {{skill}}).',
+  'project.needs-approval': 'The scripts of {{skill}} are not approved yet: approve them before placing it in a project.',
   'project.not-locked': '{{skill}} has no source a teammate can fetch (it was not added from git), so skills-lock.json does not list it.',
   'project.also-read': 'Placing skills in {{folder}} gives them to {{agents}} as well: those agents read that folder too.',
   'project.read-twice': '{{agents}} will see these skills twice (they read two of the chosen folders).',
@@ -33,6 +33,5 @@ export const PROJECT_MESSAGES = {
     '{{skill}} from {{source}} is not what skills-lock.json locked: its content hash is {{actual}}, the lock says {{expected}}. Nothing was installed.',
   'project.present-differs':
     '{{path}} holds {{skill}} with content other than skills-lock.json locked (hash {{actual}}); it is left as it is.',
-  'project.install-approve':
-    '{{skill}} was added to the library; approve its scripts, then run install again: skilldock approve {{library}}',
+  'project.install-approve': '{{skill}} was added to the library as {{library}}; approve its scripts, then install again.',
 } as const;

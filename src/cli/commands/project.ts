@@ -19,7 +19,13 @@ export function refusalLines(io: CliIO, err: unknown): boolean {
   if (!Array.isArray(details?.problems)) return false;
   const problems = details.problems as MessageRef[];
   io.err(`Nothing was written in ${termSafe(String(details.project))}:`);
-  for (const p of problems) io.err(`  - ${termSafe(formatMessage(p))}`);
+  for (const p of problems) {
+    // The window words these without a command; a terminal user gets the one to type.
+    const approve = p.key === 'project.needs-approval' || p.key === 'project.install-approve';
+    const raw = p.params?.library ?? p.params?.skill;
+    const name = typeof raw === 'string' ? raw : '';
+    io.err(`  - ${termSafe(formatMessage(p))}${approve ? ` (skilldock approve ${termSafe(name)})` : ''}`);
+  }
   return true;
 }
 
