@@ -361,7 +361,7 @@ export const TID = {
   frontmatterForm: 'frontmatter-form',
   frontmatterField: 'frontmatter-field', // + `-name|description|license|compatibility|allowed-tools`
 
-  // project scope (rows: `project-skill-<skill name>`, `project-agent-<agent id>`, `project-write-<path>`)
+  // project scope (rows: `project-skill-<skill name>`, `project-agent-<agent id>`, `project-write-<path>`, `project-install-skill-<name>`)
   projectPath: 'project-path',
   projectBrowse: 'project-browse',
   projectSkill: 'project-skill',
@@ -376,6 +376,12 @@ export const TID = {
   projectProblem: 'project-problem',
   projectError: 'project-error',
   projectDone: 'project-done',
+  projectInstall: 'project-install',
+  projectInstallCheck: 'project-install-check',
+  projectInstallRun: 'project-install-run',
+  projectInstallSkill: 'project-install-skill',
+  projectInstallError: 'project-install-error',
+  projectInstallDone: 'project-install-done',
 } as const;
 
 export type TestId = (typeof TID)[keyof typeof TID];

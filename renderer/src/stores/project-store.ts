@@ -24,6 +24,11 @@ interface ProjectState {
   apply(): Promise<void>;
   /** The choice changed: the plan shown no longer describes it. */
   reset(): void;
+  /** `install` of the project from its skills-lock.json: first what it would do (`preview`), then done. */
+  install: MethodOutput<'installProject'> | null;
+  installError: unknown;
+  installing: boolean;
+  runInstall(project: string, preview: boolean): Promise<void>;
 }
 
 export const useProject = create<ProjectState>((set, get) => ({
@@ -59,6 +64,19 @@ export const useProject = create<ProjectState>((set, get) => ({
     }
   },
   reset() {
-    set({ plan: null, planned: null, applied: null, error: null });
+    set({ plan: null, planned: null, applied: null, error: null, install: null, installError: null });
+  },
+  install: null,
+  installError: null,
+  installing: false,
+  async runInstall(project, preview) {
+    set({ installing: true, installError: null });
+    try {
+      set({ install: await client().api.installProject({ project, preview }) });
+    } catch (err) {
+      set({ install: null, installError: err });
+    } finally {
+      set({ installing: false });
+    }
   },
 }));

@@ -61,13 +61,16 @@ export function HistoryTab() {
 }
 
 /** What an entry touched, in the user's language: its message when it has one, else the skills it names. */
-function describe(t: ReturnType<typeof useTranslation>['t'], e: JournalEntry, all: JournalEntry[]): string {
+function describe(typed: ReturnType<typeof useTranslation>['t'], e: JournalEntry, all: JournalEntry[]): string {
+  // Called untyped here: with the locale's many keys, TypeScript gives up on these calls' option
+  // types ("excessively deep"); the keys are checked by the locale tests.
+  const t = typed as unknown as (key: string, options?: Record<string, unknown>) => string;
   if (e.op === 'undo' && e.undoes) {
     const target = all.find((x) => x.id === e.undoes);
-    if (target) return t('library.undoOf', { op: opName(t, target.op), what: describe(t, target, all) });
+    if (target) return t('library.undoOf', { op: opName(typed, target.op), what: describe(typed, target, all) });
   }
   const msg = (e as { msg?: { key: string; params?: Record<string, string> } }).msg;
-  if (msg) return engineText(t, msg, '');
+  if (msg) return engineText(typed, msg, '');
   const skills = (e as { skills?: Array<{ name?: string }> }).skills;
   const names = (skills ?? []).map((s) => s.name).filter((n): n is string => Boolean(n));
   if (names.length) return names.slice(0, 5).join(t('common.comma')) + (names.length > 5 ? ` (+${names.length - 5})` : '');

@@ -11,6 +11,7 @@ import { TID, pageId, rowId } from '../../testids';
 import { PageHeader } from '../../components/page-header';
 import { BrowseButton } from '../../components/browse-button';
 import { showUndoToast } from '../library/undo-toast';
+import { InstallSection } from './install-section';
 import './project.css';
 
 /**
@@ -106,6 +107,7 @@ export function ProjectPage() {
         />
       )}
       {plan && <PlanView plan={plan} busy={busy} onApply={apply} />}
+      <InstallSection project={project.trim()} />
     </div>
   );
 }
