@@ -17,7 +17,7 @@ import { isPlainRepoPath } from './confine.js';
 // the skill's files) and the user's `~/.agents/.skill-lock.json` (v3: source, sourceType,
 // sourceUrl, skillPath, skillFolderHash = the git tree id of the skill's folder upstream). When
 // such a skill is adopted or imported, its record becomes SkillDock provenance, so it can be
-// checked and updated here. Read only: SkillDock never writes those files.
+// checked and updated here. Read only here: src/deploy/lock-file.ts writes a project's lock, on request.
 //
 // Neither lock names a commit. The merge base is therefore the folder as adopted when its hash
 // proves it is exactly what was installed, and an empty base otherwise (then every file both
