@@ -175,16 +175,18 @@ export function writeLayout(wal: WriteAhead, project: string, l: Layout): Journa
 /** Write the lock's new text; the old one is kept in SkillDock's home so undo can put it back. */
 function writeLock(ctx: ServiceContext, wal: WriteAhead, project: string, content: string): JournalChange[] {
   const file = path.join(project, LOCK_FILE);
-  const old = lstatOrNull(file) ? fs.readFileSync(file, 'utf8') : null;
+  const st = lstatOrNull(file);
+  const old = st ? fs.readFileSync(file, 'utf8') : null;
   const changes: JournalChange[] = [];
   if (old !== null) {
+    // A copy keeps the file's permissions: undo renames it back over the lock.
     const kept = path.join(ctx.paths.home, 'deploy', 'project-locks', `${wal.id}.json`);
     fs.mkdirSync(path.dirname(kept), { recursive: true });
     wal.will({ kind: 'created', path: kept });
-    fs.writeFileSync(kept, old, { flag: 'wx', mode: 0o600 });
+    fs.copyFileSync(file, kept, fs.constants.COPYFILE_EXCL);
     changes.push({ kind: 'moved', from: file, to: kept });
   }
-  wal.will({ kind: 'rewrote-file', path: file, content: old });
+  wal.will({ kind: 'rewrote-file', path: file, content: old, ...(st ? { mode: st.mode & 0o7777 } : {}) });
   writeProjectFile(file, content);
   changes.push({ kind: 'created', path: file, digest: treeDigest(file) });
   return changes;

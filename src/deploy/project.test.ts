@@ -117,6 +117,7 @@ describe('project deploy: plan and apply', () => {
     expect(lock.skills.zeta).toEqual({ source: 'owner/zeta', sourceType: 'github', computedHash: 'abc' });
     await api().undo({});
     expect(fs.readFileSync(path.join(p, 'skills-lock.json'), 'utf8')).toBe(other);
+    expect(fs.statSync(path.join(p, 'skills-lock.json')).mode & 0o777).toBe(0o644 & ~process.umask());
     expect(fs.readdirSync(p)).toEqual(['skills-lock.json']);
   });
 

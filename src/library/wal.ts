@@ -24,7 +24,7 @@ import { writeFileAtomic } from '../store/index.js';
 export type WalChange =
   | JournalChange
   | { kind: 'replaced'; path: string; tmp: string; keptAt: string }
-  | { kind: 'rewrote-file'; path: string; content: string | null };
+  | { kind: 'rewrote-file'; path: string; content: string | null; mode?: number };
 
 export interface PendingOperation {
   op: string;
@@ -176,7 +176,11 @@ function undo(c: WalChange): void {
       return;
     case 'rewrote-file':
       if (c.content === null) fs.rmSync(c.path, { force: true });
-      else writeFileAtomic(c.path, c.content);
+      else {
+        writeFileAtomic(c.path, c.content);
+        // A file outside the home (a project's lock) gets its own permissions back, not 0600.
+        if (c.mode !== undefined) fs.chmodSync(c.path, c.mode);
+      }
       return;
     case 'created':
       removeNoFollow(c.path);
