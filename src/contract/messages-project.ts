@@ -7,6 +7,8 @@ export const PROJECT_MESSAGES = {
     "{{path}} is inside SkillDock's home ({{home}}). Pick a project folder outside it: SkillDock does not write its own folders as a project.",
   'project.contains-home':
     "{{path}} holds SkillDock's home ({{home}}). Pick a project folder that does not contain it: SkillDock does not write its own folders as a project.",
+  'project.user-home':
+    '{{path}} is your home folder: the agents read its skills folders as your user folders. Pick a project folder inside it instead.',
   'project.unknown-agent': 'No agent "{{agent}}" in the registry (see skilldock agents).',
   'project.no-project-folder': '{{agent}} reads no skills folder inside a project.',
   'project.unknown-skill': 'No skill "{{skill}}" in the library.',

@@ -137,7 +137,7 @@ describe('project deploy: plan and apply', () => {
 });
 
 describe('project deploy: refusals leave the project as it was', () => {
-  it("a project inside SkillDock's home, or holding it", async () => {
+  it("a project inside SkillDock's home, or holding it; the user's home folder itself", async () => {
     const inside = path.join(w.home, 'somewhere');
     fs.mkdirSync(inside, { recursive: true });
     const e1 = await refusedWith(api().planProjectDeploy({ project: inside, skills: ['beta'], agents: ['claude'] }));
@@ -146,6 +146,9 @@ describe('project deploy: refusals leave the project as it was', () => {
     expect(e2.msg?.key).toBe('project.contains-home');
     expect(fs.readdirSync(inside)).toEqual([]);
     expect(fs.existsSync(path.join(w.root, '.claude'))).toBe(false);
+    const e3 = await refusedWith(api().applyProjectDeploy({ project: w.userHome, skills: ['beta'], agents: ['claude'] }));
+    expect(e3.msg?.key).toBe('project.user-home');
+    expect(fs.existsSync(path.join(w.userHome, '.claude'))).toBe(false);
   });
 
   it('a name taken by other content, a skills folder that is a link, scripts not approved, a lock it cannot read', async () => {

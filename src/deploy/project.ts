@@ -47,6 +47,10 @@ export function guardProject(ctx: ServiceContext, given: string): string {
       if (isInside(h, p)) throw fail('refused', 'project.contains-home', { path: abs, home });
     }
   }
+  // The home folder itself: its .claude/skills and .agents/skills are the agents' user folders,
+  // which deployments keep; a project there would write them behind their back.
+  const user = path.resolve(ctx.paths.userHome);
+  if (abs === user || real === user) throw fail('refused', 'project.user-home', { path: abs });
   return real;
 }
 
