@@ -9,13 +9,13 @@ import { TID, pageId, rowId } from '../renderer/src/testids';
 // (the listing model measured on the real CLI, e2e/agents/listing.test.ts), in English and Chinese.
 
 const words = {
-  en: { full: 'listed in full', cut: 'description cut to 1536 characters', nameOnly: 'name only' },
-  'zh-CN': { full: '完整列出', cut: '描述截短为 1536 个字符', nameOnly: '仅名称' },
+  en: { full: 'listed in full', cut: 'description cut to 1536 characters', nameOnly: 'name only', notListed: "not in its model's listing" },
+  'zh-CN': { full: '完整列出', cut: '描述截短为 1536 个字符', nameOnly: '仅名称', notListed: '不在其模型的列表中' },
 } as const;
 
-function skill(root: string, name: string, description: string): void {
+function skill(root: string, name: string, description: string, extra = ''): void {
   fs.mkdirSync(path.join(root, name), { recursive: true });
-  fs.writeFileSync(path.join(root, name, 'SKILL.md'), `---\nname: ${name}\ndescription: ${description}\n---\nBody.\n`);
+  fs.writeFileSync(path.join(root, name, 'SKILL.md'), `---\nname: ${name}\ndescription: ${description}\n${extra}---\nBody.\n`);
 }
 
 for (const lang of ['en', 'zh-CN'] as const) {
@@ -23,6 +23,7 @@ for (const lang of ['en', 'zh-CN'] as const) {
     const root = path.join(app.userHome, '.claude', 'skills');
     skill(root, 'a-short', 'A short description.');
     skill(root, 'b-long', 'x'.repeat(2000));
+    skill(root, 'a-user-only', 'Started by the user.', 'disable-model-invocation: true\n');
     // 30 descriptions of 1,000 characters: past Claude Code's listing budget the last are names only
     for (let i = 10; i < 40; i++) skill(root, `c-bulk-${i}`, `${i} ${'y'.repeat(997)}`);
     await patchSettings(app, { language: lang });
@@ -34,6 +35,9 @@ for (const lang of ['en', 'zh-CN'] as const) {
     const w = words[lang];
     await expect(row('user:.claude/skills/a-short').getByTestId('agent-shown')).toHaveText(w.full);
     await expect(row('user:.claude/skills/b-long').getByTestId('agent-shown')).toHaveText(w.cut);
+    // Loaded, but Claude Code keeps it from its model (`disable-model-invocation: true`), and says why.
+    await expect(row('user:.claude/skills/a-user-only').getByTestId('agent-shown')).toHaveText(w.notListed);
+    await expect(row('user:.claude/skills/a-user-only').getByTestId('agent-shown')).toHaveAttribute('title', /disable-model-invocation/);
     await expect(page.getByTestId('agent-shown').filter({ hasText: w.nameOnly }).first()).toBeVisible();
     await expect(page.locator('body')).not.toContainText('{{');
     // Claude Code is guarded by its hook; Qwen Code only gets the rules; the same-name rule is worded.

@@ -183,6 +183,20 @@ describe('skilldock list / show / roots / agents-view', () => {
     expect(v.budget.limit).toBe(23789);
     expect(run(['agents-view', 'claude']).stdout).toMatch(/catalog: \d+ of 23789 characters/);
     expect(run(['agents-view', 'nobody']).code).toBe(1);
+    // Only the user starts it in Claude Code: loaded, left out of its model's listing, and why.
+    const only = 'name: user-only\ndescription: Started by the user.\ndisable-model-invocation: true';
+    skill(path.join(base, 'home', '.claude', 'skills', 'user-only'), only);
+    const hidden = JSON.parse(run(['agents-view', 'claude', '--json']).stdout).skills.find(
+      (s: { identifier: string }) => s.identifier === 'user-only',
+    );
+    expect(hidden).toMatchObject({ status: 'loaded', catalogChars: 0, listing: { shown: 'hidden', measured: true } });
+    expect(hidden.reasons.map((x: { code: string }) => x.code)).toEqual(['model-invocation-disabled']);
+    const text = run(['agents-view', 'claude']).stdout;
+    expect(text).toMatch(/loaded\s+user-only .* shown: not listed/);
+    expect(text).toContain('leave this skill out of the skill listing their model sees');
+    // OpenCode reads the same folder and ignores the field: listed in full.
+    const opencode = JSON.parse(run(['agents-view', 'opencode', '--json']).stdout);
+    expect(opencode.skills.find((s: { name: string }) => s.name === 'user-only').listing.shown).toBe('full');
   }, 90_000);
 
   it("agents-view says each agent's listing order: a place for each skill where it holds, none where it changes between runs", () => {

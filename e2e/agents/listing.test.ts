@@ -6,7 +6,7 @@ import { loadRegistry } from '../../src/agents/registry.js';
 import { allocateListing, listSkill } from '../../src/catalog/listing.js';
 import { resources, sandbox, type Sandbox } from '../../test/support/workspaces.js';
 import { captureClaude, captureCodex, captureCopilot, captureGemini, captureOpenCode, captureQwen } from './capture.js';
-import { VARIANTS, budgetSet, writeVariants, type Variant } from './variants.js';
+import { VARIANTS, budgetSet, mixedBudgetSet, writeVariants, type Variant } from './variants.js';
 import { requireAgent, type Pin } from './pins.js';
 import { compare, measuredCase as measuredFor, mismatches } from './listing-case.js';
 
@@ -44,11 +44,34 @@ async function claudeCase(variants: Variant[]) {
   const rows = compare(view, root, captured, names);
   // The agent's own skills lose their description under the budget exactly as the model says.
   const ours = view.skills.filter((s) => s.listing.shown !== 'hidden' && s.dir.startsWith(root + path.sep));
+  // In Claude Code's order: by folder name, as localeCompare sorts.
+  ours.sort((a, b) => path.basename(a.dir).localeCompare(path.basename(b.dir)));
   const listed = ours.map((s) => listSkill(model, path.basename(s.dir), fs.readFileSync(path.join(s.dir, 'SKILL.md'), 'utf8')));
-  listed.sort((a, b) => (a.label < b.label ? -1 : a.label > b.label ? 1 : 0));
   const expectOwn = allocateListing(model, listed).builtins;
   expect(own.map((c) => (c.description === null ? 'name-only' : 'full'))).toEqual(expectOwn);
   return { rows, view, captured };
+}
+
+/**
+ * Skills in the user's folder and in a workspace's (`cwd`, named `cwdName`), both read by `agent`:
+ * prediction (the view of that project) against capture, one row per label under the scratch dir.
+ */
+async function twoScopeCase(
+  agent: Pin['id'],
+  dirs: { user: string; project: string },
+  capture: typeof captureCodex,
+  sets: { user: Variant[]; project: Variant[] },
+  cwdName = 'cwd',
+) {
+  const cwd = path.join(sb.dir, cwdName);
+  writeVariants(path.join(sb.userHome, dirs.user), path.join(sb.dir, 'outside'), sets.user);
+  writeVariants(path.join(cwd, dirs.project), path.join(sb.dir, 'outside'), sets.project);
+  const view = await svc.api.agentView({ agent, project: cwd });
+  const captured = await capture(requireAgent(agent), { cwd, home: sb.userHome });
+  const names = loadRegistry(resources)
+    .agents.find((a) => a.id === agent)!
+    .listing!.builtins.map((b) => b.name);
+  return { rows: compare(view, sb.dir, captured, names), view, captured };
 }
 
 describe('Claude Code 2.1.332: the listing its model receives is the one SkillDock predicts', () => {
@@ -56,7 +79,9 @@ describe('Claude Code 2.1.332: the listing its model receives is the one SkillDo
     const { rows } = await claudeCase(VARIANTS);
     expect(mismatches(rows)).toBe('');
     // The variants really cover the cases: some left out, some cut, some from the body.
-    expect(rows.filter((r) => r.captured === 'absent').map((r) => r.label)).toContain('lowercase-file');
+    expect(rows.filter((r) => r.captured === 'absent').map((r) => r.label)).toEqual(
+      expect.arrayContaining(['lowercase-file', 'model-disabled']),
+    );
     for (const dir of ['no-skill-file', 'group', 'inner']) expect(rows.map((r) => r.label)).not.toContain(dir);
     expect(rows.filter((r) => r.captured.endsWith('\u2026')).length).toBeGreaterThanOrEqual(2);
     expect(rows.length).toBeGreaterThanOrEqual(VARIANTS.length - 2);
@@ -90,6 +115,44 @@ describe('Claude Code 2.1.332: the listing its model receives is the one SkillDo
       captured.filter((c) => c.description === null && !c.name.startsWith('mid') && !c.name.startsWith('tiny')).length,
     ).toBeGreaterThan(0);
   });
+
+  it('80 long descriptions, every fifth mostly CJK: the budget counts display width (a CJK character is two columns)', async () => {
+    const { rows, view } = await claudeCase(mixedBudgetSet('wide', 80, 700));
+    expect(mismatches(rows)).toBe('');
+    expect(view.budget.over).toBe(true);
+    // Counted in UTF-16 units the same listing would keep more descriptions than Claude Code does.
+    const model = loadRegistry(resources).agents.find((a) => a.id === 'claude')!.listing!;
+    const listed = view.skills
+      .filter((s) => s.listing.shown !== 'hidden')
+      .map((s) => ({
+        ...listSkill(model, path.basename(s.dir), fs.readFileSync(path.join(s.dir, 'SKILL.md'), 'utf8')),
+      }));
+    listed.sort((a, b) => (a.label < b.label ? -1 : a.label > b.label ? 1 : 0));
+    const full = (width: 'utf16' | 'display') =>
+      allocateListing({ ...model, budget: { ...model.budget!, width } }, listed).skills.filter((x) => x === 'full').length;
+    expect(full('utf16')).toBeGreaterThan(full('display'));
+    expect(rows.filter((r) => r.captured.startsWith('full:')).length).toBe(full('display'));
+  });
+
+  it("30 + 30 long descriptions: the user's folder is listed before the workspace's, so the workspace's lose theirs first", async () => {
+    const { rows, captured } = await twoScopeCase('claude', { user: '.claude/skills', project: '.claude/skills' }, captureClaude, {
+      user: budgetSet('user', 30, 1000),
+      project: budgetSet('proj', 30, 1000),
+    });
+    expect(mismatches(rows)).toBe('');
+    const order = captured.map((c) => c.name);
+    expect(order.indexOf('user30')).toBeLessThan(order.indexOf('proj01'));
+    expect(rows.find((r) => r.label === 'user01')!.captured.startsWith('full:')).toBe(true);
+    expect(rows.find((r) => r.label === 'proj30')!.captured).toBe('name only');
+  });
+
+  it('15 + 15 long descriptions, half in upper-case folders: each folder sorted as localeCompare does, not by code point', async () => {
+    const { rows, captured } = await claudeCase([...budgetSet('Upper', 15, 1000), ...budgetSet('lower', 15, 1000)]);
+    expect(mismatches(rows)).toBe('');
+    const order = captured.map((c) => c.name);
+    expect(order.indexOf('lower15')).toBeLessThan(order.indexOf('Upper01'));
+    expect(rows.find((r) => r.label === 'Upper15')!.captured).toBe('name only');
+  });
 });
 
 /** An agent whose listing is read from its captured request (see listing-case.ts). */
@@ -105,6 +168,9 @@ describe('GitHub Copilot CLI 1.0.102: the listing its model receives is the one 
     const absent = rows.filter((r) => r.captured === 'absent').map((r) => r.label);
     // Copilot drops what Claude Code words from the body, and refuses descriptions over 1,024 characters.
     expect(absent).toEqual(expect.arrayContaining(['no-frontmatter', 'desc-1025', 'blank-line-first', 'lowercase-file']));
+    // Its strict YAML parser refuses an unquoted `: `; it counts UTF-16 units (1,024 code points with
+    // emoji are over); `disable-model-invocation: true` keeps a skill from its model.
+    expect(absent).toEqual(expect.arrayContaining(['colon-value', 'astral-1024', 'model-disabled', 'model-disabled-yes']));
     expect(rows.find((r) => r.label === 'desc-1024')!.captured.startsWith('full:')).toBe(true);
     expect(nested).toEqual([{ name: 'inner', found: true }]);
     // Its own skills follow the user's, in the registry's order and with the recorded lengths.
@@ -141,6 +207,11 @@ describe('Codex 0.171.0: the listing its model receives is the one SkillDock pre
     const { rows, own, model } = await codexCase(VARIANTS);
     expect(mismatches(rows)).toBe('');
     expect(rows.find((r) => r.label === 'desc-2000')!.captured.endsWith('...')).toBe(true);
+    // It counts code points: 1,024 of them with emoji (over 1,024 UTF-16 units) are sent whole.
+    expect([...rows.find((r) => r.label === 'astral-1024')!.captured].length).toBe('full: '.length + 1024);
+    // It does not read `disable-model-invocation`, and its parser takes an unquoted `: `.
+    expect(rows.find((r) => r.label === 'model-disabled')!.captured).toBe('full: Only a user invokes it.');
+    expect(rows.find((r) => r.label === 'colon-value')!.captured).toBe('full: Use when: the user asks for it.');
     // Its own (system) skills come first, in full, with the recorded lengths.
     expect(own.map((c) => [c.name, c.description!.length])).toEqual(model.builtins.map((b) => [b.name, b.descriptionChars]));
   });
@@ -162,6 +233,20 @@ describe('Codex 0.171.0: the listing its model receives is the one SkillDock pre
     expect(long01.length).toBeLessThan(700);
     expect(rows.find((r) => r.label === 'short01')!.captured.length).toBe('full: '.length + 40);
     expect(own.length).toBe(4);
+  });
+
+  it('40 + 40 long descriptions (every fifth mostly CJK) in the home and a long-named workspace: the root table costs its share', async () => {
+    const { rows, view } = await twoScopeCase(
+      'codex',
+      { user: '.agents/skills', project: '.agents/skills' },
+      captureCodex,
+      { user: mixedBudgetSet('mix', 40, 1000), project: mixedBudgetSet('ws', 40, 1000) },
+      // 74 characters: the table's lines come to a multiple of four bytes, where rounding tells 144 from 143.
+      'a-workspace-folder-whose-long-name-makes-the-root-alias-table-cost-more-x2',
+    );
+    expect(mismatches(rows)).toBe('');
+    const kept = view.skills.filter((s) => s.listing.shown === 'shortened').length;
+    expect(kept).toBe(80);
   });
 });
 

@@ -84,13 +84,47 @@ export const VARIANTS: Variant[] = [
   { dir: 'desc-newline-end', files: { 'SKILL.md': '---\nname: desc-newline-end\ndescription: "Ends with a newline\\n"\n---\nBody.\n' } },
   { dir: 'tabs', files: { 'SKILL.md': fm({ name: 'tabs', description: 'Has\ta tab inside.' }) } },
   { dir: 'quotes', files: { 'SKILL.md': fm({ name: 'quotes', description: `He said "hi" and it's fine.` }) } },
+  // Issue 25: hidden from the model where the agent reads the field; a strict parser's refusal; a
+  // description of 1,024 code points that is longer in UTF-16 units (astral characters).
+  {
+    dir: 'model-disabled',
+    files: { 'SKILL.md': fm({ name: 'model-disabled', description: 'Only a user invokes it.', 'disable-model-invocation': 'true' }) },
+  },
+  {
+    dir: 'model-disabled-yes',
+    files: {
+      'SKILL.md': fm({ name: 'model-disabled-yes', description: 'Hidden where yes means true.', 'disable-model-invocation': 'Yes' }),
+    },
+  },
+  { dir: 'colon-value', files: { 'SKILL.md': fm({ name: 'colon-value', description: 'Use when: the user asks for it.' }) } },
+  { dir: 'astral-1024', files: { 'SKILL.md': fm({ name: 'astral-1024', description: astralOf(1024, 'astral') }) } },
 ];
+
+/** A description of exactly `n` code points, one in ten an emoji (two UTF-16 units each). */
+export function astralOf(n: number, tag: string): string {
+  return [...`${tag} ${n} code points `, ...Array.from({ length: n }, (_, i) => (i % 10 === 9 ? '\u{1F389}' : 'abcdefghi'[i % 10]!))]
+    .slice(0, n)
+    .join('');
+}
 
 /** `n` skills `<prefix>NN`, each with a description of `len` characters, for the catalog budgets. */
 export function budgetSet(prefix: string, n: number, len: number): Variant[] {
   return Array.from({ length: n }, (_, i) => {
     const name = `${prefix}${String(i + 1).padStart(2, '0')}`;
     return { dir: name, files: { 'SKILL.md': fm({ name, description: descOf(len, name) }) } };
+  });
+}
+
+/**
+ * `n` skills `<prefix>NN` with descriptions of `len` characters, every fifth mostly CJK (each
+ * character two columns wide and three UTF-8 bytes): for budgets that count width or bytes.
+ */
+export function mixedBudgetSet(prefix: string, n: number, len: number): Variant[] {
+  return budgetSet(prefix, n, len).map((v, i) => {
+    if (i % 5 !== 4) return v;
+    const head = `${v.dir} ${len} chars `;
+    const description = (head + '日本語の説明文です。漢字と仮名'.repeat(Math.ceil(len / 15))).slice(0, len);
+    return { dir: v.dir, files: { 'SKILL.md': fm({ name: v.dir, description }) } };
   });
 }
 

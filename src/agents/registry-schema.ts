@@ -11,6 +11,8 @@ export const QuirksSchema = z.object({
   blankLineBeforeFrontmatter: Quirk.optional(),
   missingDescription: Quirk.optional(),
   descriptionOver1024: Quirk.optional(),
+  /** What `descriptionOver1024` counts: code points (absent), or UTF-16 units (an emoji is two). */
+  descriptionUnits: z.enum(['code-points', 'utf16']).optional(),
   descriptionBudget: z.object({ chars: z.number(), action: z.string(), includes: z.array(z.string()) }).optional(),
   metadataNotMap: Quirk.optional(),
   lowercaseSkillFile: Quirk.optional(),
@@ -27,6 +29,8 @@ export const QuirksSchema = z.object({
   badYaml: Quirk.optional(),
   /** A `description:` that is a number or a boolean: `coerced` lists it as text. */
   descriptionNotString: Quirk.optional(),
+  /** An unquoted `: ` inside a plain value (`description: Use when: x`): `dropped` by a strict YAML parser. */
+  colonInValue: Quirk.optional(),
 });
 
 export const AgentDefSchema = z.object({
@@ -91,7 +95,8 @@ export const AgentDefSchema = z.object({
       listsBroken: z.boolean().default(true),
       /**
        * Listing order: by label (code point by code point); or by scope (project, user, then the
-       * agent's own) and then by label; or the agent's own skills first, then project, then user, each
+       * agent's own) and then by label; or the user's skills first, then the project's, each by label
+       * (`user-scope-then-label`); or the agent's own skills first, then project, then user, each
        * by label. `locale`: by label as the language of the agent's environment sorts it
        * (`localeCompare`; LC_ALL, then LC_MESSAGES, then LANG); `root-collation`: by label in
        * Unicode's default collation whatever the language (a runtime that ignores the environment's).
@@ -99,19 +104,37 @@ export const AgentDefSchema = z.object({
        * parallel checks finish), so none is predicted.
        */
       order: z
-        .enum(['label', 'scope-then-label', 'builtins-then-scope-then-label', 'locale', 'root-collation', 'unstable'])
+        .enum([
+          'label',
+          'scope-then-label',
+          'user-scope-then-label',
+          'builtins-then-scope-then-label',
+          'locale',
+          'root-collation',
+          'unstable',
+        ])
         .default('label'),
       /**
        * Runs of more line breaks than this are squeezed to this many: the agent does it to its whole
        * system prompt, listing included (absent: kept as written).
        */
       maxNewlines: z.number().int().positive().optional(),
+      /**
+       * Within a scope (`user-scope-then-label`): labels compared code point by code point, or as the
+       * environment's language sorts them (`localeCompare`, as `locale`; Claude Code, by folder name).
+       */
+      collation: z.enum(['code-point', 'locale']).default('code-point'),
+      /**
+       * A skill whose frontmatter `field` holds one of `values` is left out of the listing: only the
+       * user can invoke it (`disable-model-invocation: true`). `fold`: compared trimmed, in lower case.
+       */
+      hiddenBy: z.object({ field: z.string(), values: z.array(z.string()), fold: z.boolean().default(false) }).optional(),
       /** Runs of whitespace (newlines, tabs) become one space. */
       collapseWhitespace: z.boolean(),
       /** Replacements applied to the description, e.g. `<` to `&lt;`. */
       escape: z.record(z.string(), z.string()),
-      /** Per-description cap in characters, the marker counted in. */
-      cap: z.object({ chars: z.number().int(), marker: z.string() }).nullable(),
+      /** Per-description cap in characters (UTF-16 units, or code points), the marker counted in. */
+      cap: z.object({ chars: z.number().int(), marker: z.string(), unit: z.enum(['utf16', 'code-points']).default('utf16') }).nullable(),
       /**
        * Whole listing budget. `name-only`: past it, descriptions are left out (names stay), in
        * listing order. `drop-rest`: entries are counted in listing order as `entry` renders them
@@ -131,6 +154,14 @@ export const AgentDefSchema = z.object({
           tokens: z.number().int().optional(),
           bytesPerToken: z.number().int().optional(),
           locations: z.object({ project: z.string(), user: z.string(), builtin: z.string() }).optional(),
+          /** `name-only`: what a line costs, UTF-16 units or terminal display width (a CJK character is two). */
+          width: z.enum(['utf16', 'display']).default('utf16'),
+          /**
+           * `share-tokens`: past the budget the CLI lists paths under root aliases and takes the alias
+           * table's cost off the budget: one `line` per root holding a listed skill (`builtinRoot`, the
+           * agent's own, among them), less `freeBytes` that its shorter wording saves, in tokens.
+           */
+          rootTable: z.object({ line: z.string(), freeBytes: z.number().int(), builtinRoot: z.string() }).optional(),
         })
         .nullable(),
       /**
@@ -144,6 +175,8 @@ export const AgentDefSchema = z.object({
           fixed: z.boolean(),
           /** Its `SKILL.md` relative to its root, where an entry names it (ASCII descriptions assumed). */
           path: z.string().optional(),
+          /** Display width of its description where it differs from `descriptionChars` (a line break is zero columns). */
+          width: z.number().int().optional(),
         }),
       ),
     })

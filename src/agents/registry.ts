@@ -98,6 +98,17 @@ export function findAgent(resourcesDir: string, id: string, custom: CustomAgent[
   return allAgents(resourcesDir, custom).find((a) => a.id === id);
 }
 
+/**
+ * The frontmatter `field: value` makes an agent leave the skill out of its model's listing, by its
+ * listing record's `hiddenBy` rule (e.g. `disable-model-invocation: true`).
+ */
+export function hiddenFromListing(rule: NonNullable<AgentDef['listing']>['hiddenBy'], field: string, value: unknown): boolean {
+  if (!rule || rule.field !== field) return false;
+  const text = typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? String(value) : null;
+  if (text === null) return false;
+  return rule.values.includes(rule.fold ? text.trim().toLowerCase() : text);
+}
+
 /** Expand `~/` in a registry dir against the given user home. */
 export function expandHome(dir: string, userHome: string): string {
   return dir === '~' ? userHome : dir.startsWith('~/') ? path.join(userHome, dir.slice(2)) : dir;

@@ -12,7 +12,7 @@ import type {
   Root,
 } from '../contract/index.js';
 import { formatMessage } from '../contract/messages-text.js';
-import type { AgentDef } from '../agents/registry.js';
+import { expandHome, type AgentDef } from '../agents/registry.js';
 import { registryRootId } from './roots.js';
 import { allocateListing, environmentLocale, labelCollator, listSkill, listingOrder, type ListedSkill } from './listing.js';
 
@@ -37,8 +37,12 @@ const QUIRKS_BY_CODE: Record<string, Array<keyof AgentDef['quirks']>> = {
   'description-not-string': ['descriptionNotString'],
 };
 
+/** Codes that keep a skill loaded but out of the listing the agent's model sees (the user can still invoke it). */
+const HIDING_CODES = new Set(['model-invocation-disabled']);
+
 /** The quirks a finding's variant names (a BOM, blank lines or indentation before `---`). */
 function quirksOf(agent: AgentDef, d: Diagnostic): Array<keyof AgentDef['quirks']> | undefined {
+  if (d.code === 'frontmatter-strict') return d.msg?.key.endsWith('.colon') ? ['colonInValue'] : undefined;
   if (d.code !== 'frontmatter-not-first') return QUIRKS_BY_CODE[d.code];
   const key = d.msg?.key ?? '';
   if (key.endsWith('.bom')) return ['bom'];
@@ -132,6 +136,13 @@ export function loaderVerdict(
   let status: AgentSkillStatus = 'loaded';
   for (const d of diagnostics) {
     if (CATALOG_CODES.has(d.code)) continue;
+    // A known extension field (`when_to_use` for Claude Code): the agents it names read it, the others ignore it.
+    if (d.code === 'field-unknown' && d.severity === 'info') continue;
+    if (HIDING_CODES.has(d.code)) {
+      if (d.agents?.includes(agent.id))
+        reasons.push(d.msg ? { code: d.code, message: d.message, msg: d.msg } : { code: d.code, message: d.message });
+      continue;
+    }
     const rule = LOADER_RULES.find((r) => r.code === d.code);
     const effect: Effect = rule ? (rule.drops(agent) ? 'dropped' : 'none') : d.agents?.includes(agent.id) ? effectOf(agent, d) : 'none';
     if (effect === 'none') continue;
@@ -154,6 +165,7 @@ export function buildAgentView(
   catalog: Catalog,
   nested: Array<{ dir: string; rootId: string }>,
   readSkillFile?: ReadSkillFile,
+  userHome?: string,
 ): AgentView {
   const model = readSkillFile ? agent.listing : undefined;
   const texts = new Map<string, string | null>();
@@ -222,21 +234,15 @@ export function buildAgentView(
   }
 
   const rootKinds = new Map(read.map((r) => [r.root.id, { kind: r.root.kind, path: r.root.path }]));
+  // The agent's own root, for a budget that counts the folders its listing names (Codex's alias table).
+  const builtinRoot = model?.budget?.rootTable?.builtinRoot;
+  const ownRoot = model && builtinRoot && userHome && model.builtins.length ? expandHome(builtinRoot, userHome) : null;
   const measuredUsed = model
-    ? predictMeasured(agent, skills, byEntry, (e) => (texts.has(e.id) ? texts.get(e.id)! : readSkillFile!(e)), rootKinds)
+    ? predictMeasured(agent, skills, byEntry, (e) => (texts.has(e.id) ? texts.get(e.id)! : readSkillFile!(e)), rootKinds, ownRoot)
     : undefined;
   if (!model) for (const s of skills) if (isResident(s)) s.listing = predictFromRules(agent, byEntry.get(s.entryId)!, s);
 
-  // Resident catalog: each loaded identifier once (an ambiguous one is counted once too).
-  const counted = new Set<string>();
-  let used = 0;
-  for (const s of skills) {
-    const resident = s.status === 'loaded' || s.status === 'mangled' || s.status === 'ambiguous';
-    if (!resident || (s.status === 'ambiguous' && counted.has(s.identifier))) continue;
-    counted.add(s.identifier);
-    s.catalogChars = s.listing.measured ? listingLineChars(s.listing) : catalogCost(agent, byEntry.get(s.entryId)!, s.identifier);
-    used += s.catalogChars;
-  }
+  let used = residentCatalog(agent, skills, byEntry);
   // A budget counted over the whole listing as the agent renders it (its own skills included).
   if (measuredUsed !== undefined) used = measuredUsed;
   const limit = agent.catalogBudget?.chars ?? (measuredUsed === undefined ? null : model!.budget!.chars);
@@ -278,6 +284,25 @@ export function buildAgentView(
   };
 }
 
+/** Characters of the resident catalog: each loaded identifier once (an ambiguous one is counted once too). */
+function residentCatalog(agent: AgentDef, skills: AgentViewSkill[], byEntry: Map<string, CatalogEntry>): number {
+  const counted = new Set<string>();
+  let used = 0;
+  for (const s of skills) {
+    if (!isResident(s) || (s.status === 'ambiguous' && counted.has(s.identifier))) continue;
+    counted.add(s.identifier);
+    // A skill left out of the listing (`disable-model-invocation`) costs its model nothing.
+    const hidden = s.listing.shown === 'hidden';
+    s.catalogChars = hidden
+      ? 0
+      : s.listing.measured
+        ? listingLineChars(s.listing)
+        : catalogCost(agent, byEntry.get(s.entryId)!, s.identifier);
+    used += s.catalogChars;
+  }
+  return used;
+}
+
 /** What the agent does past its budget, as a message (from the measured listing's mode); null when unknown. */
 function overflowMessage(agent: AgentDef): MessageRef | null {
   const budget = agent.listing?.budget;
@@ -305,6 +330,8 @@ function isResident(s: AgentViewSkill): boolean {
 
 /** Agents whose listing is not measured yet: the description as written, or cut where a quirk says so. */
 function predictFromRules(agent: AgentDef, e: CatalogEntry, s: AgentViewSkill): AgentViewSkill['listing'] {
+  if (s.reasons.some((r) => HIDING_CODES.has(r.code)))
+    return { label: s.identifier, shown: 'hidden', description: null, chars: 0, measured: false };
   const n = codePoints(e.description);
   if (n > 1024 && agent.quirks.descriptionOver1024 === 'cut') {
     return {
@@ -325,9 +352,10 @@ function predictMeasured(
   byEntry: Map<string, CatalogEntry>,
   read: ReadSkillFile,
   rootKinds: Map<string, { kind: string; path: string }>,
+  ownRoot: string | null,
 ): number | undefined {
   const model = agent.listing!;
-  const listed: Array<{ s: AgentViewSkill; l: ListedSkill; dir: string }> = [];
+  const listed: Array<{ s: AgentViewSkill; l: ListedSkill; dir: string; root?: string }> = [];
   for (const s of skills) {
     if (!isResident(s)) continue;
     const e = byEntry.get(s.entryId)!;
@@ -336,16 +364,31 @@ function predictMeasured(
     const root = rootKinds.get(s.rootId);
     const scope = root?.kind === 'project' ? 'project' : 'user';
     const where = root ? path.relative(root.path, e.provenance.dir).split(path.sep).join('/') : e.dirName;
-    listed.push({ s, l: { ...listSkill(model, e.dirName, text, scope), scope, path: `${where}/SKILL.md` }, dir: e.dirName });
+    const l = listSkill(model, e.dirName, text, scope);
+    if (l.hidden) {
+      // `disable-model-invocation` and the like: loaded, but its model is never shown it.
+      s.listing = { label: l.label, shown: 'hidden', description: null, chars: 0, measured: true };
+      if (!s.reasons.some((r) => HIDING_CODES.has(r.code)))
+        s.reasons.push(
+          reason('model-invocation-disabled', 'agent.reason.listed-hidden', { agent: agent.name, field: model.hiddenBy!.field }),
+        );
+      continue;
+    }
+    listed.push({ s, l: { ...l, scope, path: `${where}/SKILL.md` }, dir: e.dirName, root: root?.path });
   }
   // An unstable order is not predicted: the skills are counted (and positioned) by label instead.
-  const collate = labelCollator(model.order) ?? listingOrder;
-  const byScope = model.order === 'scope-then-label' || model.order === 'builtins-then-scope-then-label';
-  const scopeRank = (l: ListedSkill) => (byScope && l.scope === 'user' ? 1 : 0);
-  listed.sort((a, b) => scopeRank(a.l) - scopeRank(b.l) || collate(a.l.label, b.l.label));
+  // Claude Code: the user's folder first, each folder sorted by folder name as localeCompare does.
+  const collate = labelCollator(model.order) ?? (model.collation === 'locale' ? labelCollator('locale')! : listingOrder);
+  const first = model.order === 'user-scope-then-label' ? 'user' : 'project';
+  const byScope = ['scope-then-label', 'user-scope-then-label', 'builtins-then-scope-then-label'].includes(model.order);
+  const scopeRank = (l: ListedSkill) => (byScope && l.scope !== first ? 1 : 0);
+  const key = (x: (typeof listed)[number]) => (model.label === 'name' ? x.l.label : x.dir);
+  listed.sort((a, b) => scopeRank(a.l) - scopeRank(b.l) || collate(key(a), key(b)));
+  const roots = listed.flatMap((x) => (x.root ? [x.root] : []));
   const allocation = allocateListing(
     model,
     listed.map((x) => x.l),
+    ownRoot ? [...roots, ownRoot] : roots,
   );
   const shown = allocation.skills;
   listed.forEach(({ s, l }, i) => {

@@ -392,7 +392,7 @@ export class CatalogService {
     );
     // The listing models (and the SKILL.md parser they use) load with the first agent view.
     const [{ buildAgentView }, { readSkillFile }] = await Promise.all([import('./agent-view.js'), import('./listing.js')]);
-    return buildAgentView(agent, catalog, nested, readSkillFile);
+    return buildAgentView(agent, catalog, nested, readSkillFile, this.ctx.paths.userHome);
   }
 
   async lint(paths: string[]): Promise<LintReport> {

@@ -33,7 +33,7 @@ describe('listSkill (Claude Code model)', () => {
 describe('allocateListing', () => {
   const model: ListingModel = {
     ...claude,
-    budget: { chars: 100, overflow: 'name-only' },
+    budget: { chars: 100, overflow: 'name-only', width: 'utf16' },
     builtins: [
       { name: 'fix', descriptionChars: 10, fixed: true },
       { name: 'own', descriptionChars: 10, fixed: false },
@@ -83,7 +83,15 @@ describe('Qwen Code and Gemini CLI text rules (measured: e2e/agents/listing-text
     expect(l.description).toBe('One.\n\nTwo.\n\n');
   });
   it('every listing order has its words, and the locale comes from LC_ALL, then LC_MESSAGES, then LANG', () => {
-    for (const order of ['label', 'scope-then-label', 'builtins-then-scope-then-label', 'locale', 'root-collation', 'unstable'] as const)
+    for (const order of [
+      'label',
+      'scope-then-label',
+      'user-scope-then-label',
+      'builtins-then-scope-then-label',
+      'locale',
+      'root-collation',
+      'unstable',
+    ] as const)
       expect(englishTemplate(`agent.order.${order}`)).toBeDefined();
     expect(environmentLocale({ LANG: 'sv_SE.UTF-8', LC_MESSAGES: 'de_DE.UTF-8' })).toBe('de-DE');
     expect(environmentLocale({ LANG: 'sv_SE.UTF-8', LC_ALL: 'ja_JP.UTF-8' })).toBe('ja-JP');
@@ -93,5 +101,55 @@ describe('Qwen Code and Gemini CLI text rules (measured: e2e/agents/listing-text
     expect(sorted('locale', { LANG: 'sv_SE.UTF-8' })).toEqual(['Beta', 'zeta', 'ägypten']);
     expect(sorted('root-collation', { LANG: 'sv_SE.UTF-8' })).toEqual(['ägypten', 'Beta', 'zeta']);
     expect(labelCollator('label')).toBeNull();
+  });
+});
+
+describe('issue 25: how Claude Code, Codex and Copilot CLI count (measured in e2e/agents/listing.test.ts)', () => {
+  const registry = loadRegistry(resources).agents;
+  const codex = registry.find((a) => a.id === 'codex')!.listing!;
+  const copilot = registry.find((a) => a.id === 'copilot')!.listing!;
+  const qwen = registry.find((a) => a.id === 'qwen')!.listing!;
+  const md = (description: string, extra = '') => `---\nname: a\ndescription: ${description}\n${extra}---\n`;
+
+  it('Codex cuts at 1,024 code points: 1,024 with emoji (1,126 UTF-16 units) go whole, 1,025 are cut', () => {
+    const astral = Array.from({ length: 1024 }, (_, i) => (i % 10 === 9 ? '\u{1F389}' : 'x')).join('');
+    expect([astral.length, [...astral].length]).toEqual([1126, 1024]);
+    expect(listSkill(codex, 'a', md(astral))).toMatchObject({ capped: false, description: astral });
+    const over = listSkill(codex, 'a', md(astral + 'x'));
+    expect([...over.description].length).toBe(1024);
+    expect(over.description.endsWith('...')).toBe(true);
+  });
+
+  it('disable-model-invocation hides the skill by each agent’s own rule', () => {
+    const hidden = (model: ListingModel, v: string) => listSkill(model, 'a', md('x', `disable-model-invocation: ${v}\n`)).hidden ?? false;
+    expect([true, 'Yes', 'on', '1', 'false'].map((v) => hidden(claude, String(v)))).toEqual([true, true, true, true, false]);
+    expect(['true', '"true"', 'yes'].map((v) => hidden(qwen, v))).toEqual([true, true, false]);
+    expect(hidden(copilot, 'Yes')).toBe(true);
+    expect(hidden(codex, 'true')).toBe(false);
+  });
+
+  it('Claude Code counts its budget in columns: a CJK character takes two', () => {
+    const wide = { label: 'w', description: '日本語'.repeat(10), capped: false, fallback: false };
+    const m: ListingModel = { ...claude, budget: { chars: 40, overflow: 'name-only', width: 'display' }, builtins: [] };
+    // "- w: " + 30 characters: 35 UTF-16 units fit in 40; 65 columns do not.
+    expect(allocateListing(m, [wide]).skills).toEqual(['name-only']);
+    expect(allocateListing({ ...m, budget: { ...m.budget!, width: 'utf16' } }, [wide]).skills).toEqual(['full']);
+  });
+
+  it('Codex takes the root alias table off its token budget once it is over 143 bytes', () => {
+    const skills = Array.from({ length: 20 }, (_, i) => ({
+      label: `s${i}`,
+      description: 'x'.repeat(3000),
+      capped: false,
+      fallback: false,
+      scope: 'user' as const,
+      path: `s${i}/SKILL.md`,
+    }));
+    const kept = (roots: string[]) => allocateListing(codex, skills, roots).kept!.reduce((a, b) => a + b, 0);
+    const short = ['/h/.agents/skills', '/h/.codex/skills/.system'];
+    const long = short.map((r) => `/a-home-folder-whose-name-is-long-enough-to-cost-tokens${r}`);
+    expect(kept(short)).toBe(kept([]));
+    // Two root lines of 84 and 91 bytes: (175 - 143) / 4 rounded up = 8 tokens, 32 characters fewer.
+    expect(kept(short) - kept(long)).toBe(32);
   });
 });

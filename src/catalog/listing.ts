@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import stringWidth from 'string-width';
 import type { CatalogEntry } from '../contract/index.js';
 import { parseSkillText } from '../skills/index.js';
-import type { AgentDef } from '../agents/registry.js';
+import { hiddenFromListing, type AgentDef } from '../agents/registry.js';
 
 // How an agent words one skill in the listing its model receives, and which descriptions its
 // catalog budget keeps. Every rule comes from the registry's `listing` record, measured by capturing
@@ -25,6 +26,8 @@ export interface ListedSkill {
   path?: string;
   /** The description as sent past a `first-line` budget (its first line, trimmed, escaped). */
   firstLine?: string;
+  /** Left out of the listing by the agent's `hiddenBy` rule (the model cannot invoke it). */
+  hidden?: boolean;
 }
 
 /** A frontmatter block the agent reads: only a `---` line at the very start (after a BOM). */
@@ -113,12 +116,21 @@ export function listSkill(model: ListingModel, dirName: string, raw: string, sco
     model.budget?.overflow === 'first-line' && !fallback ? finish(text_(model.fields[0]!).split('\n')[0]!.trim()) : undefined;
   description = finish(description);
   let capped = false;
-  // The CLI counts UTF-16 code units here (String length), not characters.
-  if (model.cap && description.length > model.cap.chars) {
-    description = description.slice(0, model.cap.chars - model.cap.marker.length) + model.cap.marker;
+  const cap = model.cap;
+  if (cap && cap.unit === 'code-points') {
+    const chars = [...description];
+    if (chars.length > cap.chars) {
+      description = chars.slice(0, cap.chars - [...cap.marker].length).join('') + cap.marker;
+      capped = true;
+    }
+  } else if (cap && description.length > cap.chars) {
+    // UTF-16 code units (String length): an emoji counts two.
+    description = description.slice(0, cap.chars - cap.marker.length) + cap.marker;
     capped = true;
   }
-  return { label, description, capped, fallback, ...(firstLine === undefined ? {} : { firstLine }) };
+  const listed: ListedSkill = { label, description, capped, fallback, ...(firstLine === undefined ? {} : { firstLine }) };
+  if (model.hiddenBy && hiddenFromListing(model.hiddenBy, model.hiddenBy.field, fields[model.hiddenBy.field])) listed.hidden = true;
+  return listed;
 }
 
 export type Shown = 'full' | 'shortened' | 'name-only' | 'left-out';
@@ -140,8 +152,9 @@ export interface Allocation {
  * skills stay in full and every other skill starts as its name alone; then, in listing order (the
  * user's skills, then the agent's other skills), each gets its description back while the listing
  * still fits, so a later, shorter one may fit where an earlier one did not. Names are always listed.
+ * `roots`: the absolute folders the skills were found in (a `share-tokens` alias table lists them).
  */
-export function allocateListing(model: ListingModel, skills: ListedSkill[]): Allocation {
+export function allocateListing(model: ListingModel, skills: ListedSkill[], roots: string[] = []): Allocation {
   const budget = model.budget;
   const all = (): Allocation => ({
     skills: skills.map(() => 'full'),
@@ -149,11 +162,17 @@ export function allocateListing(model: ListingModel, skills: ListedSkill[]): All
   });
   if (!budget) return all();
   if (budget.overflow === 'drop-rest') return dropRest(model, skills);
-  if (budget.overflow === 'share-tokens') return shareTokens(model, skills);
+  if (budget.overflow === 'share-tokens') return shareTokens(model, skills, roots);
   if (budget.overflow === 'first-line') return firstLines(model, skills);
+  // Claude Code measures each line in terminal columns (a CJK character is two), not UTF-16 units.
+  const width = budget.width === 'display' ? stringWidth : (s: string) => s.length;
   const lines = [
-    ...skills.map((s) => ({ name: `- ${s.label}`.length, extra: `: ${s.description}`.length, fixed: false })),
-    ...model.builtins.map((b) => ({ name: `- ${b.name}`.length, extra: 2 + b.descriptionChars, fixed: b.fixed })),
+    ...skills.map((s) => ({ name: width(`- ${s.label}`), extra: width(`: ${s.description}`), fixed: false })),
+    ...model.builtins.map((b) => ({
+      name: width(`- ${b.name}`),
+      extra: 2 + (budget.width === 'display' ? (b.width ?? b.descriptionChars) : b.descriptionChars),
+      fixed: b.fixed,
+    })),
   ];
   const newlines = Math.max(0, lines.length - 1);
   const fullTotal = lines.reduce((n, l) => n + l.name + l.extra, 0) + newlines;
@@ -231,12 +250,12 @@ interface ShareLine {
  * character at a time, line after line in listing order, each taking a character while its line's
  * cost still fits; past that, lines without descriptions are kept in order while they fit.
  */
-function shareTokens(model: ListingModel, skills: ListedSkill[]): Allocation {
+function shareTokens(model: ListingModel, skills: ListedSkill[], roots: string[]): Allocation {
   const b = model.budget!;
   const per = b.bytesPerToken ?? 4;
-  const limit = b.tokens ?? b.chars;
   const bytes = (s: string) => Buffer.byteLength(s, 'utf8');
   const tokens = (n: number) => Math.ceil(n / per);
+  const limit = (b.tokens ?? b.chars) - rootTableTokens(b, roots, bytes, tokens);
   const render = (template: string, label: string, description: string, where: string) =>
     template.replace('{label}', label).replace('{description}', description).replace('{path}', where);
   const lineOf = (label: string, description: string, where: string): ShareLine => ({
@@ -286,6 +305,24 @@ function shareTokens(model: ListingModel, skills: ListedSkill[]): Allocation {
   }
   const pick = <T>(xs: T[], builtin: boolean) => xs.filter((_, i) => ordered[i]!.builtin === builtin);
   return { skills: pick(shown, false), builtins: pick(shown, true), kept: pick(kept, false) };
+}
+
+/**
+ * Tokens the root alias table takes off a `share-tokens` budget: one line per root that holds a
+ * listed skill (the agent's own root among them), less the bytes its shorter wording saves; never
+ * below zero (measured on Codex 0.171.0 with home folders of four lengths).
+ */
+function rootTableTokens(
+  b: NonNullable<ListingModel['budget']>,
+  roots: string[],
+  bytes: (s: string) => number,
+  tokens: (n: number) => number,
+): number {
+  const t = b.rootTable;
+  if (!t) return 0;
+  const all = [...new Set(roots)];
+  const table = all.reduce((n, root, i) => n + bytes(t.line.replace('{index}', String(i)).replace('{root}', root)), 0);
+  return Math.max(0, tokens(table - t.freeBytes));
 }
 
 /** Listing order: by label, code point by code point. */

@@ -12,6 +12,8 @@ export const AGENT_MESSAGES = {
   'agent.reason.description-cut': '{{agent}} shortens the description to {{chars}} characters.',
   'agent.reason.listed-first-line':
     '{{agent}} keeps only the first line of the description: its listing of skills is past {{budget}} characters.',
+  'agent.reason.listed-hidden':
+    "{{agent}} leaves this skill out of its model's skill listing (`{{field}}`): only the user can start it there.",
   'agent.reason.same-name-hidden': 'Hidden by {{winner}} ({{agent}}: {{rule}}).',
   'agent.same-name-rule.user-wins': "the user's copy wins",
   'agent.same-name-rule.project-wins': "the project's copy wins",
@@ -26,6 +28,8 @@ export const AGENT_MESSAGES = {
     'past {{chars}} characters of skill listing (its own skills counted in), {{agent}} keeps its own skills in full and only the first line of every other description',
   'agent.order.label': '{{agent}} lists skills by name, character code by character code (capitals before small letters).',
   'agent.order.scope-then-label': "{{agent}} lists project skills first, then the user's, each by name, character code by character code.",
+  'agent.order.user-scope-then-label':
+    "{{agent}} lists the user's skills first, then the project's, each by folder name, alphabetically as the language of its environment sorts them.",
   'agent.order.builtins-then-scope-then-label':
     "{{agent}} lists its own skills first, then project skills, then the user's, each by name, character code by character code.",
   'agent.order.locale':

@@ -43,6 +43,7 @@ export const DIAG_MESSAGES = {
   'diag.frontmatter-strict.anchor': 'An anchor (`&name`): strict YAML parsers reject anchors and aliases.',
   'diag.frontmatter-strict.flow': 'Flow style (`[...]` or `{...}`): strict YAML parsers reject it; use block style.',
   'diag.frontmatter-strict.duplicate': 'Duplicate key "{{key}}": strict parsers reject it, others keep the last value.',
+  'diag.frontmatter-strict.fix-colon': 'Quote the whole value, for example `description: "Use when: the user asks"`.',
   'diag.frontmatter-strict.fix':
     'Use plain block YAML: spaces not tabs, no flow style, no anchors or duplicate keys, and quote values that contain `: `.',
   'diag.frontmatter-dashes-in-value.message': 'A `---` inside the frontmatter: the reference validator ends the frontmatter there.',
@@ -77,6 +78,10 @@ export const DIAG_MESSAGES = {
   'diag.description-empty.fix': 'Write a description saying what the skill does and when to use it.',
   'diag.description-too-long.message': '`description` has {{length}} characters (max {{max}}).',
   'diag.description-too-long.fix': 'Shorten `description` to 1024 characters or fewer and move details into the body.',
+  'diag.description-too-long.units':
+    '`description` has {{length}} UTF-16 units (an emoji counts two); {{agents}} count those and refuse more than {{max}}.',
+  'diag.description-too-long.fix-units':
+    'Shorten `description` to 1024 UTF-16 units (count each emoji as two), or write the emoji as words.',
   'diag.description-angle-brackets.message': '`description` contains `<` or `>`.',
   'diag.description-angle-brackets.fix': 'Remove `<` and `>` from the description (agents embed it in XML-like prompts).',
   'diag.description-budget.message': '{{fields}} have {{length}} characters; {{agent}} cuts at {{max}}.',
@@ -100,6 +105,10 @@ export const DIAG_MESSAGES = {
   'diag.field-unknown.extension-any': '`{{field}}` is not in the Agent Skills spec; it is a known extension, other agents ignore it.',
   'diag.field-unknown.fix': 'Move the field under `metadata:` or remove it.',
   'diag.field-unknown.fix-extension': 'Keep it if you target those agents; other agents ignore it.',
+  'diag.model-invocation-disabled.message':
+    '`{{field}}` is set: {{agents}} leave this skill out of the skill listing their model sees, so only the user can start it there; other agents ignore the field.',
+  'diag.model-invocation-disabled.fix':
+    'Remove the field (or set it to false) if the model should find this skill by itself; keep it for a skill only the user starts.',
 
   'diag.body-empty.message': 'SKILL.md has no instructions after the frontmatter.',
   'diag.body-empty.fix': 'Write the instructions the agent should follow below the frontmatter.',

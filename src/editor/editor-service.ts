@@ -206,7 +206,8 @@ export class EditorService {
       if (agent.listing) {
         // Measured from the real CLI: listed as its model is shown it (budget aside: that needs the whole catalog).
         if (agent.listing.listsBroken && status === 'dropped' && listedDespiteFindings(agent, reasons)) status = 'mangled';
-        shown = status === 'dropped' ? null : listSkill(agent.listing, loc.dirName, content).description;
+        const listed = status === 'dropped' ? null : listSkill(agent.listing, loc.dirName, content);
+        shown = listed && !listed.hidden ? listed.description : null;
       } else shown = status === 'dropped' ? null : shownDescription(agent, a.description, a.body, a.frontmatter);
       const full = a.description ?? '';
       return {

@@ -1,4 +1,4 @@
-import type { Registry } from '../agents/registry.js';
+import { hiddenFromListing, type Registry } from '../agents/registry.js';
 import { kindOf as describe, type DiagnosticInit } from './rules.js';
 import type { MessageRef } from '../contract/index.js';
 
@@ -90,6 +90,13 @@ export function lintFields(
   const extensions = extensionUsers(registry);
   for (const key of Object.keys(fm)) {
     if (SPEC_FIELDS.has(key)) continue;
+    // A field that keeps the skill out of some agents' listings (`disable-model-invocation: true`):
+    // said per agent, instead of calling a field they read unknown.
+    const hiders = registry.agents.filter((a) => hiddenFromListing(a.listing?.hiddenBy, key, fm[key])).map((a) => a.id);
+    if (hiders.length) {
+      diag('model-invocation-disabled', { says: 'message', params: { field: key, agents: hiders }, line: at(key), agents: hiders });
+      continue;
+    }
     const users = extensions.get(key);
     if (users) {
       diag('field-unknown', {
@@ -185,6 +192,16 @@ function lintDescription(fm: Record<string, unknown>, line: number | undefined, 
   }
   const len = overMax(d, DESCRIPTION_MAX);
   if (len !== null) diag('description-too-long', { says: 'message', params: { length: len, max: DESCRIPTION_MAX }, line });
+  else if (d.length > DESCRIPTION_MAX) {
+    // Within the spec's 1024 characters, but over 1024 UTF-16 units: agents that count units refuse it.
+    const units = registry.agents
+      .filter((a) => a.quirks.descriptionUnits === 'utf16' && ['dropped', 'error'].includes(a.quirks.descriptionOver1024 ?? ''))
+      .map((a) => a.id);
+    if (units.length) {
+      const params = { length: d.length, max: DESCRIPTION_MAX, agents: units };
+      diag('description-too-long', { says: 'units', params, line, agents: units, fixSays: 'fix-units' });
+    }
+  }
   if (d.includes('<') || d.includes('>')) diag('description-angle-brackets', { says: 'message', line });
 
   // Each agent's catalog budget names the fields it counts and where it cuts.

@@ -45,7 +45,7 @@ const cases: Case[] = [
   { code: 'description-not-string', bad: described('42'), good: described('"42"') },
   { code: 'description-empty', bad: described('"  "'), good: described('Demo.') },
   // 1024 astral code points are 2048 UTF-16 units: within the limit.
-  { code: 'description-too-long', bad: described('x'.repeat(1025)), good: described(emoji.repeat(1024)) },
+  { code: 'description-too-long', bad: described('x'.repeat(1025)), good: described('x'.repeat(1024)) },
   { code: 'description-angle-brackets', bad: described('Use for <html> files.'), good: described('Use for HTML files.') },
   {
     code: 'description-budget',
@@ -175,6 +175,36 @@ describe('lint details', () => {
     expect(byKey.priority).toMatchObject({ severity: 'info' });
     const unknown = await lint(clean('colour: blue\n'));
     expect(unknown.diagnostics[0]).toMatchObject({ code: 'field-unknown', severity: 'warning', line: 4 });
+  });
+
+  it('counts a description in UTF-16 units for the agents that do (1,024 emoji: in the spec, over for Copilot CLI)', async () => {
+    const a = await lint(described(emoji.repeat(1024)));
+    const d = a.diagnostics.filter((x) => x.code === 'description-too-long');
+    expect(d).toMatchObject([{ severity: 'error', agents: ['copilot'], msg: { key: 'diag.description-too-long.units' } }]);
+    expect(d[0]!.message).toContain('2048 UTF-16 units');
+    expect(d[0]!.fixMsg).toEqual({ key: 'diag.description-too-long.fix-units' });
+  });
+
+  it('an unquoted `: ` in a value is an error for the agents whose parser refuses it, with the fix to quote it', async () => {
+    const a = await lint(described('Use when: the user asks.'));
+    const d = a.diagnostics.find((x) => x.code === 'frontmatter-strict')!;
+    expect(d).toMatchObject({ severity: 'error', agents: ['copilot'], fixMsg: { key: 'diag.frontmatter-strict.fix-colon' } });
+    expect(d.fix).toContain('"Use when: the user asks"');
+    // Any other strictness finding stays a warning that names no agent.
+    const tab = (await lint(clean('color:\tblue\n'))).diagnostics.find((x) => x.code === 'frontmatter-strict');
+    expect(tab?.severity ?? 'warning').toBe('warning');
+  });
+
+  it('disable-model-invocation: said per agent that hides the skill from its listing, never as an unknown field', async () => {
+    const on = await lint(clean('disable-model-invocation: true\n'));
+    expect(on.diagnostics.map((d) => d.code)).toEqual(['model-invocation-disabled']);
+    expect(on.diagnostics[0]).toMatchObject({ severity: 'info', agents: ['claude', 'qwen', 'copilot'], line: 4 });
+    // Claude Code and Copilot CLI also read `yes` (any case); Qwen Code only `true`.
+    const yes = await lint(clean('disable-model-invocation: "Yes"\n'));
+    expect(yes.diagnostics[0]).toMatchObject({ code: 'model-invocation-disabled', agents: ['claude', 'copilot'] });
+    // Set to false it hides nothing: a known extension, as before.
+    const off = await lint(clean('disable-model-invocation: false\n'));
+    expect(off.diagnostics).toMatchObject([{ code: 'field-unknown', severity: 'info' }]);
   });
 
   it('says which name rule is broken', async () => {

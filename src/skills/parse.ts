@@ -216,7 +216,9 @@ function checkBlock(block: string, lineBase: number, diag: Diag): void {
  */
 function readYaml(block: string, lineBase: number, diag: Diag, keyLines: Record<string, number>): YamlResult {
   const strictAt: StrictAt = (says, line, column, params) => diag('frontmatter-strict', { says, params, line: lineBase + line, column });
-  const lenient = quoteColonValues(block, (line) => strictAt('colon', line));
+  const lenient = quoteColonValues(block, (line) =>
+    diag('frontmatter-strict', { says: 'colon', line: lineBase + line, variant: 'colon', fixSays: 'fix-colon' }),
+  );
 
   const lc = new LineCounter();
   const doc = parseDocument(lenient, {

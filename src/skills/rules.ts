@@ -18,12 +18,15 @@ type QuirkKey =
   | 'emptyDescription'
   | 'indentedFrontmatter'
   | 'badYaml'
-  | 'descriptionNotString';
+  | 'descriptionNotString'
+  | 'colonInValue';
 
 export interface Rule {
   severity: Severity;
   /** Agents that drop or mangle the skill because of this finding; `variant` narrows the cause. */
   agents?(registry: Registry, variant?: string): string[];
+  /** A finding of this `variant` is an error when some agent drops the skill for it. */
+  errorWhenDropped?: string;
 }
 
 /** Agents (observed and documented) whose quirk value is set and not one of `harmless`. */
@@ -97,6 +100,9 @@ export const RULES: Record<string, Rule> = {
   },
   'frontmatter-strict': {
     severity: 'warning',
+    // An unquoted `: ` in a plain value: a strict YAML parser (Copilot CLI) refuses the frontmatter.
+    agents: (r, variant) => (variant === 'colon' ? byQuirk('colonInValue')(r) : []),
+    errorWhenDropped: 'colon',
   },
   'frontmatter-dashes-in-value': { severity: 'warning' },
   'name-missing': { severity: 'error', agents: byQuirk('missingName') },
@@ -141,6 +147,8 @@ export const RULES: Record<string, Rule> = {
   'metadata-value-not-string': { severity: 'warning' },
   'allowed-tools-invalid': { severity: 'error' },
   'field-unknown': { severity: 'warning' },
+  // Agents are named by the finding (their listing's `hiddenBy` rule), not derived here.
+  'model-invocation-disabled': { severity: 'info' },
   'body-empty': { severity: 'warning' },
   'body-too-long': { severity: 'warning' },
   'reference-broken': { severity: 'error' },
@@ -201,6 +209,7 @@ export function makeDiagnostic(code: string, init: DiagnosticInit, registry?: Re
   if (init.column !== undefined) d.column = init.column;
   const agents = init.agents ?? (registry && rule.agents ? rule.agents(registry, init.variant) : undefined);
   if (agents && agents.length) d.agents = agents;
+  if (agents?.length && rule.errorWhenDropped !== undefined && rule.errorWhenDropped === init.variant) d.severity = 'error';
   const fixMsg: MessageRef = { key: `diag.${code}.${init.fixSays ?? 'fix'}` };
   d.fix = formatMessage(fixMsg);
   d.fixMsg = fixMsg;

@@ -15,9 +15,13 @@ export function formatAgentView(raw: AgentView, color: boolean): string {
   const colour = { loaded: 'green', mangled: 'yellow', dropped: 'red', shadowed: 'dim', ambiguous: 'yellow' } as const;
   for (const s of v.skills) {
     const l = s.listing;
+    // Loaded but hidden: the agent leaves it out of its model's listing (`disable-model-invocation`).
+    const unlisted = s.status === 'loaded' || s.status === 'mangled';
     const shown =
       l.shown === 'hidden'
-        ? ''
+        ? unlisted && l.measured
+          ? '  shown: not listed'
+          : ''
         : l.shown === 'shortened'
           ? `  shown: cut to ${l.chars} chars`
           : l.shown === 'name-only'

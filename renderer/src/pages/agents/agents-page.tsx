@@ -165,7 +165,7 @@ function AgentPanel({ agent }: { agent: string }) {
         <ListingOrder view={view} />
         {loaded.slice(0, SHOWN).map((s) => (
           <div key={s.entryId} className="small" data-testid={rowId(TID.agentSkillRow, s.entryId)}>
-            <b>{s.listing.label}</b> <span className="muted">{rootName(t, s.rootId)}</span> <ShownTag listing={s.listing} />
+            <b>{s.listing.label}</b> <span className="muted">{rootName(t, s.rootId)}</span> <ShownTag skill={s} />
             {s.status === 'mangled' && (
               <Tag size="small" color="orange" title={s.reasons.map((r) => engineText(t, r.msg, r.message)).join('\n')}>
                 {t('agents.status.mangled')}: {s.reasons.map((r) => engineText(t, r.msg, r.message)).join(t('common.semicolon'))}
@@ -202,9 +202,19 @@ function ListingOrder({ view }: { view: AgentView }) {
 }
 
 /** What the agent's model is shown of a skill it loads; `measured`: from a capture of the real CLI's request. */
-function ShownTag({ listing }: { listing: AgentViewSkill['listing'] }) {
+function ShownTag({ skill }: { skill: AgentViewSkill }) {
   const { t } = useTranslation();
-  if (listing.shown === 'hidden') return null;
+  const listing = skill.listing;
+  if (listing.shown === 'hidden') {
+    // Loaded, but left out of its model's listing (`disable-model-invocation`): only the user starts it.
+    const why = skill.reasons.filter((r) => r.code === 'model-invocation-disabled');
+    if (!why.length) return null;
+    return (
+      <Tag size="small" color="gray" data-testid="agent-shown" title={why.map((r) => engineText(t, r.msg, r.message)).join('\n')}>
+        {t('agents.shown.notListed')}
+      </Tag>
+    );
+  }
   const color = listing.shown === 'full' ? 'green' : listing.shown === 'shortened' ? 'orange' : 'red';
   const text =
     listing.shown === 'full'
