@@ -114,7 +114,8 @@ export const TrashEntrySchema = z.object({
   id: z.string(),
   name: z.string(),
   time: z.string(),
-  reason: z.enum(['deleted', 'replaced']),
+  /** `undone`: an undo took it out of the library (redo, or restore, brings it back). */
+  reason: z.enum(['deleted', 'replaced', 'undone']),
   mode: LibraryModeSchema,
   linkTarget: z.string().optional(),
   /** Where it was before it went to the trash. */
@@ -155,6 +156,49 @@ export const JournalEntrySchema = z
   })
   .passthrough();
 export type JournalEntry = z.infer<typeof JournalEntrySchema>;
+
+/**
+ * The kinds of operation the journal records, for clients to word (`journal.op.<kind>`). `undo`,
+ * `redo`, `recovered` and `damaged` are records about other operations, not operations.
+ */
+export const OperationKindSchema = z.enum([
+  'import',
+  'replace',
+  'keep-both',
+  'adopt',
+  'delete',
+  'restore',
+  'export',
+  'edit',
+  'create',
+  'scripts-approve',
+  'scripts-revoke',
+  'update',
+  'undo',
+  'redo',
+  'recovered',
+  'damaged',
+]);
+export type OperationKind = z.infer<typeof OperationKindSchema>;
+
+/** Whether an operation can be undone (or redone) now; when not, why, coded. */
+export const AvailabilitySchema = z.object({ ok: z.boolean(), reason: MessageRefSchema.optional() });
+export type Availability = z.infer<typeof AvailabilitySchema>;
+
+/** A journal entry as History shows it: what it touched, its state, what undo and redo would do. */
+export const HistoryEntrySchema = JournalEntrySchema.extend({
+  /** For an operation: in effect (`done`) or undone. Absent on records (undo, redo, recovered). */
+  state: z.enum(['done', 'undone']).optional(),
+  /** For an undo or redo record: the operation it acted on. */
+  of: z.string().optional(),
+  /** The operation in a few words (`journal.what.*`): "import of 5 skills", "export of pdf to Claude Code". */
+  what: MessageRefSchema.optional(),
+  /** What it touched: library skills, the agent whose folder it wrote, and paths outside the library. */
+  touched: z.object({ skills: z.array(z.string()), agent: z.string().optional(), paths: z.array(z.string()) }).optional(),
+  undo: AvailabilitySchema.optional(),
+  redo: AvailabilitySchema.optional(),
+});
+export type HistoryEntry = z.infer<typeof HistoryEntrySchema>;
 
 const NameInput = z.object({ name: z.string().min(1) });
 
@@ -200,14 +244,25 @@ export const libraryMethods = {
       journalId: z.string().optional(),
     }),
   },
+  /**
+   * Undo one operation: `id` (an operation's journal id), else the newest one in effect. Refused,
+   * with a coded reason, when it was already undone or a later operation in effect touched the
+   * same files (named in the reason). Skills it takes out of the library go to the trash.
+   */
   undo: {
-    input: z.object({}),
-    output: z.object({ undone: JournalEntrySchema, message: z.string(), journalId: z.string() }),
+    input: z.object({ id: z.string().min(1).optional() }),
+    output: z.object({ undone: JournalEntrySchema, what: MessageRefSchema, message: z.string(), journalId: z.string() }),
+  },
+  /** Redo an undone operation: `id`, else the one undone last. Refused like undo, with the reason. */
+  redo: {
+    input: z.object({ id: z.string().min(1).optional() }),
+    output: z.object({ redone: JournalEntrySchema, what: MessageRefSchema, message: z.string(), journalId: z.string() }),
   },
   journal: {
     input: z.object({ limit: z.number().int().min(1).max(10_000).optional() }),
     output: z.object({
-      entries: z.array(JournalEntrySchema),
+      /** Newest first, each with what it touched and whether it can be undone or redone now. */
+      entries: z.array(HistoryEntrySchema),
       /** Lines of the journal that could not be read (each is a `damaged` entry where it was): said, coded. */
       warnings: z.array(MessageRefSchema).optional(),
     }),

@@ -23,6 +23,7 @@ export const METHOD_NAMES = [
   'restoreSkill',
   'exportSkill',
   'undo',
+  'redo',
   'journal',
   'doctor',
   'listAssistants',

@@ -82,8 +82,8 @@ describe('library CLI', () => {
     expect(ops.slice(0, 4)).toEqual(['restore', 'delete', 'import', 'delete']);
     r = await cli('history', '--limit', '3');
     expect(r.code).toBe(0);
-    expect(r.out.trim().split('\n')).toHaveLength(3);
-    expect(r.out).toMatch(/restore\s+tool restored from the trash\s+\[[^\]]*moved/);
+    expect(r.out.trim().split('\n')).toHaveLength(4); // three entries, then how to undo or redo one
+    expect(r.out).toMatch(/^\S+\s+\S+\s+restore\s+restore of tool\s+\[skills: tool\]$/m);
     expect((await cli('history', '--limit', 'lots')).code).toBe(2);
   });
 
@@ -145,7 +145,7 @@ describe('library CLI', () => {
     expect(r.status).toBe(1);
     r = run('undo');
     expect(r.status).toBe(0);
-    expect(r.stdout).toMatch(/Undid import/);
+    expect(r.stdout).toMatch(/Undid the import of/);
     expect(fs.readdirSync(path.join(w.home))).not.toContain('library');
   }, 60_000);
 

@@ -15,7 +15,8 @@ export function libraryHandlers(ctx: ServiceContext): Pick<Api, Keys> {
     listTrash: async () => ({ items: lib().listTrash() }),
     restoreSkill: (input) => lib().restore(input.id, input.as),
     exportSkill: (input) => lib().export(input),
-    undo: () => lib().undo(),
+    undo: (input) => lib().undo(input.id),
+    redo: (input) => lib().redo(input.id),
     journal: async (input) => lib().journal(input.limit),
     doctor: (input) => lib().doctor(input.repair === true),
   };

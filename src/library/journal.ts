@@ -17,9 +17,9 @@ import { isInside, relativeInside } from '../base/extpath.js';
 import { lstatOrNull, removeNoFollow, treeDigest } from './tree.js';
 
 // `<home>/journal.jsonl`: one JSON line per operation that changed disk. Any domain may append
-// (its own `op` names and extra fields are kept). Undo reverts the newest entry not yet undone:
-// by a handler registered for its op, or else by reverting its `changes` in reverse order.
-// Undo appends an `undo` entry naming what it reverted, so repeated undo walks back in history.
+// (its own `op` names and extra fields are kept). Undo and redo act on one operation by its id
+// (src/library/undo.ts): by a handler registered for its op, or else by reverting its `changes` in
+// reverse order, and append an `undo` or `redo` record naming it (src/library/operations.ts).
 
 export type JournalInput = Omit<JournalEntry, 'id' | 'time'> & { id?: string; time?: string };
 
@@ -131,30 +131,22 @@ export function salvageJournal(ctx: ServiceContext): { lines: number[]; keptAt: 
   return { lines: read.damagedLines, keptAt };
 }
 
-/** The newest entry that undo would revert, if any. */
-export function lastUndoable(entries: JournalEntry[]): JournalEntry | undefined {
-  const undone = new Set(entries.filter((e) => e.op === 'undo' && e.undoes).map((e) => e.undoes as string));
-  for (let i = entries.length - 1; i >= 0; i--) {
-    const e = entries[i];
-    // `recovered`: a crash's leftovers rolled back; there is nothing of it to undo.
-    if (e.op === 'undo' || e.op === 'recovered' || undone.has(e.id)) continue;
-    // An unreadable line may be an undo or the operation undo should revert next: stop there.
-    if (e.op === DAMAGED_OP) throw fail('conflict', 'journal.damaged-stop', { line: Number(e.line) });
-    return e;
-  }
-  return undefined;
-}
-
 export interface UndoOutcome {
   /** Changes made while undoing (recorded on the `undo` entry). */
   changes?: JournalChange[];
   message?: string;
 }
-export type UndoHandler = (entry: JournalEntry) => UndoOutcome | Promise<UndoOutcome>;
+/** How a domain undoes (and redoes) an op of its own that has no file changes to revert. */
+export interface UndoHandler {
+  undo(entry: JournalEntry): UndoOutcome | Promise<UndoOutcome>;
+  redo?(entry: JournalEntry): UndoOutcome | Promise<UndoOutcome>;
+}
 
 /** Another domain can teach undo how to revert its own op (called under the library lock). */
-export function registerUndoHandler(ctx: ServiceContext, op: string, handler: UndoHandler): void {
-  ctx.use('journal:undo-handlers', () => new Map<string, UndoHandler>()).set(op, handler);
+export function registerUndoHandler(ctx: ServiceContext, op: string, handler: UndoHandler | UndoHandler['undo']): void {
+  ctx
+    .use('journal:undo-handlers', () => new Map<string, UndoHandler>())
+    .set(op, typeof handler === 'function' ? { undo: handler } : handler);
 }
 
 /** The handler registered for `op`, if any. */
@@ -231,14 +223,33 @@ function checkRevert(changes: JournalChange[], roots: string[]): void {
         sim.set(c.to, false);
         sim.set(c.from, true);
         break;
+      case 'removed-dir':
+        // put back only as an empty folder: a parent of an allowed folder (`~/.qwen`) is fine too
+        if (!roots.some((r) => isInside(r, path.resolve(c.path)))) guard(c.path);
+        if (present(sim, c.path)) throw why(about('journal.exists-again', c.path));
+        sim.set(c.path, true);
+        break;
       case 'unlinked':
       case 'removed-file':
-      case 'removed-dir':
         guard(c.path);
         if (present(sim, c.path)) throw why(about('journal.exists-again', c.path));
         sim.set(c.path, true);
         break;
     }
+  }
+}
+
+/**
+ * Rename, or where `to` is on another disk (an agent's folder and SkillDock's home may be), copy
+ * exactly (links as links) and then remove the original.
+ */
+export function moveAcross(from: string, to: string): void {
+  try {
+    fs.renameSync(from, to);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EXDEV') throw err;
+    fs.cpSync(from, to, { recursive: true, verbatimSymlinks: true, preserveTimestamps: true, errorOnExist: true, force: false });
+    removeNoFollow(from);
   }
 }
 
@@ -267,7 +278,7 @@ export function revertChange(c: JournalChange): JournalChange {
       }
       return { kind: 'removed-dir', path: c.path };
     case 'moved':
-      fs.renameSync(c.to, c.from);
+      moveAcross(c.to, c.from);
       return { kind: 'moved', from: c.to, to: c.from };
     case 'unlinked':
       fs.symlinkSync(c.linkTarget, c.path);
@@ -280,53 +291,6 @@ export function revertChange(c: JournalChange): JournalChange {
       fs.mkdirSync(c.path);
       return { kind: 'created-dir', path: c.path };
   }
-}
-
-export interface RevertOptions {
-  /** Called before each step with the change about to be made (the write-ahead log). */
-  announce?: (c: JournalChange) => void;
-  /**
-   * Finishing an undo a crash interrupted: a change no longer in its after-state (`isAfter` says)
-   * was reverted already and is skipped.
-   */
-  isAfter?: (c: JournalChange) => boolean;
-}
-
-/**
- * Revert `changes` (newest first). A file that replaced another (created at the path the old one was
- * moved away from, as a save does) is put back in one rename over it, so the path is never missing
- * in between: an agent reading the skill at that moment still finds its SKILL.md.
- */
-export function revertAll(changes: JournalChange[], opts: RevertOptions = {}): JournalChange[] {
-  const out: JournalChange[] = [];
-  for (let i = 0; i < changes.length; i++) {
-    const c = changes[i]!;
-    const next = changes[i + 1];
-    if (c.kind === 'created' && c.linkTarget === undefined && next?.kind === 'moved' && next.from === c.path) {
-      // the kept old file still where the save put it: this pair is not reverted yet
-      const pending = lstatOrNull(next.to) !== undefined;
-      if (pending && lstatOrNull(c.path)?.isFile()) {
-        const content = fs.readFileSync(c.path, 'utf8');
-        const inverse: JournalChange[] = [
-          { kind: 'removed-file', path: c.path, content },
-          { kind: 'moved', from: next.to, to: next.from },
-        ];
-        opts.announce?.(inverse[1]!);
-        fs.renameSync(next.to, next.from);
-        out.push(...inverse);
-        i++;
-        continue;
-      }
-      if (opts.isAfter && !pending) {
-        i++;
-        continue;
-      }
-    }
-    if (opts.isAfter && !opts.isAfter(c)) continue;
-    opts.announce?.(c);
-    out.push(revertChange(c));
-  }
-  return out;
 }
 
 /** Library folder names an entry touched (for `library-changed`). */

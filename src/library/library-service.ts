@@ -5,6 +5,7 @@ import type {
   AdoptableSkill,
   ConflictChoice,
   ImportResult,
+  HistoryEntry,
   ImportSummary,
   JournalChange,
   JournalEntry,
@@ -18,9 +19,11 @@ import { fail } from '../errors.js';
 import { allAgents, expandHome, findAgent } from '../agents/registry.js';
 import { getSettings } from '../settings/settings.js';
 import { getCatalog } from '../catalog/index.js';
-import { libraryLock, libraryNames, readJournal, readJournalChecked, salvageJournal, DAMAGED_OP } from './journal.js';
+import { libraryLock, libraryNames, readJournal, readJournalChecked, salvageJournal, undoHandler, DAMAGED_OP } from './journal.js';
 import { readPending, type WriteAhead } from './wal.js';
-import { recoverLocked, runJournaled, undoLocked, type UndoDone } from './recover.js';
+import { recoverLocked, runJournaled } from './recover.js';
+import { redoLocked, undoLocked, type ActDone } from './undo.js';
+import { describeOperation, historyView, readOperations } from './operations.js';
 import { runImport, type Announce, type ImportSource } from './import.js';
 import { recordOrigins } from './origins.js';
 import { skillFacts, unsafeFolderName } from './analyze.js';
@@ -352,7 +355,13 @@ export class LibraryService {
         fs.renameSync(tmp, dest);
         changes.push({ kind: 'created', path: dest, digest });
       }
-      const j = wal.commit({ op: 'export', summary: `${input.name} to ${dest} (${input.mode})`, changes, agent: agent.id });
+      const j = wal.commit({
+        op: 'export',
+        summary: `${input.name} to ${dest} (${input.mode})`,
+        changes,
+        agent: agent.id,
+        skills: [{ name: input.name }],
+      });
       return { path: dest, mode: input.mode, status: 'exported' as const, journalId: j.id };
     });
     if (out.status === 'exported') await this.changed('export', [], [out.path]);
@@ -419,40 +428,60 @@ export class LibraryService {
     });
   }
 
-  async undo(): Promise<{ undone: JournalEntry; message: string; journalId: string }> {
-    const r = await libraryLock(this.ctx).runAsync(async (): Promise<UndoDone> => {
+  /** Undo one operation: `id`, else the newest in effect (a crash's leftovers are settled first). */
+  async undo(id?: string): Promise<{ undone: JournalEntry; what: MessageRef; message: string; journalId: string }> {
+    const r = await libraryLock(this.ctx).runAsync(async (): Promise<ActDone> => {
       // An operation a crash interrupted is the last thing that happened: undo settles it. One
       // rolled back, or an undo finished, is what this undo did; one that had committed is undone.
       const pending = readPending(this.ctx);
       const settled = await recoverLocked(this.ctx);
-      if (pending && settled?.outcome === 'rolled-back') {
+      if (!id && pending && settled?.outcome === 'rolled-back') {
         const entry = readJournal(this.ctx).at(-1)!;
-        const undone: JournalEntry = {
+        const target: JournalEntry = {
           id: 'interrupted',
           op: pending.op,
           time: pending.time,
           summary: 'interrupted',
           changes: pending.changes.filter(isJournalChange),
         };
-        return { undone, entry, message: entry.summary ?? '', names: libraryNames(this.ctx, undone.changes!) };
+        const what = describeOperation(this.ctx, target);
+        return { target, entry, what, message: entry.summary ?? '', names: libraryNames(this.ctx, target.changes!) };
       }
-      if (settled?.outcome === 'finished' && settled.target && settled.entry) {
-        const message = settled.entry.summary ?? '';
-        return { undone: settled.target, entry: settled.entry, message, names: libraryNames(this.ctx, settled.target.changes ?? []) };
+      if (!id && settled?.outcome === 'finished' && settled.target && settled.entry) {
+        const what = describeOperation(this.ctx, settled.target);
+        const names = libraryNames(this.ctx, settled.target.changes ?? []);
+        return { target: settled.target, entry: settled.entry, what, message: settled.entry.summary ?? '', names };
       }
-      return undoLocked(this.ctx);
+      return undoLocked(this.ctx, id);
     });
-    const touched = [...(r.undone.changes ?? []), ...(r.entry.changes ?? [])];
+    await this.afterAct(r);
+    return { undone: r.target, what: r.what, message: r.message, journalId: r.entry.id };
+  }
+
+  /** Redo one undone operation: `id`, else the one undone last. */
+  async redo(id?: string): Promise<{ redone: JournalEntry; what: MessageRef; message: string; journalId: string }> {
+    const r = await libraryLock(this.ctx).runAsync(async () => {
+      await recoverLocked(this.ctx);
+      return redoLocked(this.ctx, id);
+    });
+    await this.afterAct(r);
+    return { redone: r.target, what: r.what, message: r.message, journalId: r.entry.id };
+  }
+
+  /** Tell everyone what an undo or redo changed, in the library and in agents' folders. */
+  private async afterAct(r: ActDone): Promise<void> {
+    const touched = [...(r.target.changes ?? []), ...(r.entry.changes ?? [])];
     const outside = touched
       .flatMap((c) => (c.kind === 'moved' ? [c.from, c.to] : [c.path]))
       .filter((p) => !isInside(p, this.ctx.paths.home));
-    await this.changed('undo', libraryNames(this.ctx, touched), outside);
-    return { undone: r.undone, message: r.message, journalId: r.entry.id };
+    await this.changed(r.entry.op, libraryNames(this.ctx, touched), outside);
   }
 
-  journal(limit = 50): { entries: JournalEntry[]; warnings?: MessageRef[] } {
+  journal(limit = 50): { entries: HistoryEntry[]; warnings?: MessageRef[] } {
     const read = readJournalChecked(this.ctx);
-    const entries = read.entries.slice(-limit).reverse();
+    const ops = readOperations(this.ctx, read.entries);
+    const undoable = (e: JournalEntry) => Boolean(undoHandler(this.ctx, e.op)) || Boolean(e.changes?.length);
+    const entries = historyView(this.ctx, ops, read.entries.slice(-limit).reverse(), undoable);
     const setAside = read.entries.filter((e) => e.op === DAMAGED_OP && !read.damagedLines.includes(Number(e.line)));
     const warnings: MessageRef[] = [];
     if (read.damagedLines.length) warnings.push({ key: 'journal.damaged', params: { lines: read.damagedLines } });

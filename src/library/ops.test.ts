@@ -21,7 +21,22 @@ const lib = () => path.join(w.home, 'library');
  * ignored by its journal id, see origins.test.ts).
  */
 const world = () =>
-  snapshot(w.root, (rel) => ['home/journal.jsonl', 'home/locks', 'home/staging'].includes(rel) || rel.startsWith('home/origins.json'));
+  snapshot(
+    w.root,
+    (rel) => ['home/journal.jsonl', 'home/locks', 'home/staging'].includes(rel) || rel.startsWith('home/origins.json') || keptByUndo(rel),
+  );
+
+/** What an undo keeps so that redo (or restore) can bring it back: its trash entries and `undone/`. */
+function keptByUndo(rel: string): boolean {
+  if (rel === 'home/undone' || rel.startsWith('home/undone/')) return true;
+  const m = /^home\/trash\/([^/]+)/.exec(rel);
+  if (m) {
+    const meta = path.join(w.home, 'trash', m[1], 'meta.json');
+    return fs.existsSync(meta) && JSON.parse(fs.readFileSync(meta, 'utf8')).reason === 'undone';
+  }
+  // the trash folder itself, once only undone entries are in it
+  return rel === 'home/trash' && fs.readdirSync(path.join(w.home, 'trash')).every((id) => keptByUndo(`home/trash/${id}`));
+}
 
 async function expectUndoRestores(before: Record<string, string>, op: string) {
   const r = await api().undo({});
@@ -218,7 +233,8 @@ describe('undo', () => {
     expect(fs.existsSync(path.join(lib(), 'tool'))).toBe(false);
     expect((await api().undo({})).undone.op).toBe('delete');
     expect(fs.readFileSync(path.join(lib(), 'tool', 'v.txt'), 'utf8')).toBe('1');
-    expect((await api().listTrash({})).items).toEqual([]);
+    // what the undos took out of the library is in the trash, restorable
+    expect((await api().listTrash({})).items.every((t) => t.reason === 'undone')).toBe(true);
   });
 
   it('refuses to undo over later edits and leaves everything as it is', async () => {

@@ -1,18 +1,9 @@
 import fs from 'node:fs';
-import type { JournalChange, JournalEntry } from '../contract/index.js';
+import type { JournalEntry } from '../contract/index.js';
 import type { ServiceContext } from '../service-context.js';
-import { fail } from '../errors.js';
-import {
-  appendJournal,
-  assertRevertible,
-  lastUndoable,
-  libraryLock,
-  libraryNames,
-  readJournal,
-  revertAll,
-  undoHandler,
-} from './journal.js';
-import { happened, pendingFile, readPending, rollBack, rollBackPending, WriteAhead, type PendingOperation } from './wal.js';
+import { appendJournal, libraryLock, libraryNames, readJournal } from './journal.js';
+import { pendingFile, readPending, rollBack, rollBackPending, WriteAhead, type PendingOperation } from './wal.js';
+import { finishAct } from './undo.js';
 
 // The one write-ahead path every operation that changes disk goes through (import, replace,
 // update, undo, delete, restore, edits, create, adopt, export, approvals), and how a crash's
@@ -47,7 +38,7 @@ export async function settlePending(ctx: ServiceContext): Promise<Settled | null
     fs.rmSync(pendingFile(ctx), { force: true });
     return { outcome: 'committed', op: pending.op, time: pending.time };
   }
-  if (pending.op === 'undo' && pending.undoes) return finishUndo(ctx, pending, entries);
+  if ((pending.op === 'undo' && pending.undoes) || (pending.op === 'redo' && pending.redoes)) return finishUndo(ctx, pending);
   const r = rollBack(ctx, pending);
   return {
     outcome: 'rolled-back',
@@ -58,33 +49,19 @@ export async function settlePending(ctx: ServiceContext): Promise<Settled | null
   };
 }
 
-/** Finish an undo a crash interrupted: revert what is still in its after-state, then write its entry. */
-async function finishUndo(ctx: ServiceContext, pending: PendingOperation, entries: JournalEntry[]): Promise<Settled> {
-  const target = entries.find((e) => e.id === pending.undoes) ?? null;
-  const failed: Array<{ path: string; reason: string }> = [];
-  let changes: JournalChange[] = [];
-  let message = '';
-  if (!target) failed.push({ path: pending.undoes ?? '', reason: 'the entry it reverts is no longer in the journal' });
-  else {
-    try {
-      const handler = undoHandler(ctx, target.op);
-      if (handler) message = (await handler(target)).message ?? '';
-      else changes = revertAll([...(target.changes ?? [])].reverse(), { isAfter: happened });
-    } catch (err) {
-      failed.push({ path: (target.changes ?? []).map(where).at(-1) ?? '', reason: (err as Error).message });
-    }
-  }
-  const entry = target
-    ? appendJournal(ctx, {
-        id: pending.id,
-        op: 'undo',
-        undoes: target.id,
-        summary: message || `Undid ${target.op}${target.summary ? `: ${target.summary}` : ''} (finished after an interruption)`,
-        changes,
-      })
-    : null;
+/** Finish an undo or redo a crash interrupted: revert what is still in its after-state, then write its record. */
+async function finishUndo(ctx: ServiceContext, pending: PendingOperation): Promise<Settled> {
+  const r = await finishAct(ctx, pending);
   fs.rmSync(pendingFile(ctx), { force: true });
-  return { outcome: 'finished', op: 'undo', time: pending.time, undone: changes.length, failed, target, entry };
+  return {
+    outcome: 'finished',
+    op: pending.op,
+    time: pending.time,
+    undone: r.changes.length,
+    failed: r.failed,
+    target: r.target,
+    entry: r.entry,
+  };
 }
 
 /** Settle a crash's leftovers (under the lock); a rollback is said in the journal and as an event. */
@@ -121,38 +98,4 @@ export function runJournaled<R>(ctx: ServiceContext, op: string, fn: (wal: Write
       throw err;
     }
   });
-}
-
-export interface UndoDone {
-  undone: JournalEntry;
-  entry: JournalEntry;
-  message: string;
-  names: string[];
-}
-
-/**
- * Revert the newest not-yet-undone entry (call under the library lock), write-ahead like every other
- * operation: the pending file names the entry it reverts, so a crash midway is finished by the next
- * operation or `doctor --repair` (an undo cannot be rolled back: a copy it removed is gone).
- */
-export async function undoLocked(ctx: ServiceContext): Promise<UndoDone> {
-  const target = lastUndoable(readJournal(ctx));
-  if (!target) throw fail('not-found', 'journal.nothing-to-undo');
-  const handler = undoHandler(ctx, target.op);
-  const what = `${target.op}${target.summary ? `: ${target.summary}` : ''}`;
-  if (!handler && !target.changes?.length) throw fail('unsupported', 'journal.not-undoable', { op: what });
-  if (!handler) assertRevertible(ctx, target.changes!);
-  const wal = new WriteAhead(ctx, 'undo', { undoes: target.id });
-  let changes: JournalChange[];
-  let message = `Undid ${what}`;
-  if (handler) {
-    wal.begin();
-    const out = await handler(target);
-    changes = out.changes ?? [];
-    message = out.message ?? message;
-  } else {
-    changes = revertAll([...target.changes!].reverse(), { announce: (c) => wal.will(c) });
-  }
-  const entry = wal.commit({ op: 'undo', undoes: target.id, summary: message, changes });
-  return { undone: target, entry, message, names: libraryNames(ctx, [...(target.changes ?? []), ...changes]) };
 }

@@ -34,6 +34,8 @@ export interface PendingOperation {
   id?: string;
   /** For `undo`: the entry it reverts (a crashed undo is finished, never half left). */
   undoes?: string;
+  /** For `redo`: the operation it redoes (finished the same way). */
+  redoes?: string;
   /** Changes the operation announced, oldest first; the last may or may not have happened. */
   changes: WalChange[];
 }
@@ -72,7 +74,7 @@ export class WriteAhead {
   constructor(
     private readonly ctx: ServiceContext,
     readonly op: string,
-    private readonly extra: { undoes?: string } = {},
+    private readonly extra: { undoes?: string; redoes?: string } = {},
   ) {
     this.file = pendingFile(ctx);
   }
@@ -137,6 +139,7 @@ export function readPending(ctx: ServiceContext): PendingOperation | null {
     pid: Number(head.pid ?? 0),
     ...(typeof head.id === 'string' ? { id: head.id } : {}),
     ...(typeof head.undoes === 'string' ? { undoes: head.undoes } : {}),
+    ...(typeof head.redoes === 'string' ? { redoes: head.redoes } : {}),
     changes: parsed.slice(1) as WalChange[],
   };
 }

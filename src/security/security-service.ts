@@ -210,6 +210,7 @@ export class SecurityService {
         digest: r.inv.digest,
         approvedBy: by,
         previous,
+        approval,
       });
     });
     this.ctx.events.emit({ type: 'approval-changed', name: r.name, action: 'approved', digest: r.inv.digest });
@@ -360,24 +361,48 @@ export class SecurityService {
     });
   }
 
-  /** Undo for the journal: approve ⇄ revoke, restoring exactly the previous approval. */
+  /** Undo and redo for the journal: approve ⇄ revoke, restoring exactly the previous approval. */
   registerUndo(): void {
-    registerUndoHandler(this.ctx, JOURNAL_APPROVE, (entry) => {
-      const name = String(entry.skill);
-      const prev = entry.previous as Approval | null | undefined;
-      const current = this.approvals.get(name);
-      if (current?.digest !== entry.digest) return { message: `The approval of "${name}" had already changed; nothing to undo.` };
-      if (prev) this.approvals.put(prev);
-      else this.approvals.remove(name);
-      this.ctx.events.emit({ type: 'approval-changed', name, action: prev ? 'approved' : 'revoked', digest: prev?.digest ?? null });
-      return { message: prev ? `Restored the previous approval of "${name}".` : `Removed the approval of "${name}".` };
+    const changed = (name: string, approval: Approval | null | undefined) =>
+      this.ctx.events.emit({ type: 'approval-changed', name, action: approval ? 'approved' : 'revoked', digest: approval?.digest ?? null });
+    registerUndoHandler(this.ctx, JOURNAL_APPROVE, {
+      undo: (entry) => {
+        const name = String(entry.skill);
+        const prev = entry.previous as Approval | null | undefined;
+        const current = this.approvals.get(name);
+        if (current?.digest !== entry.digest) return { message: `The approval of "${name}" had already changed; nothing to undo.` };
+        if (prev) this.approvals.put(prev);
+        else this.approvals.remove(name);
+        changed(name, prev);
+        return { message: prev ? `Restored the previous approval of "${name}".` : `Removed the approval of "${name}".` };
+      },
+      redo: (entry) => {
+        const name = String(entry.skill);
+        const approval = entry.approval as Approval | undefined;
+        // entries written before approvals were kept whole cannot be redone
+        if (!approval)
+          throw fail('unsupported', 'journal.not-redoable', { what: { key: 'journal.what.scripts-approve-one', params: { name } } });
+        this.approvals.put(approval);
+        changed(name, approval);
+        return { message: `Approved the scripts of "${name}" again.` };
+      },
     });
-    registerUndoHandler(this.ctx, JOURNAL_REVOKE, (entry) => {
-      const approval = entry.approval as Approval | undefined;
-      if (!approval) return { message: 'Nothing to restore.' };
-      this.approvals.put(approval);
-      this.ctx.events.emit({ type: 'approval-changed', name: approval.name, action: 'approved', digest: approval.digest });
-      return { message: `Restored the approval of "${approval.name}".` };
+    registerUndoHandler(this.ctx, JOURNAL_REVOKE, {
+      undo: (entry) => {
+        const approval = entry.approval as Approval | undefined;
+        if (!approval) return { message: 'Nothing to restore.' };
+        this.approvals.put(approval);
+        changed(approval.name, approval);
+        return { message: `Restored the approval of "${approval.name}".` };
+      },
+      redo: (entry) => {
+        const name = String(entry.skill);
+        if (this.approvals.get(name)?.digest !== entry.digest)
+          return { message: `The approval of "${name}" had changed; nothing to revoke.` };
+        this.approvals.remove(name);
+        changed(name, null);
+        return { message: `Revoked the approval of "${name}"'s scripts again.` };
+      },
     });
   }
 }

@@ -1,14 +1,30 @@
 import { parseArgs } from 'node:util';
-import type { JournalEntry } from '../../contract/index.js';
+import type { HistoryEntry } from '../../contract/index.js';
 import { formatMessage } from '../../contract/messages-text.js';
 import { paint, printJson, termSafe } from '../format.js';
 import { UsageError, type CliCommandModule, type CliIO } from '../types.js';
 
-/** What one journal entry changed on disk, in a few words. */
-function changeCounts(e: JournalEntry): string {
-  const counts = new Map<string, number>();
-  for (const c of e.changes ?? []) counts.set(c.kind, (counts.get(c.kind) ?? 0) + 1);
-  return [...counts].map(([kind, n]) => `${n} ${kind}`).join(', ');
+/** What an entry touched, in a few words: its skills, the agent and the folder it wrote outside the library. */
+function touched(e: HistoryEntry): string {
+  const t = e.touched;
+  if (!t) return '';
+  const parts: string[] = [];
+  if (t.skills.length) parts.push(`skills: ${t.skills.slice(0, 8).join(', ')}${t.skills.length > 8 ? ` (+${t.skills.length - 8})` : ''}`);
+  if (t.agent) parts.push(`agent: ${t.agent}`);
+  if (t.paths.length) parts.push(`at: ${t.paths.slice(0, 3).join(', ')}${t.paths.length > 3 ? ` (+${t.paths.length - 3})` : ''}`);
+  return parts.join('; ');
+}
+
+/** One line: id, time, what it was (for a record: what it undid or redid), what it touched, its state. */
+function line(e: HistoryEntry, color: boolean): string {
+  const what = termSafe(e.what ? formatMessage(e.what) : (e.summary ?? ''));
+  if (e.op === 'undo' || e.op === 'redo') {
+    return `${e.id}  ${e.time}  ${paint(color, 'dim', `${e.op} of ${what}${e.of ? ` (${e.of})` : ''}`)}`;
+  }
+  if (!e.state) return `${e.id}  ${e.time || '?'}  ${paint(color, 'bold', e.op)}  ${termSafe(e.summary ?? '')}`;
+  const mark = e.state === 'undone' ? ` ${paint(color, 'dim', '(undone)')}` : '';
+  const t = termSafe(touched(e));
+  return `${e.id}  ${e.time}  ${paint(color, 'bold', e.op)}  ${what}${t ? `  [${t}]` : ''}${mark}`;
 }
 
 export const historyCommand: CliCommandModule = {
@@ -26,16 +42,8 @@ export const historyCommand: CliCommandModule = {
       return unrepaired ? 1 : 0;
     }
     if (!entries.length) io.out('Nothing in the journal yet.');
-    const undone = new Set(entries.map((e) => e.undoes).filter((x): x is string => typeof x === 'string'));
-    for (const e of entries) {
-      const mark = undone.has(e.id) ? ` ${paint(io.color, 'dim', '(undone)')}` : '';
-      const what = changeCounts(e);
-      if (e.op === 'damaged') {
-        io.out(`${e.time || '?'}  ${paint(io.color, 'bold', e.op)}  ${termSafe(e.summary ?? '')}`);
-        continue;
-      }
-      io.out(`${e.time}  ${paint(io.color, 'bold', e.op)}  ${termSafe(e.summary ?? '')}${what ? `  [${what}]` : ''}${mark}  ${e.id}`);
-    }
+    for (const e of entries) io.out(line(e, io.color));
+    if (entries.some((e) => e.state)) io.out(paint(io.color, 'dim', 'undo or redo one: skilldock undo ID, skilldock redo ID'));
     return unrepaired ? 1 : 0;
   },
 };

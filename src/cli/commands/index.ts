@@ -118,12 +118,17 @@ export const commands: CliCommand[] = [
   },
   {
     name: 'undo',
-    summary: 'Revert the last operation that changed disk (import, delete, restore, adopt, export...)',
+    summary: 'Undo one operation by its id (skilldock history), else the newest: import, delete, restore, adopt, export...',
     load: async () => (await import('./undo.js')).undoCommand,
   },
   {
+    name: 'redo',
+    summary: 'Redo an undone operation by its id, else the one undone last',
+    load: async () => (await import('./undo.js')).redoCommand,
+  },
+  {
     name: 'history',
-    summary: 'The journal: each operation that changed disk, newest first, and which ones were undone',
+    summary: 'The journal: each operation that changed disk, newest first: its id, what it touched, whether it was undone',
     load: async () => (await import('./history.js')).historyCommand,
   },
   {
