@@ -69,3 +69,4 @@ export type SkillDockEvent = z.infer<typeof EventSchema>;
 export function isMethodName(name: string): name is MethodName {
   return Object.prototype.hasOwnProperty.call(methods, name);
 }
+export * from './operation-what.js';

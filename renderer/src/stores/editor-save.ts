@@ -25,6 +25,8 @@ export function editorSave(set: SetEditor, get: GetEditor, checks: EditorChecks)
           conflict: null,
           needsApproval: out.needsApproval,
           open: { ...s.open, [current]: { ...s.open[current], disk: mine, hash: out.hash } },
+          // a save that changed nothing has no journal entry, so nothing for Undo to revert
+          saves: out.journalId ? { ...s.saves, [current]: [...(s.saves[current] ?? []), out.journalId] } : s.saves,
         }));
         void get().refreshFiles();
         checks.scheduleLint(0);

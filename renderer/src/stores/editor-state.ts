@@ -65,8 +65,10 @@ export interface EditorState {
   dirtyPaths(): string[];
   /** After an undo or another change on disk: re-read every open file without unsaved edits. */
   reloadClean(): Promise<void>;
-  /** Undo the newest journal step (the last save, usually), then re-read the files not being edited. */
-  undoLast(): Promise<void>;
+  /** Journal ids of the saves made in this editor, per file, oldest first: what its Undo may revert. */
+  saves: Record<string, string[]>;
+  /** Undo the open file's last save made here (that operation only), then re-read the files not being edited. */
+  undoLastSave(): Promise<void>;
   /**
    * A skill outside the library (read-only here) copied into it to edit: kept beside a library skill
    * of the same name rather than replacing it. The import's result for the folder.
@@ -100,4 +102,5 @@ export const EMPTY = {
   conflict: null,
   needsApproval: false,
   jump: null,
+  saves: {},
 } satisfies Partial<EditorState>;

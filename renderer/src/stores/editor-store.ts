@@ -98,9 +98,17 @@ export const useEditor = create<EditorState>((set, get) => {
       await get().refreshFiles();
       checks.scheduleLint(0);
     },
-    async undoLast() {
-      await client().api.undo({});
-      await get().reloadClean();
+    async undoLastSave() {
+      const { current, saves } = get();
+      const id = saves[current]?.at(-1);
+      if (!id) return;
+      try {
+        await client().api.undo({ id });
+      } finally {
+        // done, or refused because it was already undone elsewhere: either way not this button's any more
+        await get().reloadClean();
+      }
+      set((s) => ({ saves: { ...s.saves, [current]: (s.saves[current] ?? []).filter((x) => x !== id) } }));
     },
     async copyToLibrary() {
       const dir = get().files?.dir;

@@ -1,5 +1,6 @@
 import { create } from 'zustand';
-import type { ConflictChoice, ImportResult, ImportSummary } from '../../../src/contract/index';
+import type { ConflictChoice, ImportResult, ImportSummary, MessageRef } from '../../../src/contract/index';
+import { importOp, operationWhat } from '../../../src/contract/operation-what';
 import { client, type DroppedItem } from '../client-port';
 import { errorText } from './errors';
 
@@ -29,8 +30,8 @@ interface ImportState {
   pending: ImportResult[];
   choices: Record<string, ConflictChoice>;
   source: Source | null;
-  /** Journal id of the last operation that changed disk: the toast's undo reverts it. */
-  lastJournalId: string | null;
+  /** The last operation that changed disk, by journal id and in a few words: the toast undoes it. */
+  lastOp: LastOp | null;
   importPaths(paths: string[]): Promise<void>;
   importUpload(items: DroppedItem[]): Promise<void>;
   /** Install skills found in a source: same summary, conflict questions and undo toast as an import. */
@@ -40,6 +41,21 @@ interface ImportState {
   dismiss(): void;
   /** Another change the journal does not record happened: the undo toast would now mislead. */
   forgetUndo(): void;
+}
+
+export interface LastOp {
+  id: string;
+  what: MessageRef;
+}
+
+/** An import's operation named as the engine names it: "import of 5 skills", "replacement of pdf". */
+function importedOp(summary: ImportSummary, id: string): LastOp {
+  const changed = summary.results.filter((r) => ['imported', 'replaced', 'kept-both'].includes(r.status));
+  const op = importOp(
+    changed.map((r) => r.status),
+    'import',
+  );
+  return { id, what: operationWhat({ op, skills: changed.map((r) => r.libraryName ?? r.name ?? '') }) };
 }
 
 let seq = 0;
@@ -87,7 +103,13 @@ export const useImport = create<ImportState>((set, get) => {
       const summary = await run(source, importId, resolutions);
       // Conflicts are asked one by one, then the same sources run once more with every answer.
       const pending = resolutions ? [] : summary.results.filter((r) => r.status === 'conflict');
-      set({ summary, pending, importId: null, progress: null, lastJournalId: summary.journalId ?? get().lastJournalId });
+      set({
+        summary,
+        pending,
+        importId: null,
+        progress: null,
+        lastOp: summary.journalId ? importedOp(summary, summary.journalId) : get().lastOp,
+      });
     } catch (err) {
       set({ error: errorText(err), importId: null, progress: null });
     }
@@ -100,8 +122,8 @@ export const useImport = create<ImportState>((set, get) => {
     pending: [],
     choices: {},
     source: null,
-    lastJournalId: null,
-    forgetUndo: () => set({ lastJournalId: null }),
+    lastOp: null,
+    forgetUndo: () => set({ lastOp: null }),
     importPaths: (paths) => start({ kind: 'paths', paths }),
     importUpload: (items) => start({ kind: 'upload', items }),
     addFromSource: (source, ref, skills) => start({ kind: 'source', source, ...(ref ? { ref } : {}), skills }),

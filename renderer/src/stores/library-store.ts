@@ -54,15 +54,17 @@ interface LibraryState extends LibraryLists {
   /** Take skills from agents' folders into the library; the adoption list is read again. */
   adopt(items: AdoptableSkill[], mode: LibraryMode): Promise<MethodOutput<'adoptSkills'>>;
   /** Move a library skill (its folder name) to the trash. */
-  deleteSkill(dirName: string): Promise<void>;
+  deleteSkill(dirName: string): Promise<string>;
   /**
    * Restore a trashed skill as it was, under another name (`as`), or replacing the skill that now
    * holds its name (that one goes to the trash first, its own undo step). `taken` when the name is
    * held and neither was asked.
    */
-  restore(entry: TrashEntry, how?: { replace?: boolean; as?: string }): Promise<{ restored: string } | { taken: true }>;
-  /** Revert the newest journal step not yet undone. */
-  undo(): Promise<MethodOutput<'undo'>>;
+  restore(entry: TrashEntry, how?: { replace?: boolean; as?: string }): Promise<{ restored: string; journalId: string } | { taken: true }>;
+  /** Undo one operation by its journal id (else the newest in effect); refused with the coded reason. */
+  undo(id?: string): Promise<MethodOutput<'undo'>>;
+  /** Redo an undone operation by its journal id (else the one undone last). */
+  redo(id?: string): Promise<MethodOutput<'redo'>>;
   /** Open the export dialog's view of `name` (its folder name) and read where it could go (again, when open). */
   openExport(name: string): Promise<void>;
   closeExport(): void;
@@ -123,25 +125,36 @@ export const useLibrary = create<LibraryState>((set, get) => ({
     return out;
   },
   async deleteSkill(dirName) {
-    await client().api.deleteSkill({ name: dirName });
+    const out = await client().api.deleteSkill({ name: dirName });
     void get().load('skills');
+    return out.journalId;
   },
   async restore(entry, how = {}) {
-    let name: string;
+    let out: { name: string; journalId: string };
     try {
       if (how.replace) await client().api.deleteSkill({ name: entry.name });
-      name = (await client().api.restoreSkill({ id: entry.id, ...(how.as ? { as: how.as } : {}) })).name;
+      out = await client().api.restoreSkill({ id: entry.id, ...(how.as ? { as: how.as } : {}) });
     } catch (err) {
       if (!how.replace && !how.as && errorCode(err) === 'conflict') return { taken: true };
       throw err;
     }
     void get().load('trash');
-    return { restored: name };
+    return { restored: out.name, journalId: out.journalId };
   },
-  async undo() {
-    const out = await client().api.undo({});
-    if (watchers.history > 0) void get().load('history');
-    return out;
+  async undo(id) {
+    try {
+      return await client().api.undo(id ? { id } : {});
+    } finally {
+      // a refusal may mean History is stale (undone elsewhere): read it again either way
+      if (watchers.history > 0) void get().load('history');
+    }
+  },
+  async redo(id) {
+    try {
+      return await client().api.redo(id ? { id } : {});
+    } finally {
+      if (watchers.history > 0) void get().load('history');
+    }
   },
   async openExport(name) {
     // Read again after an export: the targets stay shown until the new answer is in.

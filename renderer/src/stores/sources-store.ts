@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import type { AddFromSourceOutput, CheckResult, FileChoice, SkillOrigin, UpdateResult } from '../../../src/contract/index';
+import { operationWhat } from '../../../src/contract/operation-what';
 import { client } from '../client-port';
 import { useImport } from './import-store';
 
@@ -119,9 +120,9 @@ export const useSources = create<SourcesState>((set, get) => {
         const outcomes = { ...get().outcomes };
         for (const r of out.results) outcomes[r.skill] = r;
         set({ outcomes });
-        // The import panel's toast undoes the newest journal entry: this update run.
-        if (out.journalId) useImport.setState({ lastJournalId: out.journalId });
         const changed = out.results.filter((r) => r.status === 'updated').map((r) => r.skill);
+        // The import panel's toast offers to undo this update run, by its journal id.
+        if (out.journalId) useImport.setState({ lastOp: { id: out.journalId, what: operationWhat({ op: 'update', skills: changed }) } });
         await get().load();
         if (changed.length) await get().check(changed);
       });

@@ -43,9 +43,10 @@ export function EditorPage({ skill }: { skill: string }) {
 
   const undo = async () => {
     setUndoMsg(null);
+    const path = useEditor.getState().current;
     try {
-      await useEditor.getState().undoLast();
-      setUndoMsg(t('editor.undone'));
+      await useEditor.getState().undoLastSave();
+      setUndoMsg(t('editor.undoneSave', { path }));
     } catch (err) {
       setUndoMsg(errorText(err));
     }
@@ -100,6 +101,9 @@ function EditorHeader({ skill, readOnly, dirty, diagnostics, onUndo, onSave }: H
   const saving = useEditor((s) => s.saving);
   const lint = useEditor((s) => s.lint);
   const lintSeq = useEditor((s) => s.lintSeq);
+  const current = useEditor((s) => s.current);
+  // Undo reverts only this file's last save made here, never the library's newest operation.
+  const canUndo = useEditor((s) => (s.saves[s.current]?.length ?? 0) > 0);
   return (
     <PageHeader
       title={files?.name ?? skill}
@@ -115,8 +119,8 @@ function EditorHeader({ skill, readOnly, dirty, diagnostics, onUndo, onSave }: H
         <>
           {!readOnly && (
             <>
-              <Button size="small" onClick={onUndo} data-testid={TID.editorUndo}>
-                {t('editor.undoLast')}
+              <Button size="small" onClick={onUndo} disabled={!canUndo} data-testid={TID.editorUndo}>
+                {canUndo ? t('editor.undoSave', { path: current }) : t('editor.noSaveToUndo')}
               </Button>
               <Button
                 size="small"

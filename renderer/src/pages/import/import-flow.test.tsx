@@ -47,12 +47,20 @@ describe('import from the UI', () => {
     expect(await libraryNames()).toContain('docx-2');
 
     const undo = await screen.findByTestId(TID.undoButton);
+    // The button names the operation it undoes (its own, by journal id)
+    expect(undo.textContent).toBe('Undo import of docx-2 beside the existing one');
     await act(async () => {
       fireEvent.click(undo);
     });
     await waitFor(async () => expect(await libraryNames()).not.toContain('docx-2'));
     // The window says so, with the operation in words.
-    await screen.findByText('Undone: import (kept both)');
+    await screen.findByText('Undone: import of docx-2 beside the existing one');
+    // and offers Redo, which brings it back
+    const redo = await screen.findByTestId(TID.toastRedo);
+    await act(async () => {
+      fireEvent.click(redo);
+    });
+    await waitFor(async () => expect(await libraryNames()).toContain('docx-2'));
   });
 
   it.each([

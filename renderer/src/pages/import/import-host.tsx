@@ -7,7 +7,7 @@ import { useImport } from '../../stores/import-store';
 const ImportPanel = lazy(() => import('./import-panel').then((m) => ({ default: m.ImportPanel })));
 
 export const ImportPanelHost = memo(function ImportPanelHost() {
-  const busy = useImport((s) => Boolean(s.importId || s.summary || s.error || s.pending.length > 0 || s.lastJournalId));
+  const busy = useImport((s) => Boolean(s.importId || s.summary || s.error || s.pending.length > 0 || s.lastOp));
   return (
     <MountOnce when={busy}>
       <ImportPanel />

@@ -9,9 +9,9 @@ import { sourceLabel } from './source-label';
 /** Progress bar, result summary, one dialog per conflict, and the undo toast. */
 export function ImportPanel() {
   const { t } = useTranslation();
-  const { importId, progress, pending, lastJournalId, choose } = useImport();
+  const { importId, progress, pending, lastOp, choose } = useImport();
 
-  useImportUndoToast(lastJournalId);
+  useImportUndoToast(lastOp);
 
   const conflict = pending[0];
   const percent =

@@ -2,30 +2,33 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Notification } from '@arco-design/web-react';
 import { TID } from '../../testids';
-import { undoToast } from '../library/undo-toast';
+import type { LastOp } from '../../stores/import-store';
+import { undoToast, whatText } from '../library/undo-toast';
 
-/** After an import, a toast offers to undo it: one at a time, for the newest operation only. */
-export function useImportUndoToast(lastJournalId: string | null): void {
+/** After an import or update, a toast names what it would undo and undoes that operation, by its id. */
+export function useImportUndoToast(lastOp: LastOp | null): void {
   const { t } = useTranslation();
   const shownJournal = useRef<string | null>(null);
+  const id = lastOp?.id ?? null;
 
   useEffect(() => {
-    if (!lastJournalId) {
+    if (!lastOp) {
       // Forgotten (an assistant was deleted, which undo cannot bring back): the toast goes too.
       if (shownJournal.current) Notification.remove(`undo-${shownJournal.current}`);
       shownJournal.current = null;
       return;
     }
-    if (shownJournal.current === lastJournalId) return;
-    // Undo reverts only the newest operation: an older toast would lie, so it goes.
+    if (shownJournal.current === lastOp.id) return;
+    // One import toast at a time: the newer import's replaces it (History still undoes the older).
     if (shownJournal.current) Notification.remove(`undo-${shownJournal.current}`);
-    shownJournal.current = lastJournalId;
+    shownJournal.current = lastOp.id;
     undoToast(t, {
-      id: `undo-${lastJournalId}`,
+      id: `undo-${lastOp.id}`,
       title: t('import.doneTitle'),
-      content: t('import.undoHint'),
+      content: t('import.undoHintWhat', { what: whatText(t, lastOp.what) }),
       testId: TID.undoButton,
-      undone: (op) => ({ title: t('import.undone'), content: t('library.undone', { op }) }),
+      ops: [lastOp],
     });
-  }, [lastJournalId, t]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- one toast per operation id
+  }, [id, t]);
 }

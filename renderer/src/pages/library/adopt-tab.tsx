@@ -7,6 +7,7 @@ import { useAgents } from '../../stores/agents-store';
 import { useAction } from './use-action';
 import { TID, rowId } from '../../testids';
 import { showUndoToast } from './undo-toast';
+import { operationWhat } from '../../../../src/contract/operation-what';
 
 /** Skills already sitting in agents' user folders, offered for the library (copy or link), one click for all. */
 export function AdoptTab() {
@@ -25,7 +26,11 @@ export function AdoptTab() {
     if (!picked.length) return;
     await run(async () => {
       const out = await useLibrary.getState().adopt(picked, mode);
-      if (out.journalId) showUndoToast(t, t('library.adopted', { count: out.results.filter((r) => r.status === 'imported').length }));
+      const adopted = out.results.filter((r) => r.status === 'imported').map((r) => r.libraryName ?? r.name ?? '');
+      if (out.journalId)
+        showUndoToast(t, t('library.adopted', { count: adopted.length }), [
+          { id: out.journalId, what: operationWhat({ op: 'adopt', skills: adopted }) },
+        ]);
     });
   };
 

@@ -8,7 +8,15 @@ import { useAction } from './use-action';
 import { TID } from '../../testids';
 
 /** Confirm a delete, naming the skill and the assistants that use it; the skill goes to the trash. */
-export function DeleteDialog({ skill, onCancel, onDeleted }: { skill: LibrarySkill; onCancel(): void; onDeleted(name: string): void }) {
+export function DeleteDialog({
+  skill,
+  onCancel,
+  onDeleted,
+}: {
+  skill: LibrarySkill;
+  onCancel(): void;
+  onDeleted(name: string, journalId: string): void;
+}) {
   const { t } = useTranslation();
   const { busy, error, run } = useAction();
   // The assistants store follows the engine's assistants-changed events.
@@ -24,8 +32,8 @@ export function DeleteDialog({ skill, onCancel, onDeleted }: { skill: LibrarySki
 
   const remove = () =>
     run(async () => {
-      await useLibrary.getState().deleteSkill(skill.dirName);
-      onDeleted(skill.name);
+      const journalId = await useLibrary.getState().deleteSkill(skill.dirName);
+      onDeleted(skill.name, journalId);
     });
 
   return (

@@ -6,6 +6,7 @@ import { useAgents } from '../../stores/agents-store';
 import { useLibrary } from '../../stores/library-store';
 import { TID, rowId } from '../../testids';
 import { showUndoToast } from './undo-toast';
+import { operationWhat } from '../../../../src/contract/operation-what';
 
 const STATE_COLOR: Record<ExportTarget['state'], string> = {
   none: 'green',
@@ -48,8 +49,14 @@ export function ExportDialog({ skill, onClose }: { skill: LibrarySkill; onClose(
     }
     setResults(words);
     setBusy(false);
-    if (Object.values(out).some((r) => 'ok' in r && r.ok.status === 'exported'))
-      showUndoToast(t, t('library.exported', { name: skill.name }));
+    const agentLabel = (id: string) => names[id] ?? targets?.find((x) => x.agent.id === id)?.agent.name ?? id;
+    // One operation per agent exported to: the toast undoes exactly those.
+    const ops = Object.entries(out).flatMap(([agent, r]) =>
+      'ok' in r && r.ok.status === 'exported' && r.ok.journalId
+        ? [{ id: r.ok.journalId, what: operationWhat({ op: 'export', skills: [skill.dirName], agent: agentLabel(agent) }) }]
+        : [],
+    );
+    showUndoToast(t, t('library.exported', { name: skill.name }), ops);
     setPicked([]);
     // The export button is disabled now (nothing picked): focus would fall to <body>, where Arco's
     // modal no longer hears Escape. Close is what is left to do here.

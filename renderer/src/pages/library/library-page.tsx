@@ -12,6 +12,7 @@ import { TrashTab } from './trash-tab';
 import { HistoryTab } from './history-tab';
 import { AdoptTab } from './adopt-tab';
 import { showUndoToast } from './undo-toast';
+import { operationWhat } from '../../../../src/contract/operation-what';
 import { AdoptBanner, useLibraryTab } from './adopt-banner';
 import '../editor/editor.css';
 import { PageHeader } from '../../components/page-header';
@@ -30,9 +31,9 @@ export function LibraryPage() {
   // Other doors and pages change the library too: the store follows the engine's events.
   useEffect(() => useLibrary.getState().watch('skills'), []);
 
-  const onDeleted = (name: string) => {
+  const onDeleted = (name: string, journalId: string) => {
     setDeleting(null);
-    showUndoToast(t, t('library.deleted', { name }));
+    showUndoToast(t, t('library.deleted', { name }), [{ id: journalId, what: operationWhat({ op: 'delete', skills: [name] }) }]);
   };
 
   return (

@@ -6,6 +6,7 @@ import { useLibrary } from '../../stores/library-store';
 import { useAction } from './use-action';
 import { TID, rowId } from '../../testids';
 import { showUndoToast } from './undo-toast';
+import { operationWhat } from '../../../../src/contract/operation-what';
 import { formatWhen } from '../../i18n/format-date';
 
 /** What was deleted or replaced, when, and restore (refused while the name is taken again). */
@@ -28,7 +29,10 @@ export function TrashTab() {
     action.run(async () => {
       const out = await useLibrary.getState().restore(e, how);
       if ('taken' in out) ask(e);
-      else showUndoToast(t, t('library.restored', { name: out.restored }));
+      else
+        showUndoToast(t, t('library.restored', { name: out.restored }), [
+          { id: out.journalId, what: operationWhat({ op: 'restore', skills: [out.restored] }) },
+        ]);
     });
 
   if (items && items.length === 0) return <Empty description={t('library.trashEmpty')} data-testid={TID.trashList} />;
