@@ -31,6 +31,7 @@ import { libraryDir, listTrash, moveToTrash, restoreFromTrash } from './trash.js
 import { isInside } from '../base/extpath.js';
 import { copySkillTree, lstatOrNull, removeNoFollow, treeDigest, LinkOutsideError } from './tree.js';
 import type { ArchiveLimits } from './archive.js';
+import { importOp } from '../contract/operation-what.js';
 import type { Api } from '../contract/index.js';
 
 type DoctorReport = Awaited<ReturnType<Api['doctor']>>;
@@ -62,16 +63,6 @@ function describeBatch(changed: ImportResult[]): string {
   const tally = new Map<string, number>();
   for (const x of changed) tally.set(x.status, (tally.get(x.status) ?? 0) + 1);
   return `${changed.length} skills (${[...tally].map(([k, v]) => `${v} ${k}`).join(', ')})`;
-}
-
-/** The op name of an import entry: the one status all changed skills share, else `import`. */
-function importOp(results: ImportResult[], fallback: string): string {
-  const kinds = new Set(results.filter((r) => ['imported', 'replaced', 'kept-both'].includes(r.status)).map((r) => r.status));
-  if (kinds.size === 1 && fallback === 'import') {
-    const only = [...kinds][0];
-    return only === 'replaced' ? 'replace' : only === 'kept-both' ? 'keep-both' : 'import';
-  }
-  return fallback;
 }
 
 export class LibraryService {
@@ -113,7 +104,10 @@ export class LibraryService {
       const changedSkills = r.results.filter((x) => ['imported', 'replaced', 'kept-both'].includes(x.status));
       const extra = after ? after(r.results, wal) : [];
       const entry = wal.commit({
-        op: importOp(r.results, op),
+        op: importOp(
+          r.results.map((x) => x.status),
+          op,
+        ),
         summary: describeBatch(changedSkills),
         changes: [...r.changes, ...extra],
         skills: changedSkills.map((x) => ({ name: x.libraryName, status: x.status, source: x.source })),

@@ -6,6 +6,7 @@ import { getSettings } from '../settings/settings.js';
 import { relativeInside } from '../base/extpath.js';
 import { fail } from '../errors.js';
 import { DAMAGED_OP } from './journal.js';
+import { operationWhat } from '../contract/operation-what.js';
 
 // The journal as operations. Each operation (an import, an export, an edit...) has one entry of its
 // own, and may be undone and redone any number of times: each undo or redo appends a record
@@ -129,24 +130,15 @@ function agentName(ctx: ServiceContext, id: string): string {
   }
 }
 
-const ONE_OR_MANY = new Set(['import', 'replace', 'keep-both', 'adopt', 'update']);
-const ONE = new Set(['delete', 'restore', 'export', 'edit', 'create', 'scripts-approve', 'scripts-revoke']);
-
 /** An operation in a few words, coded: "import of 5 skills", "export of pdf to Claude Code". */
 export function describeOperation(ctx: ServiceContext, e: JournalEntry): MessageRef {
-  const skills = skillsOf(e);
-  const name = skills[0] ?? '';
-  const count = skills.length;
-  if (e.op === 'edit') {
-    const p = (e.msg as MessageRef | undefined)?.params?.path;
-    if (typeof p === 'string' && p) return { key: 'journal.what.edit-file', params: { path: p, name } };
-  }
-  if (e.op === 'export')
-    return { key: 'journal.what.export-one', params: { name, agent: agentName(ctx, typeof e.agent === 'string' ? e.agent : '') } };
-  if (count <= 1 && (ONE.has(e.op) || ONE_OR_MANY.has(e.op)))
-    return { key: `journal.what.${e.op}-one` as MessageRef['key'], params: { name } };
-  if (ONE_OR_MANY.has(e.op)) return { key: `journal.what.${e.op}-many` as MessageRef['key'], params: { count } };
-  return count > 1 ? { key: 'journal.what.other-many', params: { op: e.op, count } } : { key: 'journal.what.other', params: { op: e.op } };
+  const p = e.op === 'edit' ? (e.msg as MessageRef | undefined)?.params?.path : undefined;
+  return operationWhat({
+    op: e.op,
+    skills: skillsOf(e),
+    ...(e.op === 'export' ? { agent: agentName(ctx, typeof e.agent === 'string' ? e.agent : '') } : {}),
+    ...(typeof p === 'string' && p ? { path: p } : {}),
+  });
 }
 
 /** The operation `id` names, or a coded refusal. */
