@@ -22,8 +22,9 @@ import { getCatalog } from '../catalog/index.js';
 import { libraryLock, libraryNames, readJournal, readJournalChecked, salvageJournal, undoHandler, DAMAGED_OP } from './journal.js';
 import { readPending, type WriteAhead } from './wal.js';
 import { recoverLocked, runJournaled } from './recover.js';
-import { redoLocked, undoLocked, type ActDone } from './undo.js';
-import { describeOperation, historyView, readOperations } from './operations.js';
+import { redoLocked, type ActDone } from './undo.js';
+import { undoSettling } from './undo-settle.js';
+import { historyView, readOperations } from './operations.js';
 import { runImport, type Announce, type ImportSource } from './import.js';
 import { recordOrigins } from './origins.js';
 import { skillFacts, unsafeFolderName } from './analyze.js';
@@ -424,30 +425,7 @@ export class LibraryService {
 
   /** Undo one operation: `id`, else the newest in effect (a crash's leftovers are settled first). */
   async undo(id?: string): Promise<{ undone: JournalEntry; what: MessageRef; message: string; journalId: string }> {
-    const r = await libraryLock(this.ctx).runAsync(async (): Promise<ActDone> => {
-      // An operation a crash interrupted is the last thing that happened: undo settles it. One
-      // rolled back, or an undo finished, is what this undo did; one that had committed is undone.
-      const pending = readPending(this.ctx);
-      const settled = await recoverLocked(this.ctx);
-      if (!id && pending && settled?.outcome === 'rolled-back') {
-        const entry = readJournal(this.ctx).at(-1)!;
-        const target: JournalEntry = {
-          id: 'interrupted',
-          op: pending.op,
-          time: pending.time,
-          summary: 'interrupted',
-          changes: pending.changes.filter(isJournalChange),
-        };
-        const what = describeOperation(this.ctx, target);
-        return { target, entry, what, message: entry.summary ?? '', names: libraryNames(this.ctx, target.changes!) };
-      }
-      if (!id && settled?.outcome === 'finished' && settled.target && settled.entry) {
-        const what = describeOperation(this.ctx, settled.target);
-        const names = libraryNames(this.ctx, settled.target.changes ?? []);
-        return { target: settled.target, entry: settled.entry, what, message: settled.entry.summary ?? '', names };
-      }
-      return undoLocked(this.ctx, id);
-    });
+    const r = await libraryLock(this.ctx).runAsync(() => undoSettling(this.ctx, id));
     await this.afterAct(r);
     return { undone: r.target, what: r.what, message: r.message, journalId: r.entry.id };
   }
@@ -482,11 +460,6 @@ export class LibraryService {
     for (const e of setAside) if (e.msg) warnings.push(e.msg as MessageRef);
     return { entries, ...(warnings.length ? { warnings } : {}) };
   }
-}
-
-/** A write-ahead line that is a journal change (not one of the log's own steps). */
-function isJournalChange(c: { kind: string }): c is JournalChange {
-  return c.kind !== 'replaced' && c.kind !== 'rewrote-file';
 }
 
 export function getLibrary(ctx: ServiceContext): LibraryService {

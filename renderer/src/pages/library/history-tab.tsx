@@ -71,11 +71,10 @@ export function HistoryTab() {
       {list.map((e) => {
         const record = e.op === 'undo' || e.op === 'redo';
         const target = e.of ? byId.get(e.of) : undefined;
+        // A record says what it did to its operation: "Undid the export of pdf to Claude Code."
+        const targetWhat = target ? what(target) : whatText(t, e.what);
         const text = record
-          ? t(e.op === 'undo' ? 'library.undoOf' : 'library.redoOf', {
-              op: opName(t, target?.op ?? ''),
-              what: target ? what(target) : whatText(t, e.what),
-            })
+          ? whatText(t, { key: e.op === 'undo' ? 'journal.undone' : 'journal.redone', params: { what: targetWhat } })
           : what(e) || engineText(t, e.msg as MessageRef | undefined, e.summary ?? '');
         return (
           <div key={e.id} className="library-row" data-testid={rowId(TID.historyRow, e.id)} data-op={e.op} data-state={e.state ?? ''}>
