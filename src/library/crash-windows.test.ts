@@ -112,7 +112,7 @@ describe('a damaged journal (break 7)', () => {
     const history = await runWorldCli(w, 'history');
     expect(history.code).toBe(1);
     expect(history.err).toContain('The journal has lines that could not be read (1)');
-    expect(history.out.split('\n').filter(Boolean)).toHaveLength(3);
+    expect(history.out.split('\n').filter(Boolean)).toHaveLength(4); // three entries, then how to undo or redo one
     expect(history.out).toContain('A journal entry could not be read (line 1, 40 bytes)');
     const doctor = await runWorldCli(w, 'doctor', '--json');
     expect(doctor.code).toBe(1);
