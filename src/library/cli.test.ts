@@ -93,8 +93,10 @@ describe('library CLI', () => {
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/imported\s+skill-x/);
     expect(r.out).toContain('named "skill-x" after the name in its SKILL.md, not after its folder "folder-x"');
-    expect(r.out).toContain('Undo with: skilldock undo');
-    expect((await cli('undo')).code).toBe(0);
+    // the import's own id, to undo exactly it later
+    const id = /Undo with: skilldock undo (\S+)/.exec(r.out)?.[1];
+    expect(id).toMatch(/^[0-9a-z]+-[0-9a-f]{8}$/);
+    expect((await cli('undo', id!)).code).toBe(0);
     expect(fs.readdirSync(w.home)).not.toContain('library');
     // A folder too deep is refused into the empty library: nothing changed, so no undo is offered.
     let cur = writeSkill(path.join(w.src, 'too-deep'), 'too-deep');

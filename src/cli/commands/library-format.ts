@@ -40,7 +40,7 @@ export function formatImportSummary(s: ImportSummary, color: boolean): string {
     );
     lines.push('Choose with --on-conflict replace (old version to the trash), keep-both (new name) or skip.');
   }
-  if (s.journalId) lines.push(paint(color, 'dim', 'Undo with: skilldock undo'));
+  if (s.journalId) lines.push(paint(color, 'dim', `Undo with: skilldock undo ${s.journalId}`));
   return lines.join('\n');
 }
 

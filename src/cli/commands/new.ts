@@ -40,7 +40,7 @@ export const newCommand: CliCommandModule = {
           : `  note: this skill hides the ${c.rootKind} skill ${c.entryId} of the same name`,
       );
     }
-    io.out(paint(io.color, 'dim', `undo: skilldock undo`));
+    io.out(paint(io.color, 'dim', `undo: skilldock undo ${out.journalId}`));
     return 0;
   },
 };

@@ -40,7 +40,7 @@ export const updateCommand: CliCommandModule = {
             ),
           );
       }
-      if (r.journalId) io.out(paint(io.color, 'dim', 'Undo with: skilldock undo'));
+      if (r.journalId) io.out(paint(io.color, 'dim', `Undo with: skilldock undo ${r.journalId}`));
     }
     return r.results.some((x) => x.status === 'conflict' || x.status === 'unreachable') ? 1 : 0;
   },
