@@ -35,6 +35,8 @@ export interface OpState {
 export interface Operations {
   entries: JournalEntry[];
   ops: Map<string, OpState>;
+  /** The operations, newest effect first (what blocker() walks, stopping at the one it checks). */
+  byEffect: OpState[];
   /** Position of every damaged line: nothing after one can be trusted to say what is in effect. */
   damaged: number[];
 }
@@ -105,7 +107,8 @@ export function readOperations(ctx: ServiceContext, entries: JournalEntry[]): Op
     op.touched = new Set(paths.get(id));
     op.wide = withParents(op.touched);
   }
-  return { entries, ops, damaged };
+  const byEffect = [...ops.values()].sort((a, b) => b.effectIndex - a.effectIndex);
+  return { entries, ops, byEffect, damaged };
 }
 
 /** The skills an entry names (older export entries name none: their link or copy does). */
@@ -158,15 +161,16 @@ export function blocker(ctx: ServiceContext, ops: Operations, op: OpState, actio
   if (action === 'undo' && op.state === 'undone') return { key: 'journal.already-undone', params: { what } };
   if (action === 'redo' && op.state === 'done') return { key: 'journal.not-undone', params: { what } };
   let found: { z: OpState; key: 'journal.undo-blocked' | 'journal.redo-blocked' | 'journal.redo-needs' } | undefined;
-  for (const z of ops.ops.values()) {
-    if (z === op || z.effectIndex <= op.effectIndex) continue;
+  for (const z of ops.byEffect) {
+    if (z.effectIndex <= op.effectIndex) break;
     let key: 'journal.undo-blocked' | 'journal.redo-blocked' | 'journal.redo-needs' | undefined;
     if (action === 'undo') key = z.state === 'done' ? 'journal.undo-blocked' : undefined;
     // Redo: a new operation made over the undone state, or one it builds on undone since.
     else if (z.state === 'done' && z.index > op.effectIndex) key = 'journal.redo-blocked';
     else if (z.state === 'undone' && z.index < op.index) key = 'journal.redo-needs';
     if (!key || !overlaps(op, z)) continue;
-    if (!found || z.effectIndex > found.z.effectIndex) found = { z, key };
+    found = { z, key }; // the newest such operation: the walk goes newest first
+    break;
   }
   if (!found) return undefined;
   return { key: found.key, params: { what, later: describeOperation(ctx, found.z.entry), laterId: found.z.entry.id } };
