@@ -11,7 +11,7 @@ export const JOURNAL_MESSAGES = {
   'journal.modified': '{{path}} was modified after this operation',
   'journal.exists-again': '{{path}} exists again',
   'journal.outside': "Undo would touch {{path}}, outside SkillDock's home and the agents' skill folders",
-  'journal.not-undoable': 'The last operation ({{op}}) cannot be undone automatically.',
+  'journal.not-undoable': 'This operation ({{op}}) cannot be undone automatically.',
   'journal.damaged':
     'The journal has lines that could not be read ({{lines}}). Undo stops at them; a repair (skilldock doctor --repair) keeps a copy of the damaged journal and recovers every readable entry.',
   'journal.damaged-kept':
