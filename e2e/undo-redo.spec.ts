@@ -59,7 +59,9 @@ for (const lang of ['en', 'zh-CN'] as const) {
     // Undo the export from History, while its toast is still up
     const exportId = (await journal(app)).find((e) => e.op === 'export')!.id;
     await page.getByTestId(rowId(TID.libraryTab, 'history')).click();
-    await page.getByTestId(rowId(TID.historyRowUndo, exportId)).click();
+    const rowUndo = page.getByTestId(rowId(TID.historyRowUndo, exportId));
+    await expect(rowUndo).toHaveAttribute('aria-label', WORDS[lang].undoExport);
+    await rowUndo.click();
     await expect(page.getByTestId(rowId(TID.historyRow, exportId))).toHaveAttribute('data-state', 'undone');
     expect(fs.existsSync(exported)).toBe(false);
 

@@ -101,6 +101,8 @@ export function HistoryTab() {
                 e={e}
                 kind={e.state === 'done' ? 'undo' : 'redo'}
                 label={t(e.state === 'done' ? 'library.rowUndo' : 'library.rowRedo')}
+                // the button says "Undo"; to a screen reader it names its operation, as the toolbar does
+                fullName={t(e.state === 'done' ? 'library.undoWhat' : 'library.redoWhat', { what: what(e) })}
                 testId={rowId(e.state === 'done' ? TID.historyRowUndo : TID.historyRowRedo, e.id)}
                 onAct={act}
               />
@@ -131,6 +133,7 @@ function ActButton(p: {
   e: HistoryEntry | undefined;
   kind: Act;
   label: string;
+  fullName?: string;
   testId: string;
   onAct(kind: Act, e: HistoryEntry): void;
 }) {
@@ -143,6 +146,7 @@ function ActButton(p: {
       onClick={() => p.e && p.onAct(p.kind, p.e)}
       data-testid={p.testId}
       data-reason={reason}
+      aria-label={p.fullName}
     >
       {p.label}
     </Button>
