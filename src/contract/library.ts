@@ -174,6 +174,7 @@ export const OperationKindSchema = z.enum([
   'scripts-approve',
   'scripts-revoke',
   'update',
+  'project-deploy',
   'undo',
   'redo',
   'recovered',

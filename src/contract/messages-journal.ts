@@ -53,6 +53,7 @@ export const JOURNAL_MESSAGES = {
   'journal.what.scripts-revoke-one': 'revocation of the script approval of {{name}}',
   'journal.what.update-one': 'update of {{name}}',
   'journal.what.update-many': 'update of {{count}} skills',
+  'journal.what.project-deploy': 'deploy into {{project}}',
   'journal.what.other': '{{op}} operation',
   'journal.what.other-many': '{{op}} of {{count}} skills',
   'library.not-found': 'No skill named "{{name}}" in the library.',

@@ -16,12 +16,15 @@ export interface OperationFacts {
   agent?: string;
   /** For an edit: the file in the skill. */
   path?: string;
+  /** For a project deploy: the project folder. */
+  project?: string;
 }
 
 export function operationWhat(f: OperationFacts): MessageRef {
   const name = f.skills[0] ?? '';
   const count = f.skills.length;
   if (f.op === 'edit' && f.path) return { key: 'journal.what.edit-file', params: { path: f.path, name } };
+  if (f.op === 'project-deploy') return { key: 'journal.what.project-deploy', params: { project: f.project ?? '' } };
   if (f.op === 'export') return { key: 'journal.what.export-one', params: { name, agent: f.agent ?? '' } };
   if (count <= 1 && (ONE.has(f.op) || ONE_OR_MANY.has(f.op))) return { key: `journal.what.${f.op}-one`, params: { name } };
   if (ONE_OR_MANY.has(f.op)) return { key: `journal.what.${f.op}-many`, params: { count } };

@@ -293,6 +293,29 @@ export function revertChange(c: JournalChange): JournalChange {
   }
 }
 
+/**
+ * Revert `changes` (newest first) by removing what they created: for a domain's own undo handler
+ * whose files are copies that can be made again (a project deploy). Library undo and redo use
+ * revertKeeping (src/library/undo.ts), which keeps what it takes away.
+ */
+export function revertAll(changes: JournalChange[]): JournalChange[] {
+  const out: JournalChange[] = [];
+  for (let i = 0; i < changes.length; i++) {
+    const c = changes[i]!;
+    const next = changes[i + 1];
+    // a file that replaced another: the old one renamed back over it, the path never missing
+    if (c.kind === 'created' && c.linkTarget === undefined && next?.kind === 'moved' && next.from === c.path && lstatOrNull(next.to)) {
+      const content = fs.readFileSync(c.path, 'utf8');
+      fs.renameSync(next.to, next.from);
+      out.push({ kind: 'removed-file', path: c.path, content }, { kind: 'moved', from: next.to, to: next.from });
+      i++;
+      continue;
+    }
+    out.push(revertChange(c));
+  }
+  return out;
+}
+
 /** Library folder names an entry touched (for `library-changed`). */
 export function libraryNames(ctx: ServiceContext, changes: JournalChange[]): string[] {
   const lib = path.join(ctx.paths.home, 'library');

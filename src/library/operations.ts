@@ -141,6 +141,7 @@ export function describeOperation(ctx: ServiceContext, e: JournalEntry): Message
     skills: skillsOf(e),
     ...(e.op === 'export' ? { agent: agentName(ctx, typeof e.agent === 'string' ? e.agent : '') } : {}),
     ...(typeof p === 'string' && p ? { path: p } : {}),
+    ...(typeof e.project === 'string' ? { project: e.project } : {}),
   });
 }
 

@@ -150,11 +150,13 @@ export async function undoLocked(ctx: ServiceContext, id?: string): Promise<ActD
   if (op.effect.partial === true) throw fail('unsupported', 'journal.not-undoable', { op: target.op });
   if (!handler) assertRevertible(ctx, source);
   const wal = new WriteAhead(ctx, 'undo', { undoes: target.id });
-  let changes: JournalChange[] = [];
+  let changes: JournalChange[];
   let message = '';
   if (handler) {
     wal.begin();
-    message = (await handler.undo(target)).message ?? '';
+    const out = await handler.undo(target);
+    message = out.message ?? '';
+    changes = out.changes ?? [];
   } else {
     changes = revertKeeping(ctx, [...source].reverse(), { keepDir: keepDirFor(ctx, wal.id), wal });
   }

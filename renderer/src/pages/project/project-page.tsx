@@ -10,6 +10,7 @@ import { engineText } from '../../i18n/engine-text';
 import { TID, pageId, rowId } from '../../testids';
 import { PageHeader } from '../../components/page-header';
 import { BrowseButton } from '../../components/browse-button';
+import { operationWhat } from '../../../../src/contract/operation-what';
 import { showUndoToast } from '../library/undo-toast';
 import { InstallSection } from './install-section';
 import './project.css';
@@ -45,7 +46,10 @@ export function ProjectPage() {
   const apply = async () => {
     await useProject.getState().apply();
     const out = useProject.getState().applied;
-    if (out?.journalId) showUndoToast(t, t('project.applied', { count: out.written }));
+    if (out?.journalId)
+      showUndoToast(t, t('project.applied', { count: out.written }), [
+        { id: out.journalId, what: operationWhat({ op: 'project-deploy', skills: [], project: out.plan.project }) },
+      ]);
   };
 
   return (
