@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { ResourceListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { ResourceListChangedNotificationSchema, ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { McpScope } from '../contract/index.js';
 import { securityEnv, writeSkill, type SecurityEnv } from '../../test/support/security.js';
 import { Loose, errorCode, listSkills, readBytes, sha256, writeMcpLibrary } from '../../test/support/mcp.js';
@@ -121,9 +121,15 @@ describe('trust', () => {
     expect(await errorCode(client.readResource({ uri: 'skill://tool/scripts/run.py' }))).toBe(-32602);
 
     let changed = 0;
+    const updated: string[] = [];
     client.setNotificationHandler(ResourceListChangedNotificationSchema, () => void changed++);
+    client.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => void updated.push(n.params.uri));
+    await client.subscribeResource({ uri: 'skill://tool/scripts/run.py' });
+    await client.subscribeResource({ uri: 'skill://hello/SKILL.md' });
     await env.service.api.approveSkill({ name: 'tool' });
-    await waitFor(() => changed > 0, { timeoutMs: 10_000 });
+    await waitFor(() => changed > 0 && updated.length > 0, { timeoutMs: 10_000 });
+    // The script became served; hello did not change.
+    expect(updated).toEqual(['skill://tool/scripts/run.py']);
     const approved = (await listSkills(client)).find((s) => s.uri === 'skill://tool/SKILL.md')!;
     expect(approved.resources.map((r) => r.uri)).toContain('skill://tool/scripts/run.py');
     expect((await readBytes(client, 'skill://tool/scripts/run.py')).toString()).toBe('print("hi")\n');

@@ -10,6 +10,8 @@ import {
   ListToolsRequestSchema,
   McpError,
   ReadResourceRequestSchema,
+  SubscribeRequestSchema,
+  UnsubscribeRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { ServedSet } from '../contract/index.js';
 import { SkillDockError } from '../errors.js';
@@ -53,20 +55,34 @@ function cursorParam(params: { cursor?: unknown } | undefined): string | undefin
   return c;
 }
 
-function invalid(message: string): McpError {
-  return new McpError(ErrorCode.InvalidParams, message);
+/**
+ * A JSON-RPC error as the SDK sends it (its `code`, `message` and `data`). Not McpError, whose
+ * message already carries the "MCP error -32602:" prefix the client adds again.
+ */
+class RpcError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly data?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+function invalid(message: string): RpcError {
+  return new RpcError(ErrorCode.InvalidParams, message);
 }
 
 /** The engine's refusals as JSON-RPC errors (unknown resources are -32602, as SEP-2640 says). */
-function asMcpError(err: unknown): McpError {
-  if (err instanceof McpError) return err;
+function asMcpError(err: unknown): RpcError | McpError {
+  if (err instanceof McpError || err instanceof RpcError) return err;
   if (err instanceof BadSkillUri) return invalid(`Bad skill URI: ${err.message}`);
   if (err instanceof SkillDockError) {
     const code =
       err.code === 'not-found' || err.code === 'refused' || err.code === 'bad-request' ? ErrorCode.InvalidParams : ErrorCode.InternalError;
-    return new McpError(code, err.message, { code: err.code, ...(err.msg ? { msg: err.msg } : {}) });
+    return new RpcError(code, err.message, { code: err.code, ...(err.msg ? { msg: err.msg } : {}) });
   }
-  return new McpError(ErrorCode.InternalError, err instanceof Error ? err.message : String(err));
+  return new RpcError(ErrorCode.InternalError, err instanceof Error ? err.message : String(err));
 }
 
 async function guarded<T>(fn: () => Promise<T>): Promise<T> {
@@ -100,7 +116,7 @@ export function createSession(source: McpSource, version: string): Server {
     { name: SERVER_NAME, title: 'SkillDock', version },
     {
       capabilities: {
-        resources: { listChanged: true },
+        resources: { listChanged: true, subscribe: true },
         tools: { listChanged: false },
         prompts: { listChanged: true },
         logging: {},
@@ -164,10 +180,12 @@ export function createSession(source: McpSource, version: string): Server {
   );
 
   registerToolsAndPrompts(server, source);
+  const updated = registerSubscriptions(server, source);
 
   const off = source.onChange(() => {
     void server.sendResourceListChanged().catch(() => undefined);
     void server.sendPromptListChanged().catch(() => undefined);
+    void updated();
   });
   const prev = server.onclose;
   server.onclose = () => {
@@ -225,4 +243,46 @@ function registerToolsAndPrompts(server: Server, source: McpSource): void {
       };
     }),
   );
+}
+
+/** The digest a served file has now (null: not served). */
+function digestAt(set: ServedSet, uri: string): string | null {
+  try {
+    const hit = locate(set, decodeSkillUri(uri));
+    return hit?.skill.files.find((f) => f.path === hit.rel)?.digest ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * `resources/subscribe`: a subscribed file whose digest changes (or that stops being served) gets
+ * `notifications/resources/updated`. Returns what to run when the served set changed.
+ */
+function registerSubscriptions(server: Server, source: McpSource): () => Promise<void> {
+  const subscribed = new Map<string, string | null>();
+  server.setRequestHandler(SubscribeRequestSchema, (req) =>
+    guarded(async () => {
+      const uri = req.params.uri;
+      if (uri.length > 4096) throw invalid('URI too long');
+      if (!subscribed.has(uri) && subscribed.size >= 1000) throw invalid('Too many subscriptions');
+      subscribed.set(uri, digestAt(await source.set(), uri));
+      return {};
+    }),
+  );
+  server.setRequestHandler(UnsubscribeRequestSchema, async (req) => {
+    subscribed.delete(req.params.uri);
+    return {};
+  });
+  return async () => {
+    if (!subscribed.size) return;
+    const set = await source.set().catch(() => null);
+    if (!set) return;
+    for (const [uri, was] of subscribed) {
+      const now = digestAt(set, uri);
+      if (now === was) continue;
+      subscribed.set(uri, now);
+      await server.sendResourceUpdated({ uri }).catch(() => undefined);
+    }
+  };
 }
