@@ -20,7 +20,7 @@ export async function serveStdio(
   service: McpEngine,
   scope: McpScope,
   io: { stdin: NodeJS.ReadableStream; stdout: NodeJS.WritableStream } = { stdin: process.stdin, stdout: process.stdout },
-): Promise<{ closed: Promise<void>; close(): Promise<void> }> {
+): Promise<{ closed: Promise<void>; initialized: Promise<void>; close(): Promise<void> }> {
   const source = new McpSource(service, scope);
   const server = createSession(source, MCP_VERSION);
   const transport = new StdioServerTransport(io.stdin as NodeJS.ReadStream, io.stdout as NodeJS.WriteStream);
@@ -35,8 +35,16 @@ export async function serveStdio(
   const onEnd = () => void server.close();
   io.stdin.once('end', onEnd);
   await server.connect(transport);
+  const initialized = new Promise<void>((resolve) => {
+    const prev = server.oninitialized;
+    server.oninitialized = () => {
+      prev?.();
+      resolve();
+    };
+  });
   return {
     closed,
+    initialized,
     async close() {
       io.stdin.off('end', onEnd);
       await server.close();

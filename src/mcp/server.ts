@@ -182,6 +182,9 @@ export function createSession(source: McpSource, version: string): Server {
   registerToolsAndPrompts(server, source);
   const updated = registerSubscriptions(server, source);
 
+  // Once the client has its answer to `initialize`: start reading the library.
+  server.oninitialized = () => source.prime();
+
   const off = source.onChange(() => {
     void server.sendResourceListChanged().catch(() => undefined);
     void server.sendPromptListChanged().catch(() => undefined);

@@ -34,7 +34,10 @@ export class McpSource {
     this.off = service.on((e) => {
       if (CHANGE_EVENTS.has(e.type)) this.stale();
     });
-    // Made ahead, so the first request does not wait for it.
+  }
+
+  /** Make the set ahead (after the handshake: a cold start answers `initialize` first). */
+  prime(): void {
     void this.compute().catch(() => undefined);
   }
 

@@ -43,12 +43,18 @@ export const mcpCommand: CliCommandModule = {
     const { serveHttp, serveStdio } = await import('../../mcp/index.js');
     if (!values.http) {
       const stdio = await serveStdio(service, scope);
-      const record = await service.api.mcpAnnounce({ pid: process.pid, transport: 'stdio', url: null, scope, skills: 0 }).catch(() => null);
-      // Watch the roots after the first answer can go out: a change on disk becomes list_changed.
-      const watching = service.live().catch(() => undefined);
+      // After the handshake (a cold start answers `initialize` first): record this server and
+      // watch the roots, so a change on disk becomes list_changed.
+      const started = Promise.race([stdio.initialized, stdio.closed]).then(async () => {
+        const record = await service.api
+          .mcpAnnounce({ pid: process.pid, transport: 'stdio', url: null, scope, skills: 0 })
+          .catch(() => null);
+        await service.live().catch(() => undefined);
+        return record;
+      });
       await Promise.race([stdio.closed, untilSignal()]);
       await stdio.close();
-      await watching; // then service.close() (the dispatcher) stops the watchers it started
+      const record = await started; // then service.close() (the dispatcher) stops the watchers it started
       if (record) await service.api.mcpRetire({ id: record.id }).catch(() => undefined);
       return 0;
     }
