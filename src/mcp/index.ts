@@ -9,8 +9,8 @@ import { startMcpHttp, type McpHttpServer } from './http.js';
 // per process, one SDK session on stdio or one per client over HTTP.
 
 export { McpSource } from './source.js';
-export { createSession, SERVER_NAME } from './server.js';
-export { startMcpHttp, type McpHttpServer } from './http.js';
+export { createSession } from './server.js';
+export type { McpHttpServer } from './http.js';
 export { EXTENSION_ID } from './skills-ext.js';
 
 export const MCP_VERSION = '0.1.0';

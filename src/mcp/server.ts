@@ -25,7 +25,7 @@ import { TOOLS, bodyOf, findSkill, loadText, promptName, searchSkills } from './
 // earlier drafts' `skill://index.json`, and for hosts without the extension two tools and a prompt
 // per skill. Every refusal is a JSON-RPC error; nothing a client sends stops the server.
 
-export const SERVER_NAME = 'skilldock';
+const SERVER_NAME = 'skilldock';
 const SKILLS_PAGE = 200;
 const RESOURCES_PAGE = 1000;
 const CACHE = { ttlMs: LIST_TTL_MS, cacheScope: 'private' as const };

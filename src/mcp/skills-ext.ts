@@ -1,5 +1,5 @@
 import type { ServedSet, ServedSkill } from '../contract/index.js';
-import { dirUri, encodePath, fileUri, skillUri } from './uri.js';
+import { dirUri, fileUri, skillUri } from './uri.js';
 
 // The Skills extension's shapes (SEP-2640 v1, upstream commit 0eb05fe) built from a served set:
 // `skills/list` entries, `resources/list` rows, `resources/directory/read` children, and the
@@ -7,7 +7,7 @@ import { dirUri, encodePath, fileUri, skillUri } from './uri.js';
 
 export const EXTENSION_ID = 'io.modelcontextprotocol/skills';
 /** SkillDock's own `_meta` prefix (the extension reserves `io.modelcontextprotocol.skills/`). */
-export const TRUST_META = 'io.skilldock/trust';
+const TRUST_META = 'io.skilldock/trust';
 /** SEP-2549 list caching: a freshness hint; `list_changed` still invalidates at once. */
 export const LIST_TTL_MS = 60_000;
 
@@ -122,5 +122,3 @@ export function indexJson(set: ServedSet): string {
 export function fingerprint(set: ServedSet): string {
   return JSON.stringify(set.skills.map((s) => [s.skillPath, s.description, s.files.map((f) => [f.path, f.digest]), s.trust.withheld]));
 }
-
-export { encodePath };
