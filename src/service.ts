@@ -13,6 +13,7 @@ import { securityHandlers } from './security/handlers.js';
 import { lockAwareImports, sourcesHandlers } from './sources/handlers.js';
 import { originHandlers } from './sources/origin-handlers.js';
 import { projectHandlers } from './deploy/project-handlers.js';
+import { mcpHandlers } from './mcp/handlers.js';
 import { getCatalog } from './catalog/index.js';
 import { getSettings } from './settings/settings.js';
 import { watchHomeFiles, type HomeSync } from './store/home-sync.js';
@@ -47,6 +48,7 @@ export class SkillDockService {
       ...sourcesHandlers(this.ctx),
       ...originHandlers(this.ctx),
       ...projectHandlers(this.ctx),
+      ...mcpHandlers(this.ctx),
     } satisfies Api;
   }
 

@@ -298,6 +298,11 @@ export const TID = {
   settingsTrustFiles: 'settings-trust-files',
   settingsTrustFile: 'settings-trust-file',
   settingsTrustConfirm: 'settings-trust-confirm',
+  settingsMcp: 'settings-mcp',
+  settingsMcpHost: 'settings-mcp-host',
+  settingsMcpCopy: 'settings-mcp-copy',
+  settingsMcpServer: 'settings-mcp-server',
+  settingsMcpUnapproved: 'settings-mcp-unapproved',
   agentScriptGuard: 'agent-script-guard',
   agentHomeGuard: 'agent-home-guard',
   /** How the agent orders its listing (Agents page); `data-stable` false: the order changes between runs. */

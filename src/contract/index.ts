@@ -9,6 +9,7 @@ import { editorMethods } from './editor.js';
 import { sourcesMethods, sourcesShareMethods, sourcesUpdateMethods } from './sources.js';
 import { originMethods } from './origins.js';
 import { projectMethods } from './project.js';
+import { mcpMethods } from './mcp.js';
 
 export * from './common.js';
 export * from './messages.js';
@@ -22,6 +23,7 @@ export * from './editor.js';
 export * from './sources.js';
 export * from './origins.js';
 export * from './project.js';
+export * from './mcp.js';
 export * from './custom-agent-rules.js';
 export * from './bridge.js';
 export * from './language.js';
@@ -43,6 +45,7 @@ export const methods = {
   ...sourcesShareMethods,
   ...originMethods,
   ...projectMethods,
+  ...mcpMethods,
 } as const;
 
 export type Methods = typeof methods;

@@ -12,6 +12,7 @@ import { SETTINGS_MESSAGES } from './messages-settings.js';
 import { JOURNAL_MESSAGES } from './messages-journal.js';
 import { SERVER_MESSAGES } from './messages-server.js';
 import { STORE_MESSAGES } from './messages-store.js';
+import { MCP_MESSAGES } from './messages-mcp.js';
 import { INPUT_MESSAGES } from './messages-input.js';
 import { PROJECT_MESSAGES } from './messages-project.js';
 import { SOURCES_GIT_MESSAGES, SOURCES_MESSAGES, SOURCES_SHARE_MESSAGES, SOURCES_UPDATE_MESSAGES } from './messages-sources.js';
@@ -46,6 +47,7 @@ export const ENGINE_MESSAGES = {
   ...JOURNAL_MESSAGES,
   ...SERVER_MESSAGES,
   ...STORE_MESSAGES,
+  ...MCP_MESSAGES,
   ...INPUT_MESSAGES,
   ...SOURCES_MESSAGES,
   ...SOURCES_GIT_MESSAGES,

@@ -76,6 +76,11 @@ export const METHOD_NAMES = [
   'planProjectDeploy',
   'applyProjectDeploy',
   'installProject',
+  'mcpServedSkills',
+  'mcpReadFile',
+  'mcpStatus',
+  'mcpAnnounce',
+  'mcpRetire',
 ] as const satisfies readonly MethodName[];
 
 export const EVENT_TYPES = [

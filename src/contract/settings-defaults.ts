@@ -11,6 +11,7 @@ export const settingsDefaults = {
   workspaceCleanupDays: 7,
   customAgents: [],
   scriptPolicy: 'ask',
+  mcpUnapproved: 'withhold-scripts',
 } as const;
 
 /** A fresh copy of the default settings (equal to `SettingsSchema.parse({})`). */

@@ -8,6 +8,9 @@ export type Language = z.infer<typeof LanguageSchema>;
 export const ThemeSchema = z.enum(['light', 'dark', 'system']);
 export const ScriptPolicySchema = z.enum(['allowed', 'ask', 'never']);
 export type ScriptPolicy = z.infer<typeof ScriptPolicySchema>;
+/** `skilldock mcp`: a skill whose scripts may not run is served without them, or not at all. */
+export const McpUnapprovedSchema = z.enum(['withhold-scripts', 'hide']);
+export type McpUnapproved = z.infer<typeof McpUnapprovedSchema>;
 
 /** A user-defined agent (issue: agent registry); merged with the shipped registry. */
 export const CustomAgentSchema = z.object({
@@ -30,6 +33,7 @@ const settingsFields = {
   workspaceCleanupDays: z.number().int().min(1).max(3650),
   customAgents: z.array(CustomAgentSchema),
   scriptPolicy: ScriptPolicySchema,
+  mcpUnapproved: McpUnapprovedSchema,
 };
 
 export const SettingsSchema = z.object({
@@ -40,6 +44,7 @@ export const SettingsSchema = z.object({
   workspaceCleanupDays: settingsFields.workspaceCleanupDays.default(settingsDefaults.workspaceCleanupDays),
   customAgents: settingsFields.customAgents.default([]),
   scriptPolicy: settingsFields.scriptPolicy.default(settingsDefaults.scriptPolicy),
+  mcpUnapproved: settingsFields.mcpUnapproved.default(settingsDefaults.mcpUnapproved),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 

@@ -66,6 +66,12 @@ export class SettingsService {
     const policy = this.get().scriptPolicy;
     return policy === 'allowed' && this.sealStatus() === 'changed' ? defaultSettings().scriptPolicy : policy;
   }
+
+  /** What `skilldock mcp` does with unapproved scripts; from a changed settings.json, the stricter `hide`. */
+  trustedMcpUnapproved(): Settings['mcpUnapproved'] {
+    const choice = this.get().mcpUnapproved;
+    return this.sealStatus() === 'changed' ? 'hide' : choice;
+  }
 }
 
 function settingsSchema() {

@@ -10,6 +10,11 @@ export const commands: CliCommand[] = [
     load: async () => (await import('./serve.js')).serveCommand,
   },
   {
+    name: 'mcp',
+    summary: 'Serve the library to MCP hosts (stdio, or --http on 127.0.0.1 with a token): the Skills extension, tools and prompts',
+    load: async () => (await import('./mcp.js')).mcpCommand,
+  },
+  {
     name: 'assistant',
     summary: 'list, show, create, edit, attach/detach skills, duplicate, delete, export and import assistants',
     load: async () => (await import('./assistant.js')).assistantCommand,

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { UsageError, type CliCommandModule } from '../types.js';
+import { untilSignal } from '../signals.js';
 
 export const serveCommand: CliCommandModule = {
   usage: 'skilldock serve [--port N] [--open] [--json]',
@@ -35,15 +36,7 @@ export const serveCommand: CliCommandModule = {
       io.err('Could not open a browser here; open the URL above yourself.');
     }
 
-    await new Promise<void>((resolve) => {
-      const stop = () => {
-        process.off('SIGINT', stop);
-        process.off('SIGTERM', stop);
-        resolve();
-      };
-      process.on('SIGINT', stop);
-      process.on('SIGTERM', stop);
-    });
+    await untilSignal();
     await server.close();
     return 0;
   },

@@ -7,6 +7,7 @@ import { LANGUAGES, LANGUAGE_NAMES } from '../../i18n';
 import { TID, pageId, rowId } from '../../testids';
 import { CustomAgentsSection } from './custom-agents';
 import { TrustFilesSection } from './trust-files';
+import { McpHostsSection } from './mcp-hosts';
 import { PageHeader } from '../../components/page-header';
 import { BrowseButton } from '../../components/browse-button';
 
@@ -149,6 +150,7 @@ export function SettingsPage() {
       </div>
 
       <TrustFilesSection />
+      <McpHostsSection />
       <CustomAgentsSection />
     </div>
   );
