@@ -14,6 +14,8 @@ import { lockAwareImports, sourcesHandlers } from './sources/handlers.js';
 import { originHandlers } from './sources/origin-handlers.js';
 import { projectHandlers } from './deploy/project-handlers.js';
 import { mcpHandlers } from './mcp/handlers.js';
+import { discoverHandlers } from './discover/handlers.js';
+import { getDiscover } from './discover/service.js';
 import { getCatalog } from './catalog/index.js';
 import { getSettings } from './settings/settings.js';
 import { watchHomeFiles, type HomeSync } from './store/home-sync.js';
@@ -49,6 +51,7 @@ export class SkillDockService {
       ...originHandlers(this.ctx),
       ...projectHandlers(this.ctx),
       ...mcpHandlers(this.ctx),
+      ...discoverHandlers(this.ctx),
     } satisfies Api;
   }
 
@@ -108,6 +111,8 @@ export class SkillDockService {
         sync.close();
       });
     }
+    // Catalogs older than a day are refreshed in the background (src/discover/service.ts).
+    getDiscover(this.ctx).startBackground();
     return getCatalog(this.ctx).watch({});
   }
 

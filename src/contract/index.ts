@@ -10,6 +10,7 @@ import { sourcesMethods, sourcesShareMethods, sourcesUpdateMethods } from './sou
 import { originMethods } from './origins.js';
 import { projectMethods } from './project.js';
 import { mcpMethods } from './mcp.js';
+import { discoverMethods } from './discover.js';
 
 export * from './common.js';
 export * from './messages.js';
@@ -24,6 +25,7 @@ export * from './sources.js';
 export * from './origins.js';
 export * from './project.js';
 export * from './mcp.js';
+export * from './discover.js';
 export * from './custom-agent-rules.js';
 export * from './bridge.js';
 export * from './language.js';
@@ -46,6 +48,7 @@ export const methods = {
   ...originMethods,
   ...projectMethods,
   ...mcpMethods,
+  ...discoverMethods,
 } as const;
 
 export type Methods = typeof methods;

@@ -15,6 +15,7 @@ import { STORE_MESSAGES } from './messages-store.js';
 import { MCP_MESSAGES } from './messages-mcp.js';
 import { INPUT_MESSAGES } from './messages-input.js';
 import { PROJECT_MESSAGES } from './messages-project.js';
+import { DISCOVER_MESSAGES } from './messages-discover.js';
 import { SOURCES_GIT_MESSAGES, SOURCES_MESSAGES, SOURCES_SHARE_MESSAGES, SOURCES_UPDATE_MESSAGES } from './messages-sources.js';
 
 // Plain data and functions only, no zod: the CLI's lean commands and the renderer's first script
@@ -54,6 +55,7 @@ export const ENGINE_MESSAGES = {
   ...SOURCES_UPDATE_MESSAGES,
   ...SOURCES_SHARE_MESSAGES,
   ...PROJECT_MESSAGES,
+  ...DISCOVER_MESSAGES,
   'common.list-separator': ', ',
   'common.unknown-method': 'Unknown method: {{method}}',
   'common.io': 'A disk operation failed ({{errno}}): {{reason}}',

@@ -82,6 +82,16 @@ export const commands: CliCommand[] = [
     load: async () => (await import('./approve.js')).approveCommand,
   },
   {
+    name: 'catalog',
+    summary: 'Catalogs of skills to search: list, add, remove, enable/disable, refresh their indexes',
+    load: async () => (await import('./catalog.js')).catalogCommand,
+  },
+  {
+    name: 'search',
+    summary: 'Search the subscribed catalogs offline (ranked, typo-tolerant) with filters',
+    load: async () => (await import('./search.js')).searchCommand,
+  },
+  {
     name: 'import',
     summary: 'Import skill folders, parent folders of skills, or .zip/.skill archives into the library',
     load: async () => (await import('./import.js')).importCommand,

@@ -1,0 +1,307 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type {
+  SkillCatalog,
+  ConflictChoice,
+  IndexedSkillWithBody,
+  MessageRef,
+  Preview,
+  SearchInput,
+  SearchResult,
+  SkillOrigin,
+} from '../contract/index.js';
+import { formatMessage, type ImportSummary } from '../contract/index.js';
+import type { ServiceContext } from '../service-context.js';
+import { fail, SkillDockError } from '../errors.js';
+import { getSources } from '../sources/service.js';
+import { treeFiles } from '../sources/git-tree.js';
+import { discoverSkills } from '../sources/discover.js';
+import { getLibrary } from '../library/library-service.js';
+import { makeScratch } from '../sources/scratch.js';
+import { libraryDir } from '../library/trash.js';
+import { lstatOrNull, treeDigest } from '../library/tree.js';
+import { skillFacts } from '../library/analyze.js';
+import { scanSkillDir } from '../security/scan.js';
+import { allAgents } from '../agents/registry.js';
+import { getSettings } from '../settings/settings.js';
+import { catalogDir, readIndex } from './store.js';
+import { getDiscover, type DiscoverService } from './service.js';
+import { SkillSearch, type SearchDoc } from './search.js';
+import { searchApi } from './search-api.js';
+import { analyzeCatalogSkill } from './analyze.js';
+
+// Search, preview and install over the catalogs' indexes. Search reads only the indexes on disk
+// (kept in memory between calls, re-read when a refresh wrote a new one) and the library's
+// provenance: it works offline. Install goes through `add` (src/sources/) from the catalog's mirror
+// at the indexed commit, so the skill gets provenance and `check` / `update` work on it.
+
+const RISK_ORDER = { none: 0, low: 1, medium: 2, high: 3 } as const;
+
+function stampOf(file: string): string {
+  try {
+    const st = fs.statSync(file);
+    return `${st.mtimeMs}:${st.size}`;
+  } catch {
+    return 'missing';
+  }
+}
+
+export class CatalogSkills {
+  private index = new SkillSearch();
+  private keys = new Map<string, string>();
+
+  constructor(
+    private ctx: ServiceContext,
+    private d: DiscoverService,
+  ) {}
+
+  /** The key `sources` gives a URL ("the same source"), or the URL itself when it does not parse. */
+  private sourceKey(url: string): string {
+    let k = this.keys.get(url);
+    if (k === undefined) {
+      try {
+        k = getSources(this.ctx).parse(url).key;
+      } catch {
+        k = url;
+      }
+      this.keys.set(url, k);
+    }
+    return k;
+  }
+
+  /** Bring the in-memory search index in line with every enabled catalog's index file. */
+  private syncIndexes(catalogs: SkillCatalog[]): void {
+    const live = new Set<string>();
+    for (const c of catalogs) {
+      if (!c.enabled || c.kind === 'search-api') continue;
+      live.add(c.id);
+      const stamp = stampOf(path.join(catalogDir(this.ctx, c.id), 'index.json'));
+      if (this.index.stamp(c.id) === stamp) continue;
+      this.index.sync(c.id, stamp, readIndex(this.ctx, c.id)?.skills ?? []);
+    }
+    for (const id of this.index.catalogIds()) if (!live.has(id)) this.index.drop(id);
+  }
+
+  /** Library skills by where they came from: source key + path → name and origin. */
+  private installed(): Map<string, { name: string; origin: SkillOrigin }> {
+    const out = new Map<string, { name: string; origin: SkillOrigin }>();
+    for (const [name, origin] of Object.entries(getSources(this.ctx).listProvenance())) {
+      if (!lstatOrNull(path.join(libraryDir(this.ctx), name))) continue;
+      out.set(`${this.sourceKey(origin.source.url)}\u0000${origin.path}`, { name, origin });
+    }
+    return out;
+  }
+
+  private installState(c: SkillCatalog | undefined, s: SearchDoc | IndexedSkillWithBody, inst: ReturnType<CatalogSkills['installed']>) {
+    if (!c) return { updateAvailable: false };
+    if (c.kind === 'well-known') {
+      const dir = path.join(libraryDir(this.ctx), s.path);
+      try {
+        if (lstatOrNull(dir) && treeDigest(dir) === s.digest) return { installed: s.path, updateAvailable: false };
+      } catch {
+        // unreadable: not shown as installed
+      }
+      return { updateAvailable: false };
+    }
+    const hit = inst.get(`${this.sourceKey(s.repo ?? c.url)}\u0000${s.path}`);
+    if (!hit) return { updateAvailable: false };
+    const newer = !!s.commit && s.commit !== hit.origin.commit && s.digest !== hit.origin.upstreamDigest;
+    return { installed: hit.name, updateAvailable: newer };
+  }
+
+  async search(
+    input: SearchInput,
+  ): Promise<{ results: SearchResult[]; total: number; problems: { catalog: string; message: string; msg: MessageRef }[] }> {
+    const all = this.d.catalogs();
+    const wanted = input.catalogs?.length ? new Set(input.catalogs) : null;
+    const byId = new Map(all.map((c) => [c.id, c]));
+    this.syncIndexes(all);
+    const inst = this.installed();
+    const limit = input.limit ?? 50;
+    const keep = (doc: SearchDoc): boolean => {
+      if (wanted && !wanted.has(doc.catalog)) return false;
+      if (input.agent && doc.droppedBy.includes(input.agent)) return false;
+      if (input.scripts !== undefined && doc.scripts !== input.scripts) return false;
+      if (input.maxRisk && RISK_ORDER[doc.risk] > RISK_ORDER[input.maxRisk]) return false;
+      if (input.installed !== undefined && !!this.installState(byId.get(doc.catalog), doc, inst).installed !== input.installed)
+        return false;
+      return true;
+    };
+    const hits = this.index.search(input.query, keep, limit);
+    const results: SearchResult[] = hits.map(({ doc, score }) => {
+      const { key: _key, ...skill } = doc;
+      void _key;
+      return { ...skill, score, ...this.installState(byId.get(doc.catalog), doc, inst) };
+    });
+    const problems: { catalog: string; message: string; msg: MessageRef }[] = [];
+    const remoteOk = input.query.trim() && !input.agent && input.scripts === undefined && !input.maxRisk && input.installed !== true;
+    for (const c of all) {
+      if (!remoteOk || c.kind !== 'search-api' || !c.enabled || (wanted && !wanted.has(c.id))) continue;
+      try {
+        results.push(...(await searchApi(c, input.query, Math.min(limit, 50))));
+      } catch (err) {
+        if (!(err instanceof SkillDockError)) throw err;
+        const msg: MessageRef = { key: 'discover.search-failed', params: { id: c.id, detail: err.msg ?? err.message } };
+        problems.push({ catalog: c.id, message: formatMessage(msg), msg });
+      }
+    }
+    return { results, total: (hits.total ?? hits.length) + (results.length - hits.length), problems };
+  }
+
+  /** The index entry of a skill (own repository or one a marketplace names). */
+  entry(c: SkillCatalog, skillPath: string, repo?: string): IndexedSkillWithBody {
+    const idx = readIndex(this.ctx, c.id);
+    const s = idx?.skills.find((x) => x.path === skillPath && (x.repo ?? '') === (repo ?? ''));
+    if (!s) throw fail('not-found', 'discover.not-indexed', { id: c.id, path: skillPath });
+    return s;
+  }
+
+  /** Where the indexed files of a skill are on disk (the mirror at the indexed commit). */
+  private folder(c: SkillCatalog, s: IndexedSkillWithBody): string {
+    if (c.kind === 'well-known') return path.join(catalogDir(this.ctx, c.id), 'files', s.path);
+    return path.join(this.d.mirrorDir(c, s.repo), ...s.path.split('/').filter(Boolean));
+  }
+
+  private agentsView(diagnostics: Preview['diagnostics']): Preview['agents'] {
+    return allAgents(this.ctx.paths.resourcesDir, getSettings(this.ctx).get().customAgents).map((a) => {
+      const codes = diagnostics.filter((x) => x.severity === 'error' && x.agents?.includes(a.id)).map((x) => x.code);
+      return { agent: a.id, listed: codes.length === 0, codes };
+    });
+  }
+
+  async preview(catalogId: string, skillPath: string, repo?: string): Promise<Preview> {
+    const c = this.d.catalog(catalogId);
+    if (c.kind === 'search-api') return this.previewRemote(c, skillPath, repo);
+    return this.d.serial(c.id, async () => {
+      const s = this.entry(c, skillPath, repo);
+      const dir = this.folder(c, s);
+      const facts = await skillFacts(this.ctx, dir, path.basename(dir));
+      const findings = scanSkillDir(dir).findings;
+      return {
+        skill: s,
+        source: { url: s.repo ?? c.url, ...(s.commit ? { commit: s.commit } : {}), path: s.path },
+        diagnostics: facts.diagnostics,
+        findings,
+        agents: this.agentsView(facts.diagnostics),
+        ...this.installState(c, s, this.installed()),
+      };
+    });
+  }
+
+  /** A search-API hit: check out its repository once, find the skill by name, analyse it there. */
+  private async previewRemote(c: SkillCatalog, name: string, repo?: string): Promise<Preview> {
+    if (!repo) throw fail('not-found', 'discover.not-indexed', { id: c.id, path: name });
+    const src = getSources(this.ctx);
+    const p = src.parse(repo);
+    const co = await src.checkout(p);
+    try {
+      const rel = discoverSkills(co.dir, p.subpath).paths.find((r) => path.posix.basename(r) === name);
+      if (rel === undefined) throw fail('not-found', 'sources.skill-not-in-source', { source: repo, skill: name });
+      const dir = path.join(co.dir, ...rel.split('/').filter(Boolean));
+      const s = await analyzeCatalogSkill(this.ctx, dir, { catalog: c.id, path: rel, repo, commit: co.commit });
+      const facts = await skillFacts(this.ctx, dir, path.basename(dir));
+      return {
+        skill: s,
+        source: { url: repo, commit: co.commit, path: rel },
+        diagnostics: facts.diagnostics,
+        findings: scanSkillDir(dir).findings,
+        agents: this.agentsView(facts.diagnostics),
+        updateAvailable: false,
+      };
+    } finally {
+      co.done();
+    }
+  }
+
+  /**
+   * Install one skill. `digest`: what the preview showed; when the catalog was refreshed since and
+   * the skill's files changed, nothing is installed and the user is told (moved, gone or changed).
+   */
+  async install(input: {
+    catalog: string;
+    path: string;
+    repo?: string | undefined;
+    digest?: string | undefined;
+    commit?: string | undefined;
+    onConflict?: ConflictChoice | undefined;
+  }): Promise<{ name: string | null; commit?: string; summary: ImportSummary }> {
+    const c = this.d.catalog(input.catalog);
+    const conflict = input.onConflict ? { onConflict: input.onConflict } : {};
+    if (c.kind === 'search-api') {
+      if (!input.repo) throw fail('not-found', 'discover.not-indexed', { id: c.id, path: input.path });
+      const r = await getSources(this.ctx).add({ source: input.repo, skills: [path.posix.basename(input.path)], ...conflict });
+      return { name: r.summary?.results[0]?.libraryName ?? null, commit: r.commit, summary: r.summary! };
+    }
+    return this.d.serial(c.id, async () => {
+      const s = this.current(c, input);
+      const src = getSources(this.ctx);
+      if (c.kind !== 'well-known' && !s.path) {
+        // A skill at the repository's root: its folder is the whole mirror (with .git), so fetch
+        // exactly the indexed commit as `add` does.
+        const r = await src.add({ source: s.repo ?? c.url, ...(c.ref && !s.repo ? { ref: c.ref } : {}), ...conflict }, s.commit);
+        return { name: r.summary?.results[0]?.libraryName ?? null, commit: r.commit, summary: r.summary! };
+      }
+      // The library takes nothing from inside SkillDock's home but its staging area: the indexed
+      // files are copied to a scratch folder first (links kept as links, judged by the import).
+      const scratch = makeScratch(this.ctx.paths.home);
+      const done = () => fs.rmSync(scratch, { recursive: true, force: true });
+      let dest: string;
+      try {
+        dest = path.join(scratch, ...s.path.split('/').filter(Boolean));
+        fs.cpSync(this.folder(c, s), dest, { recursive: true, verbatimSymlinks: true });
+      } catch (err) {
+        done();
+        throw err;
+      }
+      if (c.kind === 'well-known') {
+        try {
+          const summary = await getLibrary(this.ctx).importPaths({ paths: [dest], ...conflict });
+          const r0 = summary.results[0];
+          if (r0) r0.source = `${c.url} ${s.path}`;
+          return { name: r0?.libraryName ?? null, summary };
+        } finally {
+          done();
+        }
+      }
+      const p = { ...src.parse(s.repo ?? c.url, s.repo ? undefined : c.ref), subpath: s.path };
+      const mirror = this.d.mirrorDir(c, s.repo);
+      const files = await treeFiles(mirror).catch(() => undefined);
+      // addFrom removes the scratch folder whatever happens.
+      const r = await src.addFrom(
+        p,
+        { dir: scratch, commit: s.commit ?? '', ...(files ? { files } : {}), done },
+        { source: s.repo ?? c.url, ...conflict },
+      );
+      return { name: r.summary?.results[0]?.libraryName ?? null, commit: r.commit, summary: r.summary! };
+    });
+  }
+
+  /** The index entry to install, refused when it is not what the preview showed. */
+  private current(
+    c: SkillCatalog,
+    input: { path: string; repo?: string | undefined; digest?: string | undefined; commit?: string | undefined },
+  ) {
+    const idx = readIndex(this.ctx, c.id);
+    const same = (x: IndexedSkillWithBody) => (x.repo ?? '') === (input.repo ?? '');
+    const s = idx?.skills.find((x) => x.path === input.path && same(x));
+    const name = path.posix.basename(input.path);
+    if (!s) {
+      const moved = idx?.skills.find((x) => same(x) && (path.posix.basename(x.path) === name || x.name === name));
+      if (moved) throw fail('not-found', 'discover.moved', { id: c.id, skill: name, to: moved.path });
+      throw fail('not-found', 'discover.gone', { id: c.id, skill: name });
+    }
+    if (input.digest && input.digest !== s.digest) {
+      throw fail('conflict', 'discover.changed', {
+        id: c.id,
+        skill: s.name,
+        from: (input.commit ?? '?').slice(0, 7),
+        to: (s.commit ?? '?').slice(0, 7),
+      });
+    }
+    return s;
+  }
+}
+
+export function getCatalogSkills(ctx: ServiceContext): CatalogSkills {
+  return ctx.use('discover-skills', () => new CatalogSkills(ctx, getDiscover(ctx)));
+}

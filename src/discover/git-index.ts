@@ -1,0 +1,154 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { IndexedSkillWithBody } from '../contract/index.js';
+import type { ServiceContext } from '../service-context.js';
+import { fail } from '../errors.js';
+import { gitFailure, runGit } from '../sources/git.js';
+import { fetchLimitArgs } from '../sources/git-limits.js';
+import { discoverSkills } from '../sources/discover.js';
+import { analyzeCatalogSkill } from './analyze.js';
+
+// A git catalog's mirror: one repository per catalog under `<home>/catalogs/<id>/repo`, fetched at
+// each refresh (depth 1, no tags) and checked out detached. Only what the diff of the old and new
+// trees touches is analysed again; every other skill keeps its index entry. Skills are found by
+// the same rules `add` uses (src/sources/discover.ts). The user's git runs with hooks, filters and
+// submodules off (src/sources/git.ts): nothing in a catalog runs.
+
+/** A catalog may be far bigger than one source (a repository of 5,000 skills), yet bounded. */
+export const CATALOG_LIMITS = { maxFiles: 100_000, maxBytes: 1024 * 1024 * 1024, maxSkills: 20_000 };
+
+export interface MirrorInput {
+  catalog: string;
+  /** What the user gave (for messages) and the URL git is given. */
+  given: string;
+  url: string;
+  ref?: string;
+  repoDir: string;
+  /** The repository this mirror holds when it is not the catalog's own (a marketplace names it). */
+  repo?: string;
+  /** The previous index entries of this repository, and the commit they came from. */
+  old: IndexedSkillWithBody[];
+  oldCommit?: string;
+  signal?: AbortSignal;
+}
+
+export interface MirrorResult {
+  commit: string;
+  skills: IndexedSkillWithBody[];
+  added: number;
+  changed: number;
+  removed: number;
+  unchanged: boolean;
+}
+
+async function git(args: string[], cwd: string, url?: string, signal?: AbortSignal): Promise<string> {
+  return (await runGit(args, { cwd, ...(url ? { url } : {}), ...(signal ? { signal } : {}) })).stdout;
+}
+
+/** Refuse a tree over the catalog limits before anything of it is checked out. */
+function checkCatalogTree(catalog: string, lsTree: string): void {
+  let files = 0;
+  let bytes = 0;
+  for (const rec of lsTree.split('\0')) {
+    if (!rec) continue;
+    const meta = rec.slice(0, rec.indexOf('\t')).split(/\s+/);
+    if (meta[1] !== 'blob') continue;
+    files++;
+    bytes += Number(meta[3]) || 0;
+  }
+  if (files > CATALOG_LIMITS.maxFiles)
+    throw fail('refused', 'discover.too-many-files', { id: catalog, files, max: CATALOG_LIMITS.maxFiles });
+  if (bytes > CATALOG_LIMITS.maxBytes)
+    throw fail('refused', 'sources.limit.too-big', {
+      source: catalog,
+      mb: Math.round(bytes / 1048576),
+      max: CATALOG_LIMITS.maxBytes / 1048576,
+    });
+}
+
+/** Does `rel` (a changed file) lie in the skill folder `dir` ('' = the repository root)? */
+function under(dir: string, rel: string): boolean {
+  return dir === '' || rel === dir || rel.startsWith(`${dir}/`);
+}
+
+export async function refreshMirror(ctx: ServiceContext, m: MirrorInput): Promise<MirrorResult> {
+  const fresh = !fs.existsSync(path.join(m.repoDir, '.git'));
+  try {
+    if (fresh) {
+      fs.rmSync(m.repoDir, { recursive: true, force: true });
+      fs.mkdirSync(m.repoDir, { recursive: true });
+      await git(['init', '-q', '--end-of-options', m.repoDir], m.repoDir);
+    }
+    const lim = fetchLimitArgs();
+    const fetchArgs = ['fetch', '-q', ...lim.args, '--depth', '1', '--no-tags', '--no-recurse-submodules'];
+    await git([...lim.config, ...fetchArgs, '--end-of-options', m.url, m.ref ?? 'HEAD'], m.repoDir, m.url, m.signal);
+  } catch (err) {
+    throw gitFailure(err, m.given);
+  }
+  const commit = (await git(['rev-parse', '--verify', 'FETCH_HEAD^{commit}'], m.repoDir)).trim();
+  if (!fresh && m.oldCommit === commit && m.old.length) {
+    return { commit, skills: m.old, added: 0, changed: 0, removed: 0, unchanged: true };
+  }
+  checkCatalogTree(m.given, await git(['ls-tree', '-r', '-l', '-z', '--full-tree', 'FETCH_HEAD'], m.repoDir));
+  // The files that differ from the commit indexed before; null = analyse every skill.
+  let touched: string[] | null = null;
+  if (!fresh && m.oldCommit && /^[0-9a-f]{40}$/.test(m.oldCommit)) {
+    try {
+      const out = await git(['diff-tree', '-r', '--name-only', '--no-renames', '-z', m.oldCommit, commit], m.repoDir);
+      touched = out.split('\0').filter(Boolean);
+    } catch {
+      touched = null; // the old commit is gone (a force push, a damaged mirror): read all
+    }
+  }
+  await git(['-c', 'core.symlinks=true', 'checkout', '-q', '-f', '--detach', commit], m.repoDir);
+  const { paths } = discoverSkills(m.repoDir, '');
+  if (paths.length > CATALOG_LIMITS.maxSkills)
+    throw fail('refused', 'discover.too-many-skills', { id: m.catalog, count: paths.length, max: CATALOG_LIMITS.maxSkills });
+  const before = new Map(m.old.map((s) => [s.path, s]));
+  const skills: IndexedSkillWithBody[] = [];
+  let added = 0;
+  let changed = 0;
+  for (const rel of paths) {
+    const prev = before.get(rel);
+    if (prev && touched && !touched.some((f) => under(rel, f))) {
+      skills.push({ ...prev, commit });
+      continue;
+    }
+    const dir = path.join(m.repoDir, ...rel.split('/').filter(Boolean));
+    const s = await analyzeCatalogSkill(ctx, dir, { catalog: m.catalog, path: rel, commit, ...(m.repo ? { repo: m.repo } : {}) });
+    if (!prev) added++;
+    else if (prev.digest !== s.digest) changed++;
+    skills.push(s);
+  }
+  const now = new Set(paths);
+  const removed = m.old.filter((s) => !now.has(s.path)).length;
+  return { commit, skills, added, changed, removed, unchanged: false };
+}
+
+/**
+ * The other repositories a marketplace names for its plugins (`source: {source: "github", repo}`
+ * or `{source: "url", url}`), as given; at most `max`. Relative sources are in the same repository
+ * and found by discovery already.
+ */
+export function marketplaceRepos(repoDir: string, max = 50): string[] {
+  let market: unknown;
+  try {
+    const file = path.join(repoDir, '.claude-plugin', 'marketplace.json');
+    const st = fs.lstatSync(file);
+    if (!st.isFile() || st.size > 1024 * 1024) return [];
+    market = JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    return []; // missing or broken: the repository's own skills are still indexed
+  }
+  const plugins = (market as { plugins?: unknown })?.plugins;
+  if (!Array.isArray(plugins)) return [];
+  const out = new Set<string>();
+  for (const p of plugins) {
+    const src = (p as { source?: unknown })?.source as { source?: unknown; repo?: unknown; url?: unknown } | undefined;
+    if (!src || typeof src !== 'object') continue;
+    const given = src.source === 'github' ? src.repo : src.source === 'url' ? src.url : undefined;
+    if (typeof given === 'string' && given.length <= 500) out.add(given);
+    if (out.size >= max) break;
+  }
+  return [...out];
+}

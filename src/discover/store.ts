@@ -1,0 +1,105 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import {
+  CatalogsFileSchema,
+  IndexedSkillWithBodySchema,
+  MessageRefSchema,
+  type SkillCatalog,
+  type CatalogsFile,
+  type IndexedSkillWithBody,
+  type MessageRef,
+} from '../contract/index.js';
+import type { ServiceContext } from '../service-context.js';
+import { openStore, type JsonStore } from '../store/index.js';
+import { randomHex } from '../store/lazy-crypto.js';
+
+// What the discover domain keeps on disk, under `<home>/catalogs/`:
+//   catalogs.json            the user's subscriptions (a JsonStore: versioned, validated, locked)
+//   <id>/index.json          the index of one catalog (a cache: rebuilt by a refresh when unreadable)
+//   <id>/repo/               a git catalog's mirror (fetched, never cloned anew)
+//   <id>/files/<name>/       a well-known catalog's skill files, as indexed (what install takes)
+
+/** Shipped subscriptions: Anthropic's skills repository and the official Claude plugin marketplace. */
+export const DEFAULT_CATALOGS: SkillCatalog[] = [
+  { id: 'anthropics-skills', kind: 'git', url: 'https://github.com/anthropics/skills', enabled: true, builtin: true },
+  {
+    id: 'claude-plugins-official',
+    kind: 'marketplace',
+    url: 'https://github.com/anthropics/claude-plugins-official',
+    enabled: true,
+    builtin: true,
+  },
+];
+
+export function catalogsRoot(ctx: ServiceContext): string {
+  return path.join(ctx.paths.home, 'catalogs');
+}
+
+export function catalogDir(ctx: ServiceContext, id: string): string {
+  return path.join(catalogsRoot(ctx), id);
+}
+
+export function catalogsStore(ctx: ServiceContext): JsonStore<CatalogsFile> {
+  return ctx.use('discover-catalogs', () =>
+    openStore<CatalogsFile>(ctx, path.join('catalogs', 'catalogs.json'), {
+      schema: CatalogsFileSchema,
+      version: 1,
+      defaults: () => ({ catalogs: DEFAULT_CATALOGS.map((c) => ({ ...c })) }),
+    }),
+  );
+}
+
+export const CatalogIndexSchema = z.object({
+  version: z.literal(1),
+  id: z.string(),
+  url: z.string(),
+  commit: z.string().optional(),
+  refreshedAt: z.string(),
+  /** Set when the last refresh failed (the skills are those of the refresh before). */
+  error: MessageRefSchema.optional(),
+  /** A marketplace's other repositories: URL → commit indexed. */
+  repos: z.record(z.string(), z.string()).optional(),
+  skills: z.array(IndexedSkillWithBodySchema),
+});
+export type CatalogIndex = z.infer<typeof CatalogIndexSchema>;
+
+export function indexFile(ctx: ServiceContext, id: string): string {
+  return path.join(catalogDir(ctx, id), 'index.json');
+}
+
+/** The catalog's index, or null when there is none or it cannot be read (a refresh rebuilds it). */
+export function readIndex(ctx: ServiceContext, id: string): CatalogIndex | null {
+  let text: string;
+  try {
+    text = fs.readFileSync(indexFile(ctx, id), 'utf8');
+  } catch {
+    return null;
+  }
+  try {
+    const parsed = CatalogIndexSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Write an index: temp file and rename, without fsync. The index is a cache of what the catalog
+ * offers, so a torn write after a power loss costs one refresh, and a refresh stays cheap.
+ */
+export function writeIndex(ctx: ServiceContext, index: CatalogIndex): void {
+  const file = indexFile(ctx, index.id);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const tmp = `${file}.tmp-${process.pid}-${randomHex(4)}`;
+  fs.writeFileSync(tmp, JSON.stringify(index));
+  fs.renameSync(tmp, file);
+}
+
+/** Record a failed refresh on the index, keeping the skills indexed before. */
+export function markFailed(ctx: ServiceContext, c: SkillCatalog, error: MessageRef): void {
+  const old = readIndex(ctx, c.id);
+  writeIndex(ctx, { ...(old ?? { version: 1, id: c.id, url: c.url, skills: [] }), refreshedAt: new Date().toISOString(), error });
+}
+
+export type { IndexedSkillWithBody };
