@@ -19,12 +19,12 @@ import { discoverSkills } from '../sources/discover.js';
 import { getLibrary } from '../library/library-service.js';
 import { makeScratch } from '../sources/scratch.js';
 import { libraryDir } from '../library/trash.js';
-import { lstatOrNull, treeDigest } from '../library/tree.js';
+import { lstatOrNull } from '../library/tree.js';
 import { skillFacts } from '../library/analyze.js';
 import { scanSkillDir } from '../security/scan.js';
 import { allAgents } from '../agents/registry.js';
 import { getSettings } from '../settings/settings.js';
-import { catalogDir, readIndex } from './store.js';
+import { catalogDir, readIndex, readWebInstalls, recordWebInstall } from './store.js';
 import { getDiscover, type DiscoverService } from './service.js';
 import { SkillSearch, type SearchDoc } from './search.js';
 import { searchApi } from './search-api.js';
@@ -95,11 +95,11 @@ export class CatalogSkills {
   private installState(c: SkillCatalog | undefined, s: SearchDoc | IndexedSkillWithBody, inst: ReturnType<CatalogSkills['installed']>) {
     if (!c) return { updateAvailable: false };
     if (c.kind === 'well-known') {
-      const dir = path.join(libraryDir(this.ctx), s.path);
-      try {
-        if (lstatOrNull(dir) && treeDigest(dir) === s.digest) return { installed: s.path, updateAvailable: false };
-      } catch {
-        // unreadable: not shown as installed
+      // No provenance for a web host's skill (sources reads git and archives): what was installed
+      // from which catalog, and its digest then, is kept in <home>/catalogs/installed.json.
+      for (const [name, rec] of Object.entries(readWebInstalls(this.ctx))) {
+        if (rec.catalog !== c.id || rec.path !== s.path || !lstatOrNull(path.join(libraryDir(this.ctx), name))) continue;
+        return { installed: name, updateAvailable: rec.digest !== s.digest };
       }
       return { updateAvailable: false };
     }
@@ -258,6 +258,8 @@ export class CatalogSkills {
           const summary = await getLibrary(this.ctx).importPaths({ paths: [dest], ...conflict });
           const r0 = summary.results[0];
           if (r0) r0.source = `${c.url} ${s.path}`;
+          if (r0?.libraryName && ['imported', 'replaced', 'kept-both'].includes(r0.status))
+            recordWebInstall(this.ctx, r0.libraryName, { catalog: c.id, path: s.path, digest: s.digest });
           return { name: r0?.libraryName ?? null, summary };
         } finally {
           done();

@@ -11,7 +11,7 @@ import {
   type MessageRef,
 } from '../contract/index.js';
 import type { ServiceContext } from '../service-context.js';
-import { openStore, type JsonStore } from '../store/index.js';
+import { openStore, writeFileAtomic, type JsonStore } from '../store/index.js';
 import { randomHex } from '../store/lazy-crypto.js';
 
 // What the discover domain keeps on disk, under `<home>/catalogs/`:
@@ -103,3 +103,27 @@ export function markFailed(ctx: ServiceContext, c: SkillCatalog, error: MessageR
 }
 
 export type { IndexedSkillWithBody };
+
+interface WebInstall {
+  catalog: string;
+  path: string;
+  digest: string;
+}
+
+function webInstallsFile(ctx: ServiceContext): string {
+  return path.join(catalogsRoot(ctx), 'installed.json');
+}
+
+/** Library name → the web catalog skill it was installed from (a record, not an authority). */
+export function readWebInstalls(ctx: ServiceContext): Record<string, WebInstall> {
+  try {
+    const data = JSON.parse(fs.readFileSync(webInstallsFile(ctx), 'utf8')) as unknown;
+    return data && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, WebInstall>) : {};
+  } catch {
+    return {};
+  }
+}
+
+export function recordWebInstall(ctx: ServiceContext, name: string, rec: WebInstall): void {
+  writeFileAtomic(webInstallsFile(ctx), JSON.stringify({ ...readWebInstalls(ctx), [name]: rec }));
+}
