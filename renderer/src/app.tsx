@@ -21,6 +21,7 @@ const SettingsPage = lazy(() => import('./pages/settings/settings-page').then((m
 const LibraryPage = lazy(() => import('./pages/library/library-page').then((m) => ({ default: m.LibraryPage })));
 const UpdatesPage = lazy(() => import('./pages/sources/updates-page').then((m) => ({ default: m.UpdatesPage })));
 const ProjectPage = lazy(() => import('./pages/project/project-page').then((m) => ({ default: m.ProjectPage })));
+const DiscoverPage = lazy(() => import('./pages/discover/discover-page').then((m) => ({ default: m.DiscoverPage })));
 const EditorPage = lazy(() => import('./pages/editor/editor-page').then((m) => ({ default: m.EditorPage })));
 import { DropOverlay } from './pages/import/drop-overlay';
 import { ImportPanelHost } from './pages/import/import-host';
@@ -81,6 +82,7 @@ function Shell({ i18n }: { i18n: I18n }) {
           {page === 'skills' && <SkillsPage />}
           <Suspense fallback={<Spin className="page-loading" />}>
             {page === 'library' && <LibraryPage />}
+            {page === 'discover' && <DiscoverPage />}
             {page === 'updates' && <UpdatesPage />}
             {page === 'project' && <ProjectPage />}
             {page === 'editor' && editing && <EditorPage key={editing} skill={editing} />}

@@ -12,6 +12,7 @@ import { useImport } from './stores/import-store';
 import { useLaunch } from './stores/launch-store';
 import { useLibrary } from './stores/library-store';
 import { useSettings } from './stores/settings-store';
+import { useDiscover } from './stores/discover-store';
 import { useSources } from './stores/sources-store';
 
 /** Routes pushed engine events into the stores (which are caches of engine state, nothing more). */
@@ -29,6 +30,7 @@ export function handleEvent(event: SkillDockEvent, i18n: I18n): void {
       void useCatalog.getState().load();
       useLibrary.getState().libraryChanged();
       useSources.getState().libraryChanged();
+      useDiscover.getState().libraryChanged();
       break;
     case 'import-progress':
       useImport.getState().onProgress(event);

@@ -27,6 +27,7 @@ export const TID = {
   navLibrary: 'nav-library',
   navUpdates: 'nav-updates',
   navProject: 'nav-project',
+  navDiscover: 'nav-discover',
   page: 'page', // + `-${pageName}` via pageId()
   dropOverlay: 'drop-overlay',
   dropTarget: 'drop-target',
@@ -67,6 +68,39 @@ export const TID = {
   addSourceSkipped: 'add-source-skipped',
   addSourceAdd: 'add-source-add',
   addSourceCancel: 'add-source-cancel',
+
+  // discover page (result rows `discover-row-<catalog>:<path>` with data-installed / data-update;
+  // catalog rows `discover-catalog-<id>` with their switch `discover-catalog-switch-<id>`)
+  discoverSearch: 'discover-search',
+  discoverFilterCatalog: 'discover-filter-catalog',
+  discoverFilterAgent: 'discover-filter-agent',
+  discoverFilterScripts: 'discover-filter-scripts',
+  discoverFilterRisk: 'discover-filter-risk',
+  discoverFilterInstalled: 'discover-filter-installed',
+  discoverResults: 'discover-results',
+  discoverRow: 'discover-row',
+  discoverInstalled: 'discover-installed',
+  discoverUpdate: 'discover-update',
+  discoverEmpty: 'discover-empty',
+  discoverError: 'discover-error',
+  discoverCatalogsButton: 'discover-catalogs-button',
+  discoverCatalogs: 'discover-catalogs',
+  discoverCatalog: 'discover-catalog',
+  discoverCatalogSwitch: 'discover-catalog-switch',
+  discoverCatalogRefresh: 'discover-catalog-refresh',
+  discoverCatalogRemove: 'discover-catalog-remove',
+  discoverCatalogUrl: 'discover-catalog-url',
+  discoverCatalogKind: 'discover-catalog-kind',
+  discoverCatalogAdd: 'discover-catalog-add',
+  discoverRefreshAll: 'discover-refresh-all',
+  discoverPreview: 'discover-preview',
+  discoverPreviewBody: 'discover-preview-body',
+  discoverPreviewFiles: 'discover-preview-files',
+  discoverPreviewAgents: 'discover-preview-agents',
+  discoverPreviewFindings: 'discover-preview-findings',
+  discoverPreviewSource: 'discover-preview-source',
+  discoverInstall: 'discover-install',
+  discoverPreviewInstalled: 'discover-preview-installed',
 
   // updates page (rows `updates-row-<library name>` with data-status = the check status or `unchecked`;
   // per-row buttons `updates-update-<name>`, `updates-pin-<name>`, `updates-resolve-<name>`;
@@ -404,12 +438,13 @@ export function rowId(base: TestId, key: string): string {
   return `${base}-${key}`;
 }
 
-export const PAGES = ['skills', 'library', 'updates', 'project', 'assistants', 'launch', 'agents', 'settings'] as const;
+export const PAGES = ['skills', 'library', 'discover', 'updates', 'project', 'assistants', 'launch', 'agents', 'settings'] as const;
 export type PageName = (typeof PAGES)[number];
 /** Each page's navigation item. */
 export const NAV_TID: Record<PageName, string> = {
   skills: TID.navSkills,
   library: TID.navLibrary,
+  discover: TID.navDiscover,
   updates: TID.navUpdates,
   project: TID.navProject,
   assistants: TID.navAssistants,

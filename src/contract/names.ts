@@ -81,6 +81,14 @@ export const METHOD_NAMES = [
   'mcpStatus',
   'mcpAnnounce',
   'mcpRetire',
+  'listCatalogs',
+  'addCatalog',
+  'removeCatalog',
+  'setCatalogEnabled',
+  'refreshCatalogs',
+  'searchSkills',
+  'previewCatalogSkill',
+  'installCatalogSkill',
 ] as const satisfies readonly MethodName[];
 
 export const EVENT_TYPES = [

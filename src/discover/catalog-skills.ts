@@ -35,6 +35,13 @@ import { analyzeCatalogSkill } from './analyze.js';
 // provenance: it works offline. Install goes through `add` (src/sources/) from the catalog's mirror
 // at the indexed commit, so the skill gets provenance and `check` / `update` work on it.
 
+/** Findings name files inside the skill, not SkillDock's mirror or scratch folder. */
+function relativeFiles<T extends { file: string }>(dir: string, list: T[]): T[] {
+  return list.map((d) =>
+    path.isAbsolute(d.file) ? { ...d, file: path.relative(dir, d.file).split(path.sep).join('/') || 'SKILL.md' } : d,
+  );
+}
+
 const RISK_ORDER = { none: 0, low: 1, medium: 2, high: 3 } as const;
 
 function stampOf(file: string): string {
@@ -176,12 +183,11 @@ export class CatalogSkills {
       const s = this.entry(c, skillPath, repo);
       const dir = this.folder(c, s);
       const facts = await skillFacts(this.ctx, dir, path.basename(dir));
-      const findings = scanSkillDir(dir).findings;
       return {
         skill: s,
         source: { url: s.repo ?? c.url, ...(s.commit ? { commit: s.commit } : {}), path: s.path },
-        diagnostics: facts.diagnostics,
-        findings,
+        diagnostics: relativeFiles(dir, facts.diagnostics),
+        findings: relativeFiles(dir, scanSkillDir(dir).findings),
         agents: this.agentsView(facts.diagnostics),
         ...this.installState(c, s, this.installed()),
       };
@@ -203,8 +209,8 @@ export class CatalogSkills {
       return {
         skill: s,
         source: { url: repo, commit: co.commit, path: rel },
-        diagnostics: facts.diagnostics,
-        findings: scanSkillDir(dir).findings,
+        diagnostics: relativeFiles(dir, facts.diagnostics),
+        findings: relativeFiles(dir, scanSkillDir(dir).findings),
         agents: this.agentsView(facts.diagnostics),
         updateAvailable: false,
       };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { IndexedSkillWithBody } from '../contract/index.js';
-import { SkillSearch, queryTerms } from './search.js';
+import { SkillSearch, queryTerms, type SearchDoc } from './search.js';
 
 // Ranking on a fixed corpus: the expected top results for typical queries, typos, name over body,
 // filters, incremental updates, and queries that are not words.
@@ -45,7 +45,7 @@ function make(): SkillSearch {
   s.sync('c', '1', CORPUS);
   return s;
 }
-const names = (s: SkillSearch, q: string, keep = () => true) => s.search(q, keep, 5).map((h) => h.doc.name);
+const names = (s: SkillSearch, q: string, keep: (d: SearchDoc) => boolean = () => true) => s.search(q, keep, 5).map((h) => h.doc.name);
 
 describe('ranking on a fixed corpus', () => {
   const s = make();
