@@ -150,6 +150,17 @@ describe('git catalog', () => {
   });
 });
 
+describe('the index on disk', () => {
+  it('a damaged index reads as none and the next refresh rebuilds it from the mirror', async () => {
+    const file = path.join(w.home, 'catalogs', 'col', 'index.json');
+    fs.writeFileSync(file, '{"version":1,"id":"col","skills":[{"name":');
+    expect((await api().searchSkills({ query: 'release', catalogs: ['col'] })).results).toEqual([]);
+    const [r] = (await api().refreshCatalogs({ ids: ['col'] })).results;
+    expect(r).toMatchObject({ status: 'refreshed', skills: 2, added: 2 });
+    expect((await api().searchSkills({ query: 'release', catalogs: ['col'] })).results[0]?.name).toBe('release-notes');
+  });
+});
+
 describe('plugin marketplace', () => {
   it('indexes its own plugins and the repositories it names, refusing a hostile one', async () => {
     await api().addCatalog({ url: `${web.base}/market.git`, kind: 'marketplace', id: 'market' });

@@ -66,6 +66,35 @@ function checkCatalogTree(catalog: string, lsTree: string): void {
     });
 }
 
+interface Change {
+  oldMode: string;
+  newMode: string;
+  status: string;
+  path: string;
+}
+
+/** `git diff-tree -r --raw -z`: `:<old mode> <new mode> <old oid> <new oid> <status>\0<path>\0` per file. */
+export function parseRawDiff(out: string): Change[] {
+  const parts = out.split('\0');
+  const changes: Change[] = [];
+  for (let i = 0; i + 1 < parts.length; i += 2) {
+    const meta = parts[i]!.replace(/^:/, '').split(' ');
+    if (meta.length < 5) break;
+    changes.push({ oldMode: meta[0]!, newMode: meta[1]!, status: meta[4]!, path: parts[i + 1]! });
+  }
+  return changes;
+}
+
+const MANIFESTS = new Set(['marketplace.json', 'plugin.json']);
+
+/** Can this change make discovery find other skill folders than before? */
+function affectsDiscovery(c: Change): boolean {
+  const base = c.path.slice(c.path.lastIndexOf('/') + 1);
+  if (MANIFESTS.has(base)) return true;
+  if (c.oldMode === '120000' || c.newMode === '120000') return true; // a link: where it leads may change
+  return base === 'SKILL.md' && c.status !== 'M';
+}
+
 /** Does `rel` (a changed file) lie in the skill folder `dir` ('' = the repository root)? */
 function under(dir: string, rel: string): boolean {
   return dir === '' || rel === dir || rel.startsWith(`${dir}/`);
@@ -85,23 +114,28 @@ export async function refreshMirror(ctx: ServiceContext, m: MirrorInput): Promis
   } catch (err) {
     throw gitFailure(err, m.given);
   }
-  const commit = (await git(['rev-parse', '--verify', 'FETCH_HEAD^{commit}'], m.repoDir)).trim();
+  // FETCH_HEAD's first line names the commit fetched (one git process less than rev-parse).
+  const head = /^([0-9a-f]{40})\t/.exec(fs.readFileSync(path.join(m.repoDir, '.git', 'FETCH_HEAD'), 'utf8'));
+  const commit = head?.[1] ?? (await git(['rev-parse', '--verify', 'FETCH_HEAD^{commit}'], m.repoDir)).trim();
   if (!fresh && m.oldCommit === commit && m.old.length) {
     return { commit, skills: m.old, added: 0, changed: 0, removed: 0, unchanged: true };
   }
-  checkCatalogTree(m.given, await git(['ls-tree', '-r', '-l', '-z', '--full-tree', 'FETCH_HEAD'], m.repoDir));
-  // The files that differ from the commit indexed before; null = analyse every skill.
-  let touched: string[] | null = null;
-  if (!fresh && m.oldCommit && /^[0-9a-f]{40}$/.test(m.oldCommit)) {
-    try {
-      const out = await git(['diff-tree', '-r', '--name-only', '--no-renames', '-z', m.oldCommit, commit], m.repoDir);
-      touched = out.split('\0').filter(Boolean);
-    } catch {
-      touched = null; // the old commit is gone (a force push, a damaged mirror): read all
-    }
-  }
+  // The tree's size (checked before anything is checked out) and what differs from the commit
+  // indexed before (null = analyse every skill), read at the same time.
+  const incremental = !fresh && !!m.oldCommit && /^[0-9a-f]{40}$/.test(m.oldCommit);
+  const [tree, raw] = await Promise.all([
+    git(['ls-tree', '-r', '-l', '-z', '--full-tree', commit], m.repoDir),
+    incremental
+      ? git(['diff-tree', '-r', '--raw', '--no-renames', '-z', m.oldCommit!, commit], m.repoDir).catch(() => null) // old commit gone: read all
+      : Promise.resolve(null),
+  ]);
+  checkCatalogTree(m.given, tree);
+  const diff: Change[] | null = raw === null ? null : parseRawDiff(raw);
   await git(['-c', 'core.symlinks=true', 'checkout', '-q', '-f', '--detach', commit], m.repoDir);
-  const { paths } = discoverSkills(m.repoDir, '');
+  // Walking every folder is the slow part of a refresh; the skills found stay the same unless a
+  // SKILL.md came or went, a link changed, or a manifest changed.
+  const paths = diff && !diff.some(affectsDiscovery) && m.old.length ? m.old.map((s) => s.path) : discoverSkills(m.repoDir, '').paths;
+  const touched = diff?.map((c) => c.path) ?? null;
   if (paths.length > CATALOG_LIMITS.maxSkills)
     throw fail('refused', 'discover.too-many-skills', { id: m.catalog, count: paths.length, max: CATALOG_LIMITS.maxSkills });
   const before = new Map(m.old.map((s) => [s.path, s]));

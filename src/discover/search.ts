@@ -2,11 +2,12 @@ import MiniSearch, { type SearchResult as MsResult } from 'minisearch';
 import type { IndexedSkill, IndexedSkillWithBody } from '../contract/index.js';
 
 // Full-text search over every indexed catalog with MiniSearch (a small, maintained library: BM25+
-// ranking, prefix and fuzzy matching, incremental add/discard). Chosen over FlexSearch after
-// measuring both on a 20,000-skill corpus: FlexSearch answered faster but has no edit-distance
-// fuzziness (a typo like "extrct" found nothing), and MiniSearch with fuzziness kept to names and
-// descriptions and used only when exact and prefix matching found little stays within the
-// budget (bench/discover.mjs). Typo tolerance: one or two edits in words of 4+ letters.
+// ranking, prefix and fuzzy matching, incremental add/discard). Measured against FlexSearch 0.8 on
+// the same 20,000-skill corpus (December 2026, two shared cores): FlexSearch answered faster but
+// found nothing for most misspelt queries (it matches by phonetic encoding, not edit distance) and
+// took as long to build; MiniSearch, asked for exact words first, the last word as a prefix and
+// typos only while little was found, and without English function words, answers within a few
+// milliseconds for most queries (bench/discover.mjs prints median and p95).
 //
 // A query is plain words: the tokenizer drops punctuation, so regex characters are just text, and
 // only the first MAX_TERMS words of at most MAX_QUERY characters are read.
@@ -16,6 +17,13 @@ const MAX_TERMS = 32;
 const MAX_TERM = 64;
 /** Fewer hits than this from exact and prefix matching: ask again with typo tolerance. */
 const FUZZY_BELOW = 10;
+
+/** English words that say nothing about what a skill does. */
+const STOP = new Set(
+  'a an and are as at be but by can do does for from how i if in into is it its me my of on or so that the this to use using want what when which with you your'.split(
+    ' ',
+  ),
+);
 
 export type SearchDoc = IndexedSkill & { key: string };
 
@@ -99,29 +107,42 @@ export class SkillSearch {
         { total: all.length },
       );
     }
-    const q = terms.join(' ');
     const filter = (r: MsResult) => {
       const d = this.docs.get(r.id as string);
       return !!d && keep(d);
     };
     const boost = { name: 4, description: 2, body: 1 };
-    let hits = this.ms.search(q, { boost, prefix: (t) => t.length >= 3, combineWith: 'OR', filter });
-    if (hits.length < FUZZY_BELOW) {
+    // Words that say nothing about a skill ("how do I ...") are left out of the ranking unless the
+    // query has nothing else: they match nearly every document and only cost time.
+    const words = terms.filter((t) => !STOP.has(t));
+    const q = (words.length ? words : terms).join(' ');
+    // Exact words first. Then, while the query finds little, the last word as a prefix (it is being
+    // typed), then typos in names and descriptions (one edit in 4+ letters, two in 8+).
+    let hits = this.ms.search(q, { boost, combineWith: 'OR', filter });
+    const more = (extra: MsResult[], weight: number) => {
       const seen = new Set(hits.map((h) => h.id as string));
-      const fuzzy = this.ms.search(q, {
-        boost,
-        fields: ['name', 'description'],
-        prefix: (t) => t.length >= 3,
-        fuzzy: (t) => (t.length >= 4 ? 0.25 : false),
-        maxFuzzy: 2,
-        combineWith: 'OR',
-        filter,
-      });
-      // Typo matches rank below every exact one.
+      const fresh = extra.filter((h) => !seen.has(h.id as string));
+      if (!fresh.length) return;
+      // Each step ranks below every hit of the step before.
       const floor = hits.length ? Math.min(...hits.map((h) => h.score)) : 1;
-      const extra = fuzzy.filter((h) => !seen.has(h.id as string));
-      const top = extra.length ? Math.max(...extra.map((h) => h.score)) : 1;
-      hits = [...hits, ...extra.map((h) => ({ ...h, score: (h.score / top) * floor * 0.5 }))];
+      const top = Math.max(...fresh.map((h) => h.score));
+      hits = [...hits, ...fresh.map((h) => ({ ...h, score: (h.score / top) * floor * weight }))];
+    };
+    const last = q.split(' ').length - 1;
+    if (hits.length < limit && (q.split(' ')[last] ?? '').length >= 3) {
+      more(this.ms.search(q, { boost, combineWith: 'OR', filter, prefix: (t, i) => i === last && t.length >= 3 }), 0.9);
+    }
+    if (hits.length < FUZZY_BELOW) {
+      more(
+        this.ms.search(q, {
+          boost,
+          fields: ['name', 'description'],
+          fuzzy: (t) => (t.length >= 8 ? 2 : t.length >= 4 ? 1 : false),
+          combineWith: 'OR',
+          filter,
+        }),
+        0.5,
+      );
     }
     return Object.assign(
       hits.slice(0, limit).map((h) => ({ doc: this.docs.get(h.id as string)!, score: h.score })),

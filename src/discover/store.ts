@@ -70,18 +70,26 @@ export function indexFile(ctx: ServiceContext, id: string): string {
 
 /** The catalog's index, or null when there is none or it cannot be read (a refresh rebuilds it). */
 export function readIndex(ctx: ServiceContext, id: string): CatalogIndex | null {
-  let text: string;
+  let data: unknown;
   try {
-    text = fs.readFileSync(indexFile(ctx, id), 'utf8');
+    data = JSON.parse(fs.readFileSync(indexFile(ctx, id), 'utf8'));
   } catch {
     return null;
   }
-  try {
-    const parsed = CatalogIndexSchema.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
+  // SkillDock's own cache, read at every refresh and search: checked for shape here (the full
+  // schema cost more than the rest of a small refresh); a bad file reads as none and is rebuilt.
+  const d = data as Partial<CatalogIndex> | null;
+  if (!d || d.version !== 1 || d.id !== id || typeof d.refreshedAt !== 'string' || !Array.isArray(d.skills)) return null;
+  const ok = (s: Partial<IndexedSkillWithBody>) =>
+    !!s &&
+    typeof s.path === 'string' &&
+    typeof s.name === 'string' &&
+    typeof s.digest === 'string' &&
+    typeof s.body === 'string' &&
+    Array.isArray(s.files) &&
+    Array.isArray(s.droppedBy) &&
+    typeof s.security === 'object';
+  return d.skills.every(ok) ? (d as CatalogIndex) : null;
 }
 
 /**
