@@ -2,7 +2,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { libraryNames, makeWorld, type World } from '../../test/support/library.js';
-import { git, makeRepo, skillMd, startGitDaemon, startHttpGit, type Served, type TestRepo } from '../../test/support/git-servers.js';
+import {
+  git,
+  makeRepo,
+  skillMd,
+  startGitDaemon,
+  startHangingFront,
+  startHttpGit,
+  type Served,
+  type TestRepo,
+} from '../../test/support/git-servers.js';
 import { SkillDockError } from '../errors.js';
 
 // Git catalogs and plugin marketplaces against real git servers on loopback (git daemon, git
@@ -204,6 +213,20 @@ describe('bad catalogs', () => {
     expect(st.error?.msg.key).toMatch(/^sources\./);
     // the others are still searchable
     expect((await api().searchSkills({ query: 'docx' })).results[0]?.name).toBe('docx');
+  });
+
+  it('a git catalog that accepts and never answers times out with a clear message', async () => {
+    const front = await startHangingFront();
+    process.env.SKILLDOCK_GIT_TIMEOUT_MS = '1500';
+    try {
+      await api().addCatalog({ url: `git://127.0.0.1:${front.port}/stalled.git`, id: 'stalled' });
+      const [r] = (await api().refreshCatalogs({ ids: ['stalled'] })).results;
+      expect(r!.status).toBe('failed');
+      expect((r!.msg.params as { detail: { key: string } }).detail.key).toBe('sources.timeout');
+    } finally {
+      delete process.env.SKILLDOCK_GIT_TIMEOUT_MS;
+      await front.stop();
+    }
   });
 
   it('refuses bad subscriptions: option-like URLs, bad ids, duplicates, plain http to another host', async () => {
