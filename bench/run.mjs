@@ -7,7 +7,17 @@ import fs from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-const order = ['catalog.mjs', 'import.mjs', 'launch.mjs', 'ui.mjs', 'editor.mjs', 'cli-start.mjs', 'sources.mjs', 'mcp.mjs', 'discover.mjs'];
+const order = [
+  'catalog.mjs',
+  'import.mjs',
+  'launch.mjs',
+  'ui.mjs',
+  'editor.mjs',
+  'cli-start.mjs',
+  'sources.mjs',
+  'mcp.mjs',
+  'discover.mjs',
+];
 const only = process.argv.slice(2);
 const lines = [];
 const log = (line) => {
