@@ -17,8 +17,7 @@ import { mcpHandlers } from './mcp/handlers.js';
 import { discoverHandlers } from './discover/handlers.js';
 import { getDiscover } from './discover/service.js';
 import { getCatalog } from './catalog/index.js';
-import { getSettings } from './settings/settings.js';
-import { watchHomeFiles, type HomeSync } from './store/home-sync.js';
+import { startLiveSync } from './service-live.js';
 
 export interface ServiceOptions {
   paths?: Partial<EnginePaths>;
@@ -31,7 +30,7 @@ export interface ServiceOptions {
 export class SkillDockService {
   readonly api: Api;
   readonly ctx: ServiceContext;
-  private liveSync: HomeSync | null = null;
+  private liveSync = false;
 
   constructor(options: ServiceOptions = {}) {
     const paths = { ...defaultPaths(), ...options.paths };
@@ -82,34 +81,13 @@ export class SkillDockService {
   /**
    * For the long-lived front doors (the desktop app, `skilldock serve`): keep every root of the
    * default catalog watched, so launches and lists trust a fresh catalog instead of re-checking
-   * every skill, and push what other processes change in settings.json and assistants.json (the
-   * CLI attaching a skill while the app is open) as the usual events. Resolves once watching.
+   * every skill, and push what other processes change in the home (the CLI attaching a skill,
+   * deleting or undoing, approving: src/service-live.ts) as the usual events. Resolves once watching.
    */
   async live(): Promise<string[]> {
     if (!this.liveSync) {
-      const sync = watchHomeFiles(this.ctx.paths.home, ['settings.json', 'assistants.json'], (name) => {
-        if (name === 'settings.json') {
-          let settings;
-          try {
-            settings = getSettings(this.ctx).get();
-          } catch {
-            return; // unreadable (a newer SkillDock's file): the next call reports it
-          }
-          this.ctx.events.emit({ type: 'settings-changed', settings });
-        } else {
-          this.ctx.events.emit({ type: 'assistants-changed', action: 'reloaded', id: '*' });
-        }
-      });
-      // What this process writes it has already announced: remember it so the watcher stays quiet.
-      const off = this.ctx.events.on((e) => {
-        if (e.type === 'settings-changed') sync.markSeen('settings.json');
-        else if (e.type === 'assistants-changed') sync.markSeen('assistants.json');
-      });
-      this.liveSync = sync;
-      this.ctx.onClose(() => {
-        off();
-        sync.close();
-      });
+      startLiveSync(this.ctx);
+      this.liveSync = true;
     }
     // Catalogs older than a day are refreshed in the background (src/discover/service.ts).
     getDiscover(this.ctx).startBackground();

@@ -139,6 +139,8 @@ export const TID = {
   skillsFilterShadowed: 'skills-filter-shadowed',
   skillsCount: 'skills-count',
   skillsList: 'skills-list',
+  /** The Skills page's warning about a root's own problems (dangling links, cycles). */
+  rootProblems: 'root-problems',
   skillRow: 'skill-row',
   skillBadgeRoot: 'skill-badge-root',
   skillBadgeErrors: 'skill-badge-errors',

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
+import { LinkTargets } from './link-targets.js';
 
 // Watches skill roots and reports which of their children changed, debounced, so the catalog
 // re-reads only those skills. chokidar cannot watch a folder that does not exist yet, so missing
@@ -41,6 +42,11 @@ export class RootWatcher {
   private firstDirtyAt = 0;
   private poller: NodeJS.Timeout | null = null;
   private closed = false;
+  /** Links in the roots and their targets: a target coming back marks its link (link-targets.ts). */
+  private links = new LinkTargets(
+    (link) => this.mark(link),
+    (p) => this.childOf(p) !== null,
+  );
 
   constructor(
     /** `full`: roots to rescan whole (a burst past MAX_DIRTY); `paths`: a root or a child of one. */
@@ -86,7 +92,10 @@ export class RootWatcher {
       await w.close();
       return;
     }
-    for (const p of paths) this.live.add(p);
+    for (const p of paths) {
+      this.live.add(p);
+      this.links.noteRoot(p);
+    }
   }
 
   private poll(): void {
@@ -133,6 +142,11 @@ export class RootWatcher {
       this.overflow.add(at.root);
       for (const k of this.dirty) if (k === at.root || k.startsWith(at.root + path.sep)) this.dirty.delete(k);
     } else this.dirty.add(at.key);
+    // A link's target changed: the link's entry changes with it (dangling, or healthy again).
+    for (const link of this.links.linksAt(at.key)) {
+      const l = this.childOf(link);
+      if (l && !this.overflow.has(l.root) && this.dirty.size < MAX_DIRTY) this.dirty.add(l.key);
+    }
     if (this.timer) clearTimeout(this.timer);
     const waited = Date.now() - this.firstDirtyAt;
     const delay = Math.max(0, Math.min(this.options.debounceMs, this.options.maxWaitMs - waited));
@@ -145,11 +159,14 @@ export class RootWatcher {
     const full = [...this.overflow];
     this.dirty.clear();
     this.overflow.clear();
+    for (const p of paths) if (!this.roots.has(p)) this.links.note(p);
+    for (const r of full) this.links.noteRoot(r);
     if (paths.length || full.length) this.onDirty(paths, full);
   }
 
   async close(): Promise<void> {
     this.closed = true;
+    this.links.close();
     if (this.timer) clearTimeout(this.timer);
     if (this.poller) clearInterval(this.poller);
     this.timer = this.poller = null;

@@ -235,8 +235,10 @@ export const securityMethods = {
 
 export const ApprovalChangedEventSchema = z.object({
   type: z.literal('approval-changed'),
+  /** The skill; `*` for `reloaded`. */
   name: z.string(),
-  action: z.enum(['approved', 'revoked']),
+  /** `reloaded`: another process (the CLI, a hand edit) changed approvals.json; `digest` is null. */
+  action: z.enum(['approved', 'revoked', 'reloaded']),
   digest: z.string().nullable(),
 });
 export type ApprovalChangedEvent = z.infer<typeof ApprovalChangedEventSchema>;

@@ -19,8 +19,14 @@ export interface HomeSync {
   close(): void;
 }
 
+/** Files up to this size are compared by content; larger ones (the journal) by identity, size and times. */
+const CONTENT_LIMIT = 256 * 1024;
+
+/** What `file` holds now, cheaply: its content when small, else a stat signature; null when missing. */
 function readRaw(file: string): string | null {
   try {
+    const st = fs.statSync(file, { bigint: true });
+    if (st.size > CONTENT_LIMIT) return `stat:${st.ino}:${st.size}:${st.mtimeNs}`;
     return fs.readFileSync(file, 'utf8');
   } catch {
     return null;

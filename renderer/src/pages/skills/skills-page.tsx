@@ -119,6 +119,7 @@ const CatalogAlerts = memo(function CatalogAlerts({ catalog, error }: { catalog:
         <Alert
           type="warning"
           className="page-alert"
+          data-testid={TID.rootProblems}
           content={
             <div>
               <div>{t('skills.rootProblems', { count: catalog.rootDiagnostics.length })}</div>
