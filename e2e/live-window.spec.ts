@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { test, expect, root, type SkillDockApp } from './app-fixture';
-import { importFixtureSkills } from './helpers';
+import { importFixtureSkills, setLanguage } from './helpers';
 import { TID, rowId } from '../renderer/src/testids';
 
 // Issue 23 item 5: what happens outside the window (the `skilldock` CLI in a terminal, a folder
@@ -116,4 +116,21 @@ test('an approval, its revocation, an attach and a rename made by the CLI reach 
   await expect(page.getByTestId(TID.assistantSkills).getByTestId(rowId(TID.assistantSkillRow, 'alpha-notes'))).toBeVisible(SOON);
   cli(app, 'assistant', 'edit', 'Helper', '--name', 'Renamed Helper');
   await expect(page.getByTestId(TID.assistantName)).toHaveValue('Renamed Helper', SOON);
+});
+
+test('the starter assistants follow the language, in the open window (issue 23 item 14)', async ({ app, page }) => {
+  await app.open(page);
+  await page.getByTestId(TID.navAssistants).click();
+  const starter = page.getByTestId(rowId(TID.starterRow, 'starter-code-reviewer'));
+  await expect(starter).toContainText('Code Reviewer');
+  await setLanguage(app, page, 'ja');
+  await expect(starter).toContainText('コードレビュアー');
+  await starter.click();
+  await expect(page.getByTestId(TID.assistantName)).toHaveValue('コードレビュアー');
+  await expect(page.getByTestId(TID.assistantPersona)).toContainText('あなたはマージ前の変更をレビューします');
+  // Switched while the starter is open: its editor follows.
+  await setLanguage(app, page, 'zh-TW');
+  await expect(starter).toContainText('程式碼審查員');
+  await expect(page.getByTestId(TID.assistantName)).toHaveValue('程式碼審查員');
+  await expect(page.getByTestId(TID.assistantPersona)).toContainText('你在變更合併前審查它們');
 });

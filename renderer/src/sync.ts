@@ -38,9 +38,13 @@ export function handleEvent(event: SkillDockEvent, i18n: I18n): void {
     case 'assistants-changed':
       void useAssistants.getState().load();
       break;
-    case 'settings-changed':
+    case 'settings-changed': {
+      const before = useSettings.getState().settings?.language;
       useSettings.getState().receive(event.settings);
+      // The starter assistants are named and worded in the language of the settings.
+      if (before !== undefined && before !== event.settings.language) void useAssistants.getState().load();
       break;
+    }
     case 'conversation-launched':
     case 'workspaces-cleaned':
       void useLaunch.getState().loadWorkspaces();

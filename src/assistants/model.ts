@@ -2,9 +2,22 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { AssistantSchema, AssistantSkillRefSchema, RootKindSchema, type Assistant } from '../contract/index.js';
+import {
+  AssistantSchema,
+  AssistantSkillRefSchema,
+  LanguageSchema,
+  RootKindSchema,
+  type Assistant,
+  type Language,
+} from '../contract/index.js';
 
 // What lives in `<home>/assistants.json` and in `resources/assistants/` (the starters).
+//
+// Starters speak the user's language (issue 23 item 14): starters.json holds each one's name in
+// every shipped language, and `<rules>.<language>.md` its persona beside the English `<rules>.md`.
+// They are read-only and never stored, so a language switch changes nothing the user owns: the
+// engine hands out the starters in the language of the settings, and what a user makes from one (a
+// duplicate) keeps the words it was made with.
 
 export const ASSISTANTS_FILE_VERSION = 1;
 
@@ -21,9 +34,12 @@ export function emptyAssistantsFile(): AssistantsFile {
 
 const StarterSchema = z.object({
   id: z.string().regex(/^starter-[a-z0-9-]+$/),
+  /** The English name. */
   name: z.string().min(1),
+  /** The name in each other shipped language. */
+  names: z.record(LanguageSchema.exclude(['en']), z.string().min(1)),
   agent: z.string().min(1),
-  /** Markdown file next to starters.json holding the persona rules. */
+  /** Markdown file next to starters.json holding the persona rules (in English; `<base>.<language>.md` in another). */
   rulesFile: z.string().regex(/^[a-z0-9-]+\.md$/),
   defaultWorkspace: z.null().optional(),
   skills: z.array(
@@ -41,40 +57,72 @@ const StartersFileSchema = z.object({
   starters: z.array(StarterSchema),
 });
 
-const startersCache = new Map<string, Assistant[]>();
+type StartersFile = z.infer<typeof StartersFileSchema>;
+const startersCache = new Map<string, StartersFile | null>();
 
-/**
- * The built-in starter assistants shipped in `resources/assistants/starters.json`. A broken file
- * is a packaging bug, so it fails loudly rather than silently showing no starters.
- */
-export function loadStarters(resourcesDir: string): Assistant[] {
-  const dir = path.join(resourcesDir, 'assistants');
+function readStartersFile(dir: string): StartersFile | null {
   const file = path.join(dir, 'starters.json');
-  const hit = startersCache.get(file);
-  if (hit) return hit;
+  if (startersCache.has(file)) return startersCache.get(file)!;
   let raw: string;
   try {
     raw = fs.readFileSync(file, 'utf8');
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw err;
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+    startersCache.set(file, null);
+    return null;
   }
   const parsed = StartersFileSchema.safeParse(JSON.parse(raw));
   if (!parsed.success) throw new Error(`Invalid starter assistants ${file}: ${parsed.error.message}`);
-  const { createdAt, starters } = parsed.data;
-  const result = starters.map((s): Assistant => ({
+  startersCache.set(file, parsed.data);
+  return parsed.data;
+}
+
+const rulesCache = new Map<string, string>();
+
+/** The persona in `language`, or in English when that language has no file of its own. */
+function starterRules(dir: string, rulesFile: string, language: Language): string {
+  const localized = language === 'en' ? rulesFile : rulesFile.replace(/\.md$/, `.${language}.md`);
+  const key = path.join(dir, localized);
+  let text = rulesCache.get(key);
+  if (text === undefined) {
+    try {
+      text = fs.readFileSync(key, 'utf8');
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT' || language === 'en') throw err;
+      text = starterRules(dir, rulesFile, 'en');
+    }
+    rulesCache.set(key, text);
+  }
+  return text;
+}
+
+/**
+ * The built-in starter assistants shipped in `resources/assistants/starters.json`, named and worded
+ * in `language`. A broken file is a packaging bug, so it fails loudly rather than silently showing
+ * no starters.
+ */
+export function loadStarters(resourcesDir: string, language: Language = 'en'): Assistant[] {
+  const dir = path.join(resourcesDir, 'assistants');
+  const parsed = readStartersFile(dir);
+  if (!parsed) return [];
+  const { createdAt, starters } = parsed;
+  return starters.map((s): Assistant => ({
     id: s.id,
-    name: s.name,
+    name: language === 'en' ? s.name : (s.names[language] ?? s.name),
     agent: s.agent,
-    rules: fs.readFileSync(path.join(dir, s.rulesFile), 'utf8'),
+    rules: starterRules(dir, s.rulesFile, language),
     skills: s.skills.map((k) => AssistantSkillRefSchema.parse({ ...k, attachedAt: createdAt })),
     defaultWorkspace: null,
     builtin: true,
     createdAt,
     updatedAt: createdAt,
   }));
-  startersCache.set(file, result);
-  return result;
+}
+
+/** Every name each starter has in any language, by starter id (names stay reserved in all of them). */
+export function starterNames(resourcesDir: string): Map<string, string[]> {
+  const parsed = readStartersFile(path.join(resourcesDir, 'assistants'));
+  return new Map((parsed?.starters ?? []).map((s) => [s.id, [s.name, ...Object.values(s.names)]]));
 }
 
 export function newAssistantId(): string {

@@ -29,6 +29,7 @@ import {
   copyName,
   emptyAssistantsFile,
   loadStarters,
+  starterNames,
   nameKey,
   newAssistantId,
   type AssistantsFile,
@@ -89,8 +90,20 @@ export class AssistantsService {
     };
   }
 
+  /** The starters in the language of the settings (English until one is chosen). */
   starters(): Assistant[] {
-    return loadStarters(this.ctx.paths.resourcesDir);
+    let language;
+    try {
+      language = getSettings(this.ctx).get().language ?? 'en';
+    } catch {
+      language = 'en' as const; // unreadable settings: the call that needs them reports it
+    }
+    return loadStarters(this.ctx.paths.resourcesDir, language);
+  }
+
+  /** Every starter's names in every language: a script's `--name "Code Reviewer"` finds it in any language. */
+  private starterAliases(): Map<string, string[]> {
+    return starterNames(this.ctx.paths.resourcesDir);
   }
 
   /** Starters first, then the user's assistants in creation order. */
@@ -100,7 +113,7 @@ export class AssistantsService {
 
   /** Find by exact id, else by unique name (case-insensitive); undefined when neither matches. */
   find(ref: string): Assistant | undefined {
-    return findIn(this.list(), ref);
+    return findIn(this.list(), ref, this.starterAliases());
   }
 
   get(ref: string): Assistant {
@@ -271,8 +284,10 @@ export class AssistantsService {
 
   private nameTaken(file: AssistantsFile, name: string, exceptId?: string): Assistant | undefined {
     const key = nameKey(name);
+    const aliases = this.starterAliases();
+    const names = (a: Assistant) => (a.builtin ? (aliases.get(a.id) ?? [a.name]) : [a.name]);
     return [...this.starters(), ...file.assistants].find(
-      (a) => a.id !== exceptId && (nameKey(a.name) === key || a.id.toLowerCase() === key),
+      (a) => a.id !== exceptId && (names(a).some((n) => nameKey(n) === key) || a.id.toLowerCase() === key),
     );
   }
 
@@ -288,7 +303,10 @@ export class AssistantsService {
   private checkNameFree(file: AssistantsFile, name: string, exceptId?: string): void {
     const clash = this.nameTaken(file, name, exceptId);
     if (clash) {
-      throw fail('conflict', clash.builtin ? 'assistants.name-taken-starter' : 'assistants.name-taken', { name: clash.name });
+      // A starter may clash by its name in another language: say the name the user gave.
+      throw fail('conflict', clash.builtin ? 'assistants.name-taken-starter' : 'assistants.name-taken', {
+        name: clash.builtin ? name.trim() : clash.name,
+      });
     }
   }
 
@@ -354,12 +372,14 @@ function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S>
   throw invalidInputError(parsed.error.issues, input);
 }
 
-function findIn(all: Assistant[], ref: string): Assistant | undefined {
+function findIn(all: Assistant[], ref: string, starterAliases = new Map<string, string[]>()): Assistant | undefined {
   const wanted = ref.trim();
   const byId = all.find((a) => a.id === wanted);
   if (byId) return byId;
   const key = nameKey(wanted);
-  const byName = all.filter((a) => nameKey(a.name) === key);
+  let byName = all.filter((a) => nameKey(a.name) === key);
+  // A starter by its name in another language, unless an assistant has that name now.
+  if (!byName.length) byName = all.filter((a) => a.builtin && (starterAliases.get(a.id) ?? []).some((n) => nameKey(n) === key));
   if (byName.length > 1) {
     // Only a hand-edited file gets here: the service never saves two equal names.
     throw fail('conflict', 'assistants.ambiguous-name', { name: wanted, ids: byName.map((a) => a.id) });

@@ -30,7 +30,8 @@ export function AssistantEditor() {
     setName(view.name);
     setAgent(view.agent);
     setRules(view.rules);
-  }, [view?.id, view?.updatedAt]); // eslint-disable-line react-hooks/exhaustive-deps
+    // A starter keeps its id and time when the language changes: its words are what changed.
+  }, [view?.id, view?.updatedAt, view?.builtin && view.name, view?.builtin && view.rules]); // eslint-disable-line react-hooks/exhaustive-deps
 
   if (!view) return <Spin className="center-empty" />;
   const readOnly = view.builtin;
