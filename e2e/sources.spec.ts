@@ -280,42 +280,53 @@ for (const lang of ['en', 'zh-CN'] as const) {
   });
 }
 
-test('a conflicting file is settled by editing the merged text; markers left are refused', async ({ app, page }) => {
-  const repo = twoSkillRepo(app);
-  await app.call('addFromSource', { source: `file://${repo.bare}`, skills: ['alpha'] });
-  const lib = path.join(app.home, 'library', 'alpha');
-  fs.writeFileSync(path.join(lib, 'SKILL.md'), skillMd('alpha', 'Alpha says MY version.'));
-  repo.commit({ 'skills/alpha/SKILL.md': skillMd('alpha', 'Alpha says version two.') });
-  await openUpdates(app, page);
-  const alpha = page.getByTestId(rowId(TID.updatesRow, 'alpha'));
-  await page.getByTestId(TID.updatesCheck).click();
-  await expect(alpha).toHaveAttribute('data-status', 'update-available');
-  await page.getByTestId(rowId(TID.updatesUpdate, 'alpha')).click();
-  await expect(alpha.getByTestId(TID.updatesOutcome)).toHaveAttribute('data-status', 'conflict');
-  await page.getByTestId(rowId(TID.updatesResolve, 'alpha')).click();
-  const file = page.getByTestId(TID.updateConflictDialog).getByTestId(rowId(TID.updateConflictFile, 'SKILL.md'));
-  // the difference, both sides marked
-  await expect(file.getByTestId(TID.updateConflictDiff)).toContainText('MY version');
-  await expect(file.getByTestId(TID.updateConflictDiff)).toContainText('version two');
-  await file.getByTestId(rowId(TID.updateConflictEdit, 'SKILL.md')).click();
-  const editor = file.getByTestId(TID.updateConflictEditor);
-  await expect(editor).toContainText('<<<<<<<');
-  await shot(page, 'sources-update-conflict-edit-light-en');
-  // Applied with the markers still in: refused in the dialog, nothing written.
-  await page.getByTestId(TID.updateConflictApply).click();
-  await expect(page.getByTestId(TID.updateConflictUnsettled)).toContainText('SKILL.md');
-  expect(fs.readFileSync(path.join(lib, 'SKILL.md'), 'utf8')).toContain('MY version');
-  // Edited to what should stay.
-  const merged = skillMd('alpha', 'Alpha says version two, with MY line kept.');
-  await editor.locator('.cm-content').click();
-  await page.keyboard.press('Control+A');
-  await page.keyboard.press('Delete');
-  await page.keyboard.insertText(merged);
-  await page.getByTestId(TID.updateConflictApply).click();
-  await expect(page.getByTestId(TID.updateConflictDialog)).toBeHidden();
-  await expect(alpha.getByTestId(TID.updatesOutcome)).toHaveAttribute('data-status', 'updated');
-  // What the editor held is written (trailing blank lines aside: typing into the editor may add one).
-  const written = fs.readFileSync(path.join(lib, 'SKILL.md'), 'utf8');
-  expect(written.trimEnd()).toBe(merged.trimEnd());
-  expect(written).not.toMatch(/^(<{7}|={7}|>{7})/m);
-});
+/** The labels of the conflict markers in each language (issue 23 item 14): the engine sends codes. */
+const MARKER_WORDS = { en: ['yours', 'upstream'], ja: ['自分の版', '上流の版'] } as const;
+
+for (const lang of ['en', 'ja'] as const) {
+  test(`in ${lang}: a conflicting file is settled by editing the merged text; markers left (in ${lang}'s words) are refused`, async ({
+    app,
+    page,
+  }) => {
+    await patchSettings(app, { language: lang });
+    const repo = twoSkillRepo(app);
+    await app.call('addFromSource', { source: `file://${repo.bare}`, skills: ['alpha'] });
+    const lib = path.join(app.home, 'library', 'alpha');
+    fs.writeFileSync(path.join(lib, 'SKILL.md'), skillMd('alpha', 'Alpha says MY version.'));
+    repo.commit({ 'skills/alpha/SKILL.md': skillMd('alpha', 'Alpha says version two.') });
+    await openUpdates(app, page);
+    const alpha = page.getByTestId(rowId(TID.updatesRow, 'alpha'));
+    await page.getByTestId(TID.updatesCheck).click();
+    await expect(alpha).toHaveAttribute('data-status', 'update-available');
+    await page.getByTestId(rowId(TID.updatesUpdate, 'alpha')).click();
+    await expect(alpha.getByTestId(TID.updatesOutcome)).toHaveAttribute('data-status', 'conflict');
+    await page.getByTestId(rowId(TID.updatesResolve, 'alpha')).click();
+    const file = page.getByTestId(TID.updateConflictDialog).getByTestId(rowId(TID.updateConflictFile, 'SKILL.md'));
+    // the difference, both sides marked
+    await expect(file.getByTestId(TID.updateConflictDiff)).toContainText('MY version');
+    await expect(file.getByTestId(TID.updateConflictDiff)).toContainText('version two');
+    await file.getByTestId(rowId(TID.updateConflictEdit, 'SKILL.md')).click();
+    const editor = file.getByTestId(TID.updateConflictEditor);
+    await expect(editor).toContainText(`<<<<<<< ${MARKER_WORDS[lang][0]}`);
+    await expect(editor).toContainText(`>>>>>>> ${MARKER_WORDS[lang][1]}`);
+    await expect(editor).not.toContainText('<<<<<<< mine');
+    await shot(page, `sources-update-conflict-edit-light-${lang}`);
+    // Applied with the markers still in: refused in the dialog, nothing written.
+    await page.getByTestId(TID.updateConflictApply).click();
+    await expect(page.getByTestId(TID.updateConflictUnsettled)).toContainText('SKILL.md');
+    expect(fs.readFileSync(path.join(lib, 'SKILL.md'), 'utf8')).toContain('MY version');
+    // Edited to what should stay.
+    const merged = skillMd('alpha', 'Alpha says version two, with MY line kept.');
+    await editor.locator('.cm-content').click();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.press('Delete');
+    await page.keyboard.insertText(merged);
+    await page.getByTestId(TID.updateConflictApply).click();
+    await expect(page.getByTestId(TID.updateConflictDialog)).toBeHidden();
+    await expect(alpha.getByTestId(TID.updatesOutcome)).toHaveAttribute('data-status', 'updated');
+    // What the editor held is written (trailing blank lines aside: typing into the editor may add one).
+    const written = fs.readFileSync(path.join(lib, 'SKILL.md'), 'utf8');
+    expect(written.trimEnd()).toBe(merged.trimEnd());
+    expect(written).not.toMatch(/^(<{7}|={7}|>{7})/m);
+  });
+}

@@ -121,6 +121,14 @@ export const sourcesMethods = {
 export const FileChoiceSchema = z.union([z.enum(['upstream', 'mine']), z.object({ content: z.string() })]);
 export type FileChoice = z.infer<typeof FileChoiceSchema>;
 
+/**
+ * The labels on the conflict markers of a merged text (`<<<<<<< mine`, `||||||| installed`,
+ * `>>>>>>> upstream`): codes, like every word the engine hands out; the window words them in the
+ * user's language (renderer/src/pages/sources/conflict-markers.ts), the CLI leaves them as they are.
+ */
+export const MERGE_MARKER_LABELS = ['mine', 'installed', 'upstream'] as const;
+export type MergeMarkerLabel = (typeof MERGE_MARKER_LABELS)[number];
+
 export const UpdateFileSchema = z.object({
   path: z.string(),
   action: z.enum(['added', 'changed', 'removed', 'merged', 'kept', 'conflict', 'resolved']),
@@ -129,7 +137,7 @@ export const UpdateFileSchema = z.object({
   base: z.string().optional(),
   mine: z.string().optional(),
   upstream: z.string().optional(),
-  /** Merged text with conflict markers, to edit. */
+  /** Merged text with conflict markers (labelled with MERGE_MARKER_LABELS), to edit. */
   merged: z.string().optional(),
 });
 export type UpdateFile = z.infer<typeof UpdateFileSchema>;

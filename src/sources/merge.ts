@@ -13,7 +13,10 @@
 // - git merge-file (--diff3, labels mine/installed/upstream): the same text in 499 of 500, but 41 ms
 //   a merge (three temp files and a process; 12.3 s for 300), it needs `git` where archive sources
 //   need none, and it writes to disk where this is pure.
-// The markers and their labels stay here, in one function, for issue 23 to word them.
+// The markers stay here, in one function; their labels are codes (MERGE_MARKER_LABELS) that the
+// window words in the user's language.
+
+import { MERGE_MARKER_LABELS } from '../contract/index.js';
 
 /** Above this many lines (after the common head and tail are trimmed) a both-sides change is a conflict. */
 const MAX_LINES = 4000;
@@ -119,7 +122,8 @@ export function merge3(base: string, ours: string, theirs: string): MergeResult 
 
 function markers(x: string[], o: string[], y: string[]): string {
   const block = (lines: string[]) => lines.join('') + (lines.length && !lines[lines.length - 1]!.endsWith('\n') ? '\n' : '');
-  return `<<<<<<< mine\n${block(x)}||||||| installed\n${block(o)}=======\n${block(y)}>>>>>>> upstream\n`;
+  const [mine, installed, upstream] = MERGE_MARKER_LABELS;
+  return `<<<<<<< ${mine}\n${block(x)}||||||| ${installed}\n${block(o)}=======\n${block(y)}>>>>>>> ${upstream}\n`;
 }
 
 /** Text SkillDock may merge: valid UTF-8 without NUL bytes. */

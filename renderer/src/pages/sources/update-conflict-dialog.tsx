@@ -5,11 +5,9 @@ import { EditorView } from '@codemirror/view';
 import type { FileChoice, UpdateFile, UpdateResult } from '../../../../src/contract/index';
 import { TID, rowId } from '../../testids';
 import { SideBySide } from '../../components/side-by-side';
+import { hasMarkers, wordMarkers } from './conflict-markers';
 
 type Choice = 'upstream' | 'mine' | 'edit';
-
-/** Conflict markers (as the engine writes them) left in an edited text: not settled yet. */
-const MARKERS = /^(<{7}|\|{7}|={7}|>{7})( |$)/m;
 
 /** A file both sides changed as text can also be settled by editing the merged text. */
 function editable(f: UpdateFile): boolean {
@@ -48,7 +46,8 @@ export function UpdateConflictDialog({
         continue;
       }
       const content = edited.current[f.path]?.() ?? f.merged ?? '';
-      if (MARKERS.test(content)) {
+      // Conflict markers left in, in any language's words: not settled yet.
+      if (hasMarkers(content)) {
         setUnsettled(f.path);
         return;
       }
@@ -140,7 +139,7 @@ function ConflictFile({
         </Radio.Group>
       </div>
       {file.conflict === 'binary' ? null : choice === 'edit' ? (
-        <MergedText text={file.merged ?? ''} onEditor={onEditor} />
+        <MergedText text={wordMarkers(file.merged ?? '', t)} onEditor={onEditor} />
       ) : (
         <Difference mine={file.mine} upstream={file.upstream} />
       )}
