@@ -64,6 +64,13 @@ beforeEach(() => {
 });
 
 describe('changes made by a separate skilldock process reach the app within a second', () => {
+  it('a CLI create and attach of an assistant: assistants-changed (watched before issue 23 too)', async () => {
+    const created = cli('assistant', 'create', '--name', 'Helper', '--agent', 'claude');
+    expect(await announced(created, 'assistants-changed', (e) => e.type === 'assistants-changed')).toBeLessThan(WITHIN);
+    const attached = cli('assistant', 'attach', 'Helper', 'alpha-notes');
+    expect(await announced(attached, 'assistants-changed', (e) => e.type === 'assistants-changed')).toBeLessThan(WITHIN);
+  });
+
   it('a CLI delete, then its undo: library-changed naming the skill, and the catalog follows', async () => {
     const deleted = cli('delete', 'alpha-notes');
     const ms = await announced(
@@ -90,13 +97,6 @@ describe('changes made by a separate skilldock process reach the app within a se
     expect((await app.api.getSkillTrust({ name: 'script-tool' })).status).toBe('approved');
     const revoked = cli('approve', '--revoke', 'script-tool');
     expect(await announced(revoked, 'approval-changed', (e) => e.type === 'approval-changed')).toBeLessThan(WITHIN);
-  });
-
-  it('a CLI attach to an assistant: assistants-changed', async () => {
-    const created = cli('assistant', 'create', '--name', 'Helper', '--agent', 'claude');
-    expect(await announced(created, 'assistants-changed', (e) => e.type === 'assistants-changed')).toBeLessThan(WITHIN);
-    const attached = cli('assistant', 'attach', 'Helper', 'alpha-notes');
-    expect(await announced(attached, 'assistants-changed', (e) => e.type === 'assistants-changed')).toBeLessThan(WITHIN);
   });
 
   it('a link into the library: dangling after a CLI delete, healthy again after the CLI undo', async () => {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LanguageSchema, type Language } from '../contract/index.js';
 import type { SkillDockService } from '../service.js';
-import { makeEnv, writeSkill, type TestEnv } from '../../test/support/assistants.js';
+import { makeEnv, type TestEnv } from '../../test/support/assistants.js';
 
 // Issue 23 item 14: the starter assistants speak the user's language. They are read-only and never
 // stored: the engine words them in the language of the settings, a switch of language changes no
@@ -26,12 +26,9 @@ let svc: SkillDockService;
 
 beforeEach(() => {
   env = makeEnv();
-  writeSkill(path.join(env.home, 'library'), 'pdf');
   svc = env.service();
 });
-afterEach(async () => {
-  await env.cleanup();
-});
+afterEach(() => env.cleanup());
 
 const starters = async () => (await svc.api.listAssistants({})).filter((a) => a.builtin);
 
