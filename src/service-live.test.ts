@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { SkillDockEvent } from './contract/index.js';
 import { createService, type SkillDockService } from './service.js';
+import { getCatalog } from './catalog/index.js';
 import { cliHarness, repo, type CliHarness } from '../test/cli-harness.js';
 import { sleep, waitFor } from '../test/support/wait.js';
 
@@ -127,6 +128,8 @@ describe('changes made by a separate skilldock process reach the app within a se
     await waitFor(async () => (await app.api.listCatalog({})).entries.some((e) => e.dirName === 'far-notes'), {
       what: 'the link in the catalog',
     });
+    // The folder may have been made just now: the app watches it once its look for missing roots finds it.
+    await waitFor(() => getCatalog(app.ctx).watching().includes(path.dirname(link)), { what: 'the new root watched' });
 
     for (let round = 0; round < 2; round++) {
       seen = [];
@@ -138,6 +141,13 @@ describe('changes made by a separate skilldock process reach the app within a se
       fs.renameSync(`${target}.away`, target);
       expect(await announced(back, 'catalog-changed (target back)', (e) => e.type === 'catalog-changed')).toBeLessThan(WITHIN);
       expect(await danglingLinks()).not.toContain('far-notes');
+      // And what changes inside the target from then on is seen again through the link.
+      const edited = Date.now();
+      const description = `Notes kept elsewhere, edit ${round}. Use when asked.`;
+      fs.writeFileSync(path.join(target, 'SKILL.md'), `---\nname: far-notes\ndescription: ${description}\n---\n\nBody.\n`);
+      expect(await announced(edited, 'catalog-changed (edit inside the target)', (e) => e.type === 'catalog-changed')).toBeLessThan(WITHIN);
+      const entry = (await app.api.listCatalog({})).entries.find((e) => e.dirName === 'far-notes');
+      expect(entry?.description).toBe(description);
     }
   });
 

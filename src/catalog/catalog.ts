@@ -341,7 +341,9 @@ export class CatalogService {
     this.watcher ??= new RootWatcher((paths, full) => this.watchRefresh(paths, full), {
       debounceMs: this.options.debounceMs ?? 150,
       maxWaitMs: 1000,
-      pollMs: this.options.pollMs ?? 2000,
+      // A root that does not exist yet is looked for (one stat) this often: a folder made now
+      // (~/.claude/skills by an export) is watched within a second (issue 23 item 5).
+      pollMs: this.options.pollMs ?? 500,
     });
     await this.watcher.add(roots.map((r) => r.path));
     return this.watcher.paths();
