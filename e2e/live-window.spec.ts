@@ -134,3 +134,28 @@ test('the starter assistants follow the language, in the open window (issue 23 i
   await expect(page.getByTestId(TID.assistantName)).toHaveValue('程式碼審查員');
   await expect(page.getByTestId(TID.assistantPersona)).toContainText('你在變更合併前審查它們');
 });
+
+test('a custom agent added by the CLI appears on the open Agents page, and goes when removed', async ({ app, page }) => {
+  await app.open(page);
+  await page.getByTestId(TID.navAgents).click();
+  await expect(page.getByTestId(rowId(TID.agentCard, 'claude'))).toBeVisible();
+  const card = page.getByTestId(rowId(TID.agentCard, 'my-agent'));
+  await expect(card).toHaveCount(0);
+  cli(
+    app,
+    'agents',
+    'add',
+    'my-agent',
+    '--name',
+    'My Agent',
+    '--command',
+    'my-agent',
+    '--skills-dir',
+    '.my-agent/skills',
+    '--context-file',
+    'MY-AGENT.md',
+  );
+  await expect(card).toBeVisible(SOON);
+  cli(app, 'agents', 'remove', 'my-agent');
+  await expect(card).toHaveCount(0, SOON);
+});

@@ -39,10 +39,14 @@ export function handleEvent(event: SkillDockEvent, i18n: I18n): void {
       void useAssistants.getState().load();
       break;
     case 'settings-changed': {
-      const before = useSettings.getState().settings?.language;
+      const before = useSettings.getState().settings;
       useSettings.getState().receive(event.settings);
       // The starter assistants are named and worded in the language of the settings.
-      if (before !== undefined && before !== event.settings.language) void useAssistants.getState().load();
+      if (before && before.language !== event.settings.language) void useAssistants.getState().load();
+      // Custom agents are part of the registry (added or removed by the CLI, or another window).
+      if (before && JSON.stringify(before.customAgents) !== JSON.stringify(event.settings.customAgents)) {
+        void useAgents.getState().loadRegistry();
+      }
       break;
     }
     case 'conversation-launched':
