@@ -82,4 +82,19 @@ describe('live sync of files other processes change', () => {
     await quiet(200);
     expect(calls).toEqual(['settings.json']);
   });
+
+  it('notices an append to a large file (the journal) without reading it whole, and is quiet for its own', async () => {
+    const calls: string[] = [];
+    fs.mkdirSync(home, { recursive: true });
+    const file = path.join(home, 'journal.jsonl');
+    fs.writeFileSync(file, `${'{"op":"import"}\n'.repeat(20_000)}`); // ~300 KB: compared by stat
+    const sync = watchHomeFiles(home, ['journal.jsonl'], (n) => calls.push(n), { debounceMs: 30 });
+    fs.appendFileSync(file, '{"op":"delete"}\n');
+    sync.markSeen('journal.jsonl'); // as if this process wrote it
+    await quiet(200);
+    expect(calls).toEqual([]);
+    fs.appendFileSync(file, '{"op":"undo"}\n'); // another process
+    await waitFor(() => calls.length === 1, EVENT);
+    sync.close();
+  });
 });
