@@ -16,6 +16,7 @@ import { projectHandlers } from './deploy/project-handlers.js';
 import { mcpHandlers } from './mcp/handlers.js';
 import { discoverHandlers } from './discover/handlers.js';
 import { getDiscover } from './discover/service.js';
+import { deployHandlers } from './deploy/handlers.js';
 import { getCatalog } from './catalog/index.js';
 import { startLiveSync } from './service-live.js';
 
@@ -51,6 +52,7 @@ export class SkillDockService {
       ...projectHandlers(this.ctx),
       ...mcpHandlers(this.ctx),
       ...discoverHandlers(this.ctx),
+      ...deployHandlers(this.ctx),
     } satisfies Api;
   }
 

@@ -11,6 +11,7 @@ import { originMethods } from './origins.js';
 import { projectMethods } from './project.js';
 import { mcpMethods } from './mcp.js';
 import { discoverMethods } from './discover.js';
+import { deployMethods, deployEvents } from './deploy.js';
 
 export * from './common.js';
 export * from './messages.js';
@@ -26,6 +27,7 @@ export * from './origins.js';
 export * from './project.js';
 export * from './mcp.js';
 export * from './discover.js';
+export * from './deploy.js';
 export * from './custom-agent-rules.js';
 export * from './bridge.js';
 export * from './language.js';
@@ -49,6 +51,7 @@ export const methods = {
   ...projectMethods,
   ...mcpMethods,
   ...discoverMethods,
+  ...deployMethods,
 } as const;
 
 export type Methods = typeof methods;
@@ -69,6 +72,7 @@ export const EventSchema = z.union([
   ...launchEvents,
   ...securityEvents,
   ...settingsEvents,
+  ...deployEvents,
 ]);
 export type SkillDockEvent = z.infer<typeof EventSchema>;
 

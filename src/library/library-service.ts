@@ -27,6 +27,7 @@ import { undoSettling } from './undo-settle.js';
 import { historyView, readOperations } from './operations.js';
 import { runImport, type Announce, type ImportSource } from './import.js';
 import { recordOrigins } from './origins.js';
+import { followLibrary } from './followers.js';
 import { skillFacts, unsafeFolderName } from './analyze.js';
 import { libraryDir, listTrash, moveToTrash, restoreFromTrash } from './trash.js';
 import { isInside } from '../base/extpath.js';
@@ -104,6 +105,9 @@ export class LibraryService {
       if (r.changes.length === 0) return { ...r, journalId: undefined };
       const changedSkills = r.results.filter((x) => ['imported', 'replaced', 'kept-both'].includes(x.status));
       const extra = after ? after(r.results, wal) : [];
+      // copies deployed to agents' folders get the new version in the same operation
+      const replaced = r.results.filter((x) => x.status === 'replaced' && x.libraryName).map((x) => x.libraryName!);
+      extra.push(...followLibrary(this.ctx, wal, { op: 'update', names: replaced }));
       const entry = wal.commit({
         op: importOp(
           r.results.map((x) => x.status),
@@ -264,6 +268,8 @@ export class LibraryService {
     this.checkName(name);
     const out = await this.locked('delete', async (wal) => {
       const { entry, changes } = moveToTrash(this.ctx, name, 'deleted', wal);
+      // links and copies deployed to agents' folders go with it (undo brings them back together)
+      changes.push(...followLibrary(this.ctx, wal, { op: 'delete', names: [name] }));
       const j = wal.commit({ op: 'delete', summary: `${name} moved to the trash`, changes, skills: [{ name }] });
       return { name, trashId: entry.id, mode: entry.mode, journalId: j.id };
     });
@@ -280,6 +286,7 @@ export class LibraryService {
     const out = await this.locked('restore', async (wal) => {
       const r = restoreFromTrash(this.ctx, id, as, wal);
       const name = as ?? r.entry.name;
+      r.changes.push(...followLibrary(this.ctx, wal, { op: 'restore', names: [name] }));
       const j = wal.commit({
         op: 'restore',
         summary: as ? `${r.entry.name} restored from the trash as ${as}` : `${r.entry.name} restored from the trash`,

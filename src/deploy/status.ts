@@ -1,0 +1,233 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { MessageRef } from '../contract/index.js';
+import type { DeployCell, DeployEntry, DeployFolder, DeployState, DeployStatus } from './types.js';
+import type { ScopeRecord, Placed } from './record.js';
+import { chooseTargets, readersByFolder, type DeployScope, type Desired, type Placement } from './targets.js';
+import { treeDigest } from '../library/tree.js';
+
+// What is on disk in every folder the scope's agents read, compared with the record and the
+// desired state. Fast on purpose (it runs on every change the watcher sees): one readdir per
+// folder, then one call per entry (readlink for a link, lstat for a folder) and one stat of a
+// copy's SKILL.md; a copy's full digest only when its quick signature changed (or `deep`).
+
+const ORDER: DeployState[] = ['broken', 'drifted', 'missing', 'duplicate', 'shadowed', 'foreign', 'in-sync'];
+export const worse = (a: DeployState, b: DeployState): DeployState => (ORDER.indexOf(a) <= ORDER.indexOf(b) ? a : b);
+
+/** The quick signature of a copy: its folder's and its SKILL.md's times and size. */
+export function copySignature(dir: string): string | null {
+  try {
+    const d = fs.lstatSync(dir);
+    const f = fs.statSync(path.join(dir, 'SKILL.md'));
+    return `${d.mtimeMs}:${f.size}:${f.mtimeMs}`;
+  } catch {
+    return null;
+  }
+}
+
+/** Library skill folder names (each entry of the library folder that is not hidden). */
+export function librarySkills(libraryDir: string): Set<string> {
+  try {
+    return new Set(fs.readdirSync(libraryDir).filter((n) => !n.startsWith('.')));
+  } catch {
+    return new Set();
+  }
+}
+
+/** Why SkillDock will not write in a folder, or null. */
+export function folderProblem(folder: string, agents: string[]): MessageRef | null {
+  let st: fs.Stats;
+  try {
+    st = fs.lstatSync(folder);
+  } catch {
+    return null; // made by the apply that needs it
+  }
+  const params = { folder, agents };
+  if (st.isSymbolicLink()) return { key: 'deploy.folder-link', params: { ...params, target: fs.readlinkSync(folder) } };
+  if (!st.isDirectory()) return { key: 'deploy.folder-not-dir', params };
+  try {
+    fs.accessSync(folder, fs.constants.W_OK);
+  } catch {
+    return { key: 'deploy.folder-not-writable', params };
+  }
+  return null;
+}
+
+export interface StatusInput {
+  scope: DeployScope;
+  record: ScopeRecord;
+  /** Library skills that exist (a desired skill that is not there is not placed: deleted, in the trash). */
+  library?: Set<string>;
+  deep?: boolean;
+}
+
+/** The placements the desired state asks for, among skills that are in the library. */
+export function wantedPlacements(scope: DeployScope, desired: Desired, library: Set<string>) {
+  const present: Desired = {};
+  for (const [skill, row] of Object.entries(desired)) if (library.has(skill)) present[skill] = row;
+  return chooseTargets(scope, present);
+}
+
+function judgeManaged(
+  p: string,
+  rec: Placed,
+  kind: DeployEntry['kind'],
+  linkTarget: string | undefined,
+  library: Set<string>,
+  deep: boolean,
+) {
+  if (rec.mode === 'link') {
+    if (kind !== 'link') return { state: 'drifted' as const, reason: 'replaced' as const };
+    if (linkTarget !== rec.linkTarget) return { state: 'drifted' as const, reason: 'link-elsewhere' as const };
+    if (!library.has(rec.skill)) return { state: 'broken' as const, reason: 'dangling' as const };
+    return { state: 'in-sync' as const };
+  }
+  if (kind !== 'dir') return { state: 'drifted' as const, reason: 'replaced' as const };
+  const sig = deep ? null : copySignature(p);
+  if (sig !== null && sig === rec.sig) return { state: 'in-sync' as const };
+  let digest: string | null;
+  try {
+    digest = treeDigest(p);
+  } catch {
+    digest = null;
+  }
+  if (digest !== rec.digest) return { state: 'drifted' as const, reason: 'edited' as const };
+  return { state: 'in-sync' as const };
+}
+
+/** Read one folder: every entry not hidden, with what it is. */
+function readFolder(folder: string): Array<{ name: string; kind: DeployEntry['kind']; linkTarget?: string }> {
+  let dirents: fs.Dirent[];
+  try {
+    dirents = fs.readdirSync(folder, { withFileTypes: true });
+  } catch {
+    return [];
+  }
+  const out: Array<{ name: string; kind: DeployEntry['kind']; linkTarget?: string }> = [];
+  for (const d of dirents) {
+    if (d.name.startsWith('.')) continue;
+    if (d.isSymbolicLink()) {
+      let linkTarget: string | undefined;
+      try {
+        linkTarget = fs.readlinkSync(path.join(folder, d.name));
+      } catch {
+        continue; // gone between the listing and now
+      }
+      out.push({ name: d.name, kind: 'link', linkTarget });
+    } else out.push({ name: d.name, kind: d.isDirectory() ? 'dir' : 'file' });
+  }
+  return out;
+}
+
+/** A foreign entry: a skill, or broken (dangling link, folder without SKILL.md). */
+function judgeForeign(p: string, kind: DeployEntry['kind']) {
+  if (kind === 'file') return null; // a README or the like: not a skill, not ours
+  try {
+    fs.statSync(path.join(p, 'SKILL.md'));
+    return { state: 'foreign' as const };
+  } catch {
+    let dangling = false;
+    if (kind === 'link') dangling = !fs.existsSync(p);
+    return { state: 'broken' as const, reason: dangling ? ('dangling' as const) : ('no-skill-md' as const) };
+  }
+}
+
+/** Every entry in every folder the scope's agents read, the matrix, and the folders' problems. */
+export function statusOf(input: StatusInput): DeployStatus {
+  const { scope, record } = input;
+  const library = input.library ?? librarySkills(scope.libraryDir);
+  const readers = readersByFolder(scope);
+  const wanted = wantedPlacements(scope, record.desired, library);
+  const wantedAt = new Map(wanted.placements.map((w) => [w.path, w]));
+  const entries: DeployEntry[] = [];
+  const seen = new Set<string>();
+  const folders: DeployFolder[] = [];
+  for (const [folder, agents] of readers) {
+    const listed = readFolder(folder);
+    folders.push({ path: folder, agents, exists: listed.length > 0 || fs.existsSync(folder), problem: folderProblem(folder, agents) });
+    for (const e of listed) {
+      const p = path.join(folder, e.name);
+      seen.add(p);
+      const rec = record.placed[p];
+      const w = wantedAt.get(p);
+      const judged = rec ? judgeManaged(p, rec, e.kind, e.linkTarget, library, !!input.deep) : judgeForeign(p, e.kind);
+      if (!judged) continue;
+      const entry: DeployEntry = { path: p, folder, name: e.name, managed: !!rec, kind: e.kind, agents, ...judged };
+      if (e.linkTarget !== undefined) entry.linkTarget = e.linkTarget;
+      if (rec) entry.mode = rec.mode;
+      if (rec && w && entry.state === 'in-sync' && w.mode !== rec.mode)
+        Object.assign(entry, { state: 'drifted', reason: 'mode', mode: w.mode });
+      entries.push(entry);
+    }
+  }
+  const missing = (p: string, folder: string, mode: 'link' | 'copy', managed: boolean): DeployEntry => ({
+    path: p,
+    folder,
+    name: path.basename(p),
+    state: 'missing',
+    reason: 'missing',
+    managed,
+    kind: 'none',
+    mode,
+    agents: readers.get(folder) ?? [],
+  });
+  for (const w of wanted.placements) if (!seen.has(w.path)) entries.push(missing(w.path, w.folder, w.mode, !!record.placed[w.path]));
+  for (const [p, rec] of Object.entries(record.placed)) {
+    if (!seen.has(p) && !wantedAt.has(p) && library.has(rec.skill)) entries.push(missing(p, rec.folder, rec.mode, true));
+  }
+  markReadTwice(scope, entries);
+  const cells = matrix(scope, record.desired, library, wanted.placements, entries);
+  const counts: Record<string, number> = {};
+  for (const e of entries) counts[e.state] = (counts[e.state] ?? 0) + 1;
+  return { agents: scope.agents.map((a) => ({ id: a.id, name: a.name, folders: a.targets })), folders, entries, cells, counts };
+}
+
+/** A name an agent reads from two of its folders: listed twice (duplicate) or one hides the other (shadowed). */
+function markReadTwice(scope: DeployScope, entries: DeployEntry[]): void {
+  const byFolder = new Map<string, DeployEntry[]>();
+  for (const e of entries) if (e.kind !== 'none') byFolder.set(e.folder, [...(byFolder.get(e.folder) ?? []), e]);
+  for (const a of scope.agents) {
+    const first = new Map<string, DeployEntry>();
+    for (const f of a.reads) {
+      for (const e of byFolder.get(f) ?? []) {
+        const before = first.get(e.name);
+        if (!before) {
+          first.set(e.name, e);
+          continue;
+        }
+        if (e.state !== 'in-sync' && e.state !== 'foreign') continue;
+        // two entries SkillDock placed for one skill (OpenCode reading ~/.claude and ~/.agents): the
+        // agent keeps one of two identical skills; nothing to flag
+        if (before.managed && e.managed && a.sameName !== 'all-listed' && a.sameName !== null) continue;
+        const twice = a.sameName === 'all-listed';
+        e.state = twice ? 'duplicate' : 'shadowed';
+        e.reason = twice ? 'read-twice' : 'shadowed-by';
+        e.other = before.path;
+      }
+    }
+  }
+}
+
+function matrix(scope: DeployScope, desired: Desired, library: Set<string>, placements: Placement[], entries: DeployEntry[]): DeployCell[] {
+  const byName = new Map<string, DeployEntry[]>();
+  for (const e of entries) byName.set(e.name, [...(byName.get(e.name) ?? []), e]);
+  const bySkill = new Map<string, Placement[]>();
+  for (const p of placements) bySkill.set(p.skill, [...(bySkill.get(p.skill) ?? []), p]);
+  const cells: DeployCell[] = [];
+  for (const skill of [...library].sort()) {
+    for (const a of scope.agents) {
+      const serving = (bySkill.get(skill) ?? []).find((p) => a.reads.includes(p.folder));
+      let state: DeployState | null = null;
+      for (const e of byName.get(skill) ?? []) if (a.reads.includes(e.folder)) state = state ? worse(state, e.state) : e.state;
+      cells.push({
+        skill,
+        agent: a.id,
+        wanted: desired[skill]?.[a.id] ?? null,
+        on: !!serving,
+        via: serving && !serving.for.includes(a.id) ? serving.for : [],
+        state,
+      });
+    }
+  }
+  return cells;
+}

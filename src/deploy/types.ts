@@ -1,0 +1,11 @@
+// The engine's names for the contract's deploy types (src/contract/deploy.ts).
+export type {
+  DeployMode,
+  DeployState,
+  DeployReason,
+  DeployEntry,
+  DeployFolder,
+  DeployStep,
+  DeployCell,
+  DeployStatus,
+} from '../contract/deploy.js';
