@@ -3,7 +3,7 @@ import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeWorld, writeSkill, type World } from '../../test/support/library.js';
-import { bundleChild, pendingLines, pendingPath, runChild, view } from '../../test/support/crash-kit.js';
+import { bundleChild, pendingLines, pendingPath, runChild, seeded as random, view } from '../../test/support/crash-kit.js';
 import { makeRepo, skillMd, startHttpGit, type Served } from '../../test/support/git-servers.js';
 import { SkillDockService } from '../service.js';
 
@@ -38,18 +38,6 @@ afterAll(async () => {
   await gitWorld.done();
   fs.rmSync(path.dirname(script), { recursive: true, force: true });
 });
-
-/** A tiny seeded generator (mulberry32): a failing point can be replayed with CRASH_SEED. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const sha = (s: string) => createHash('sha256').update(s).digest('hex');
 const lib = (w: World, ...p: string[]) => path.join(w.home, 'library', ...p);
