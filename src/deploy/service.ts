@@ -88,7 +88,10 @@ export class DeployService {
       const ask = await this.questions(input.skills, ids.length, !!input.allAgents || ids.length === scope.agents.length);
       if (ask.length && !input.confirmed) return { steps: [], alsoOn: {}, ask };
     }
-    return this.apply(input, (desired) => withChange(desired, input.skills, ids, input.mode), new Set(input.skills));
+    const r = await this.apply(input, (desired) => withChange(desired, input.skills, ids, input.mode), new Set(input.skills));
+    // what is left as it is for agents this change is not about stays for status and repair to say
+    const about = (s: DeployStep) => (s.action !== 'blocked' && s.action !== 'conflict') || s.agents.some((a) => ids.includes(a));
+    return { ...r, steps: r.steps.filter(about) };
   }
 
   repair(choices: PlanChoices & { dryRun?: boolean } = {}): Promise<DeployResult> {

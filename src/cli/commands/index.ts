@@ -132,6 +132,26 @@ export const commands: CliCommand[] = [
     load: async () => (await import('./install.js')).installCommand,
   },
   {
+    name: 'deploy',
+    summary: "Turn library skills on in agents' own skills folders (a link, or a copy)",
+    load: async () => (await import('./deploy.js')).deployCommand,
+  },
+  {
+    name: 'undeploy',
+    summary: "Turn library skills off in agents' own skills folders",
+    load: async () => (await import('./deploy.js')).undeployCommand,
+  },
+  {
+    name: 'status',
+    summary: "What is in every agent's skills folders: in sync, drifted, foreign, broken, read twice",
+    load: async () => (await import('./deploy.js')).statusCommand,
+  },
+  {
+    name: 'repair',
+    summary: "Put agents' skills folders back as chosen (foreign entries and edited copies only when named)",
+    load: async () => (await import('./deploy.js')).repairCommand,
+  },
+  {
     name: 'undo',
     summary: 'Undo one operation by its id (skilldock history), else the newest: import, delete, restore, adopt, export...',
     load: async () => (await import('./undo.js')).undoCommand,
