@@ -64,7 +64,7 @@ export class DeployService {
   }
 
   /** Questions to answer before deploying (unapproved scripts, high risk to every agent). */
-  private async questions(skills: string[], agentCount: number, all: boolean): Promise<MessageRef[]> {
+  private async questions(skills: string[], agentCount: number, all: boolean, confirmed: boolean): Promise<MessageRef[]> {
     const sec = getSecurity(this.ctx);
     const ask: MessageRef[] = [];
     for (const skill of skills) {
@@ -72,7 +72,9 @@ export class DeployService {
       const t = await sec.trust({ dir });
       if (t.needsApproval)
         ask.push({ key: t.status === 'changed' ? 'deploy.scripts-changed' : 'deploy.scripts-unapproved', params: { skill } });
-      if (all && agentCount > 1 && sec.scan([dir]).summary.high > 0) ask.push({ key: 'deploy.high-risk-all', params: { skill } });
+      // an approval is never stood in for by a confirmation; the high-risk question is
+      if (!confirmed && all && agentCount > 1 && sec.scan([dir]).summary.high > 0)
+        ask.push({ key: 'deploy.high-risk-all', params: { skill } });
     }
     return ask;
   }
@@ -85,8 +87,13 @@ export class DeployService {
     if (!ids.length) throw fail('bad-request', 'deploy.no-agents');
     for (const a of ids) if (!scope.agents.some((x) => x.id === a)) throw fail('not-found', 'library.unknown-agent', { agent: a });
     if (input.mode) {
-      const ask = await this.questions(input.skills, ids.length, !!input.allAgents || ids.length === scope.agents.length);
-      if (ask.length && !input.confirmed) return { steps: [], alsoOn: {}, ask };
+      const ask = await this.questions(
+        input.skills,
+        ids.length,
+        !!input.allAgents || ids.length === scope.agents.length,
+        !!input.confirmed,
+      );
+      if (ask.length) return { steps: [], alsoOn: {}, ask };
     }
     const r = await this.apply(input, (desired) => withChange(desired, input.skills, ids, input.mode), new Set(input.skills));
     // what is left as it is for agents this change is not about stays for status and repair to say
