@@ -17,6 +17,7 @@ const order = [
   'sources.mjs',
   'mcp.mjs',
   'discover.mjs',
+  'deploy.mjs',
 ];
 const only = process.argv.slice(2);
 const lines = [];

@@ -13,6 +13,8 @@ export interface PlanChoices {
   take?: string[];
   /** Copies edited in place (paths) to put back to the library's version (the edit is kept in the trash). */
   restore?: string[];
+  /** Hash every copy (repair), not only those whose SKILL.md changed. */
+  deep?: boolean;
 }
 
 export interface Plan {
@@ -28,7 +30,7 @@ export interface Plan {
  */
 export function planDeploy(scope: DeployScope, record: ScopeRecord, choices: PlanChoices = {}, only?: Set<string>): Plan {
   const library = librarySkills(scope.libraryDir);
-  const status = statusOf({ scope, record, library });
+  const status = statusOf({ scope, record, library, deep: !!choices.deep });
   const { placements, alsoOn, unplaceable } = wantedPlacements(scope, record.desired, library);
   const wanted = new Map(placements.map((p) => [p.path, p]));
   const take = new Set(choices.take ?? []);

@@ -64,8 +64,25 @@ export function parseRecord(ctx: ServiceContext, text: string | null): DeployRec
   }
 }
 
+/**
+ * The record, parsed once per version of the file (status runs on every change the watcher sees;
+ * validating 3,000 entries each time would cost more than reading every agent folder). Shared:
+ * callers must not change it (an apply reads its own with parseRecord).
+ */
 export function readRecord(ctx: ServiceContext): DeployRecord {
-  return parseRecord(ctx, readRecordText(ctx));
+  let key = 'none';
+  try {
+    const st = fs.statSync(recordFile(ctx), { bigint: true });
+    key = `${st.ino}:${st.size}:${st.mtimeNs}:${st.ctimeNs}`;
+  } catch {
+    // no record yet
+  }
+  const cache = ctx.use('deploy:record-cache', () => ({ key: '', record: null as DeployRecord | null }));
+  if (cache.key !== key || !cache.record) {
+    cache.record = parseRecord(ctx, readRecordText(ctx));
+    cache.key = key;
+  }
+  return cache.record;
 }
 
 export function scopeRecord(record: DeployRecord, key: string): ScopeRecord {

@@ -102,7 +102,7 @@ export class DeployService {
   }
 
   repair(choices: PlanChoices & { dryRun?: boolean } = {}): Promise<DeployResult> {
-    return this.apply(choices, (d) => d);
+    return this.apply({ ...choices, deep: true }, (d) => d);
   }
 
   private async apply(

@@ -14,12 +14,14 @@ import { treeDigest } from '../library/tree.js';
 const ORDER: DeployState[] = ['broken', 'drifted', 'missing', 'duplicate', 'shadowed', 'foreign', 'in-sync'];
 export const worse = (a: DeployState, b: DeployState): DeployState => (ORDER.indexOf(a) <= ORDER.indexOf(b) ? a : b);
 
-/** The quick signature of a copy: its folder's and its SKILL.md's times and size. */
+/**
+ * The quick signature of a copy: its SKILL.md's identity, size and times (one stat). An edit that
+ * changes only another file of the copy is found by `deep` (status --deep, repair), which hashes.
+ */
 export function copySignature(dir: string): string | null {
   try {
-    const d = fs.lstatSync(dir);
-    const f = fs.statSync(path.join(dir, 'SKILL.md'));
-    return `${d.mtimeMs}:${f.size}:${f.mtimeMs}`;
+    const f = fs.statSync(dir + path.sep + 'SKILL.md');
+    return `${f.ino}:${f.size}:${f.mtimeMs}:${f.ctimeMs}`;
   } catch {
     return null;
   }
@@ -61,11 +63,22 @@ export interface StatusInput {
   deep?: boolean;
 }
 
-/** The placements the desired state asks for, among skills that are in the library. */
+const chosen = new WeakMap<Desired, { key: string; result: ReturnType<typeof chooseTargets> }>();
+
+/**
+ * The placements the desired state asks for, among skills that are in the library. Remembered per
+ * desired object (the record is parsed once per version of its file) while the library's names and
+ * the scope's folders stay the same: status runs on every change the watcher sees.
+ */
 export function wantedPlacements(scope: DeployScope, desired: Desired, library: Set<string>) {
+  const key = `${JSON.stringify(scope.agents)}\0${[...library].join('\0')}`;
+  const hit = chosen.get(desired);
+  if (hit?.key === key) return hit.result;
   const present: Desired = {};
   for (const [skill, row] of Object.entries(desired)) if (library.has(skill)) present[skill] = row;
-  return chooseTargets(scope, present);
+  const result = chooseTargets(scope, present);
+  chosen.set(desired, { key, result });
+  return result;
 }
 
 function judgeManaged(
@@ -109,7 +122,7 @@ function readFolder(folder: string): Array<{ name: string; kind: DeployEntry['ki
     if (d.isSymbolicLink()) {
       let linkTarget: string | undefined;
       try {
-        linkTarget = fs.readlinkSync(path.join(folder, d.name));
+        linkTarget = fs.readlinkSync(folder + path.sep + d.name);
       } catch {
         continue; // gone between the listing and now
       }
@@ -132,6 +145,14 @@ function judgeForeign(p: string, kind: DeployEntry['kind']) {
   }
 }
 
+const placedMaps = new WeakMap<ScopeRecord['placed'], Map<string, Placed>>();
+/** The record's placed entries as a Map, made once per parsed record. */
+function placedMap(placed: ScopeRecord['placed']): Map<string, Placed> {
+  let m = placedMaps.get(placed);
+  if (!m) placedMaps.set(placed, (m = new Map(Object.entries(placed))));
+  return m;
+}
+
 /** Every entry in every folder the scope's agents read, the matrix, and the folders' problems. */
 export function statusOf(input: StatusInput): DeployStatus {
   const { scope, record } = input;
@@ -139,6 +160,7 @@ export function statusOf(input: StatusInput): DeployStatus {
   const readers = readersByFolder(scope);
   const wanted = wantedPlacements(scope, record.desired, library);
   const wantedAt = new Map(wanted.placements.map((w) => [w.path, w]));
+  const placed = placedMap(record.placed);
   const entries: DeployEntry[] = [];
   const seen = new Set<string>();
   const folders: DeployFolder[] = [];
@@ -146,13 +168,14 @@ export function statusOf(input: StatusInput): DeployStatus {
     const listed = readFolder(folder);
     folders.push({ path: folder, agents, exists: listed.length > 0 || fs.existsSync(folder), problem: folderProblem(folder, agents) });
     for (const e of listed) {
-      const p = path.join(folder, e.name);
+      const p = folder + path.sep + e.name; // folder is absolute and normalized; join would re-normalize 3,000 times
       seen.add(p);
-      const rec = record.placed[p];
+      const rec = placed.get(p);
       const w = wantedAt.get(p);
       const judged = rec ? judgeManaged(p, rec, e.kind, e.linkTarget, library, !!input.deep) : judgeForeign(p, e.kind);
       if (!judged) continue;
-      const entry: DeployEntry = { path: p, folder, name: e.name, managed: !!rec, kind: e.kind, agents, ...judged };
+      const entry: DeployEntry = { path: p, folder, name: e.name, state: judged.state, managed: !!rec, kind: e.kind, agents };
+      if ('reason' in judged) entry.reason = judged.reason;
       if (e.linkTarget !== undefined) entry.linkTarget = e.linkTarget;
       if (rec) entry.mode = rec.mode;
       if (rec && w && entry.state === 'in-sync' && w.mode !== rec.mode)
@@ -172,7 +195,7 @@ export function statusOf(input: StatusInput): DeployStatus {
     agents: readers.get(folder) ?? [],
   });
   for (const w of wanted.placements) if (!seen.has(w.path)) entries.push(missing(w.path, w.folder, w.mode, !!record.placed[w.path]));
-  for (const [p, rec] of Object.entries(record.placed)) {
+  for (const [p, rec] of placed) {
     if (!seen.has(p) && !wantedAt.has(p) && library.has(rec.skill)) entries.push(missing(p, rec.folder, rec.mode, true));
   }
   markReadTwice(scope, entries);
@@ -182,10 +205,16 @@ export function statusOf(input: StatusInput): DeployStatus {
   return { agents: scope.agents.map((a) => ({ id: a.id, name: a.name, folders: a.targets })), folders, entries, cells, counts };
 }
 
+function group<K, V>(m: Map<K, V[]>, k: K, v: V): void {
+  const list = m.get(k);
+  if (list) list.push(v);
+  else m.set(k, [v]);
+}
+
 /** A name an agent reads from two of its folders: listed twice (duplicate) or one hides the other (shadowed). */
 function markReadTwice(scope: DeployScope, entries: DeployEntry[]): void {
   const byFolder = new Map<string, DeployEntry[]>();
-  for (const e of entries) if (e.kind !== 'none') byFolder.set(e.folder, [...(byFolder.get(e.folder) ?? []), e]);
+  for (const e of entries) if (e.kind !== 'none') group(byFolder, e.folder, e);
   for (const a of scope.agents) {
     const first = new Map<string, DeployEntry>();
     for (const f of a.reads) {
@@ -210,9 +239,9 @@ function markReadTwice(scope: DeployScope, entries: DeployEntry[]): void {
 
 function matrix(scope: DeployScope, desired: Desired, library: Set<string>, placements: Placement[], entries: DeployEntry[]): DeployCell[] {
   const byName = new Map<string, DeployEntry[]>();
-  for (const e of entries) byName.set(e.name, [...(byName.get(e.name) ?? []), e]);
+  for (const e of entries) group(byName, e.name, e);
   const bySkill = new Map<string, Placement[]>();
-  for (const p of placements) bySkill.set(p.skill, [...(bySkill.get(p.skill) ?? []), p]);
+  for (const p of placements) group(bySkill, p.skill, p);
   const cells: DeployCell[] = [];
   for (const skill of [...library].sort()) {
     for (const a of scope.agents) {
