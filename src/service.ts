@@ -19,6 +19,7 @@ import { getDiscover } from './discover/service.js';
 import { deployHandlers } from './deploy/handlers.js';
 import { getCatalog } from './catalog/index.js';
 import { startLiveSync } from './service-live.js';
+import { getDeploy } from './deploy/service.js';
 
 export interface ServiceOptions {
   paths?: Partial<EnginePaths>;
@@ -90,6 +91,8 @@ export class SkillDockService {
     if (!this.liveSync) {
       startLiveSync(this.ctx);
       this.liveSync = true;
+      // agents' folders, for the Deployments page's live drift
+      getDeploy(this.ctx).watch();
     }
     // Catalogs older than a day are refreshed in the background (src/discover/service.ts).
     getDiscover(this.ctx).startBackground();

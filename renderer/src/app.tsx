@@ -22,6 +22,7 @@ const LibraryPage = lazy(() => import('./pages/library/library-page').then((m) =
 const UpdatesPage = lazy(() => import('./pages/sources/updates-page').then((m) => ({ default: m.UpdatesPage })));
 const ProjectPage = lazy(() => import('./pages/project/project-page').then((m) => ({ default: m.ProjectPage })));
 const DiscoverPage = lazy(() => import('./pages/discover/discover-page').then((m) => ({ default: m.DiscoverPage })));
+const DeployPage = lazy(() => import('./pages/deploy/deploy-page').then((m) => ({ default: m.DeployPage })));
 const EditorPage = lazy(() => import('./pages/editor/editor-page').then((m) => ({ default: m.EditorPage })));
 import { DropOverlay } from './pages/import/drop-overlay';
 import { ImportPanelHost } from './pages/import/import-host';
@@ -85,6 +86,7 @@ function Shell({ i18n }: { i18n: I18n }) {
             {page === 'discover' && <DiscoverPage />}
             {page === 'updates' && <UpdatesPage />}
             {page === 'project' && <ProjectPage />}
+            {page === 'deploy' && <DeployPage />}
             {page === 'editor' && editing && <EditorPage key={editing} skill={editing} />}
             {page === 'assistants' && <AssistantsPage />}
             {page === 'launch' && <LaunchPage />}

@@ -7,6 +7,7 @@ import { matchLanguage, switchLanguage } from './i18n';
 import { useAgents } from './stores/agents-store';
 import { useAssistants } from './stores/assistants-store';
 import { useCatalog } from './stores/catalog-store';
+import { useDeploy } from './stores/deploy-store';
 import { useDoctor } from './stores/doctor-store';
 import { useImport } from './stores/import-store';
 import { useLaunch } from './stores/launch-store';
@@ -31,6 +32,10 @@ export function handleEvent(event: SkillDockEvent, i18n: I18n): void {
       useLibrary.getState().libraryChanged();
       useSources.getState().libraryChanged();
       useDiscover.getState().libraryChanged();
+      useDeploy.getState().changed();
+      break;
+    case 'deploy-changed':
+      useDeploy.getState().changed();
       break;
     case 'import-progress':
       useImport.getState().onProgress(event);
@@ -88,6 +93,7 @@ export function reloadAll(): void {
   useAgents.getState().invalidateViews();
   void useCatalog.getState().load();
   useCatalog.getState().bumpTrust();
+  useDeploy.getState().changed();
   void useAssistants.getState().load();
   useLibrary.getState().libraryChanged();
   useSources.getState().libraryChanged();

@@ -28,6 +28,7 @@ export const TID = {
   navUpdates: 'nav-updates',
   navProject: 'nav-project',
   navDiscover: 'nav-discover',
+  navDeploy: 'nav-deploy',
   page: 'page', // + `-${pageName}` via pageId()
   dropOverlay: 'drop-overlay',
   dropTarget: 'drop-target',
@@ -431,6 +432,33 @@ export const TID = {
   projectInstallSkill: 'project-install-skill',
   projectInstallError: 'project-install-error',
   projectInstallDone: 'project-install-done',
+  // deployments page (cells `deploy-cell-<skill>--<agent>` with data-on, data-wanted, data-state;
+  // rows `deploy-row-<skill>`, row switches `deploy-row-all-<skill>`, column switches
+  // `deploy-col-all-<agent>`, edited copies `deploy-conflict-<skill>`)
+  deployMatrix: 'deploy-matrix',
+  deleteAgents: 'delete-agents',
+  deployEmpty: 'deploy-empty',
+  deployRow: 'deploy-row',
+  deployRowAll: 'deploy-row-all',
+  deployColumnAll: 'deploy-col-all',
+  deployCell: 'deploy-cell',
+  deployCellSwitch: 'deploy-cell-switch',
+  deployVia: 'deploy-via',
+  deployState: 'deploy-state',
+  deployRisk: 'deploy-risk',
+  deployMode: 'deploy-mode',
+  deployRepair: 'deploy-repair',
+  deploySummary: 'deploy-summary',
+  deployFolderProblem: 'deploy-folder-problem',
+  deployAlsoOn: 'deploy-also-on',
+  deployLeft: 'deploy-left',
+  deployAsk: 'deploy-ask',
+  deployConflicts: 'deploy-conflicts',
+  deployConflict: 'deploy-conflict',
+  deployShowDiff: 'deploy-show-diff',
+  deployKeepEdit: 'deploy-keep-edit',
+  deployRestore: 'deploy-restore',
+  deployDiff: 'deploy-diff',
 } as const;
 
 export type TestId = (typeof TID)[keyof typeof TID];
@@ -440,7 +468,18 @@ export function rowId(base: TestId, key: string): string {
   return `${base}-${key}`;
 }
 
-export const PAGES = ['skills', 'library', 'discover', 'updates', 'project', 'assistants', 'launch', 'agents', 'settings'] as const;
+export const PAGES = [
+  'skills',
+  'library',
+  'deploy',
+  'discover',
+  'updates',
+  'project',
+  'assistants',
+  'launch',
+  'agents',
+  'settings',
+] as const;
 export type PageName = (typeof PAGES)[number];
 /** Each page's navigation item. */
 export const NAV_TID: Record<PageName, string> = {
@@ -449,6 +488,7 @@ export const NAV_TID: Record<PageName, string> = {
   discover: TID.navDiscover,
   updates: TID.navUpdates,
   project: TID.navProject,
+  deploy: TID.navDeploy,
   assistants: TID.navAssistants,
   launch: TID.navLaunch,
   agents: TID.navAgents,

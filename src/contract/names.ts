@@ -89,6 +89,11 @@ export const METHOD_NAMES = [
   'searchSkills',
   'previewCatalogSkill',
   'installCatalogSkill',
+  'deployStatus',
+  'deploySet',
+  'deployRepair',
+  'deployDiff',
+  'deployAdoptEdit',
 ] as const satisfies readonly MethodName[];
 
 export const EVENT_TYPES = [
@@ -102,6 +107,7 @@ export const EVENT_TYPES = [
   'workspaces-cleaned',
   'approval-changed',
   'settings-changed',
+  'deploy-changed',
 ] as const satisfies readonly SkillDockEvent['type'][];
 
 const eventTypes: ReadonlySet<string> = new Set(EVENT_TYPES);

@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import type { SkillRisk } from '../../../src/contract/index';
 import { client } from '../client-port';
 import { useCatalog } from './catalog-store';
+import { coalesced } from './coalesce';
 
 // What the engine's security scan found per catalog entry (listSkillRisks), for the list's badge
 // and filters and the approval prompt. Loaded after the catalog, so the list paints first; kept
@@ -15,31 +16,17 @@ interface RiskState {
   load(): Promise<void>;
 }
 
-let inflight: Promise<void> | null = null;
-let again = false;
-
 export const useRisks = create<RiskState>((set) => ({
   byId: new Map(),
   generation: null,
-  load() {
-    if (inflight) {
-      again = true;
-      return inflight;
+  load: coalesced(async () => {
+    try {
+      const r = await client().api.listSkillRisks({});
+      set({ byId: new Map(r.skills.map((s) => [s.entryId, s])), generation: r.generation });
+    } catch {
+      // The list still works without badges; the drawer's security tab says what failed.
     }
-    inflight = (async () => {
-      do {
-        again = false;
-        try {
-          const r = await client().api.listSkillRisks({});
-          set({ byId: new Map(r.skills.map((s) => [s.entryId, s])), generation: r.generation });
-        } catch {
-          // The list still works without badges; the drawer's security tab says what failed.
-        }
-      } while (again);
-      inflight = null;
-    })();
-    return inflight;
-  },
+  }),
 }));
 
 const first = useCatalog.getState().catalog;

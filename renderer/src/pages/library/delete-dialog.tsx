@@ -1,8 +1,10 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Modal } from '@arco-design/web-react';
 import type { LibrarySkill } from '../../../../src/contract/index';
 import { useAssistants } from '../../stores/assistants-store';
+import { useDeploy } from '../../stores/deploy-store';
+import { useAgents } from '../../stores/agents-store';
 import { useLibrary } from '../../stores/library-store';
 import { useAction } from './use-action';
 import { TID } from '../../testids';
@@ -29,6 +31,15 @@ export function DeleteDialog({
       .filter((a) => a.skills.some((s) => names.has(s.name) && (s.rootKind === 'library' || s.rootId === 'library')))
       .map((a) => a.name);
   }, [assistants, loaded, skill]);
+
+  // The agents whose own folders lose the skill with it (its deployments go in the same step).
+  const deployed = useDeploy((s) => s.status);
+  const agentNames = useAgents((s) => s.names);
+  useEffect(() => useDeploy.getState().watch(), []);
+  const losing = useMemo(
+    () => (deployed?.cells ?? []).filter((c) => c.skill === skill.dirName && c.on).map((c) => agentNames[c.agent] ?? c.agent),
+    [deployed, agentNames, skill.dirName],
+  );
 
   const remove = () =>
     run(async () => {
@@ -60,6 +71,14 @@ export function DeleteDialog({
             type="warning"
             data-testid={TID.deleteUsers}
             content={t('library.deleteUsers', { count: users.length, assistants: users.join(t('common.comma')) })}
+          />
+        )}
+        {losing.length > 0 && (
+          <Alert
+            type="warning"
+            className="page-alert"
+            data-testid={TID.deleteAgents}
+            content={t('library.deleteAgents', { count: losing.length, agents: losing.join(t('common.comma')) })}
           />
         )}
         {error && <Alert type="error" className="page-alert" content={error} />}
