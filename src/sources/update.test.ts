@@ -67,6 +67,21 @@ describe('update', () => {
     expect((await w.service.api.checkSources({ names: [name] })).results[0]).toMatchObject({ status: 'update-available', toCommit: to });
   });
 
+  it('a deployed copy gets the new version in the same operation; undo takes both back', async () => {
+    const { repo, name } = await installed();
+    await w.service.api.deploySet({ skills: [name], agents: ['qwen'], mode: 'copy' });
+    const copy = path.join(w.userHome, '.qwen', 'skills', name);
+    const before = snapshot(copy);
+    repo.commit({ [`skills/${name}/new.md`]: 'new upstream file\n' });
+    const r = await w.service.api.updateSkills({ names: [name] });
+    expect(r.results[0]).toMatchObject({ status: 'updated' });
+    expect(fs.readFileSync(path.join(copy, 'new.md'), 'utf8')).toBe('new upstream file\n');
+    const st = await w.service.api.deployStatus({ agent: 'qwen' });
+    expect(st.entries.find((e) => e.path === copy)).toMatchObject({ state: 'in-sync', mode: 'copy' });
+    await w.service.api.undo({});
+    expect(snapshot(copy)).toEqual(before);
+  });
+
   it('a conflicting edit stops that skill (nothing written) and reports the three versions; resolved each way', async () => {
     const { repo, name } = await installed();
     fs.writeFileSync(lib(name, 'notes.txt'), 'one\ntwo mine\nthree\nfour\nfive\nsix\n');

@@ -13,6 +13,7 @@ import {
 import type { ServiceContext } from '../service-context.js';
 import { fail, SkillDockError } from '../errors.js';
 import { runJournaled } from '../library/recover.js';
+import { followLibrary } from '../library/followers.js';
 import { libraryDir, moveToTrash } from '../library/trash.js';
 import { copySkillTree, lstatOrNull, treeDigest, LinkOutsideError } from '../library/tree.js';
 import { getInventory } from '../security/surface.js';
@@ -352,6 +353,8 @@ async function swapIn(ctx: ServiceContext, staged: Staged[]): Promise<string | u
       };
     }
     if (!changes.length) return undefined;
+    // copies deployed to agents' folders get the new version in the same operation
+    changes.push(...followLibrary(ctx, wal, { op: 'update', names: Object.keys(records) }));
     writeProvenance(ctx, records);
     const names = Object.keys(records);
     return wal.commit({
