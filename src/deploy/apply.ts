@@ -32,6 +32,8 @@ interface Ctx {
   bucket: string;
   /** Folders SkillDock may create (the scope's root: the user's home, or a project). */
   root: string;
+  /** Folders known to be there (checked or made by this apply). */
+  present: Set<string>;
 }
 
 function act(c: Ctx, change: JournalChange, fn: () => void, into: JournalChange[]): void {
@@ -42,12 +44,14 @@ function act(c: Ctx, change: JournalChange, fn: () => void, into: JournalChange[
 
 /** Create `dir` and every missing parent up to `root` (never above it), each journaled. */
 function ensureDir(c: Ctx, dir: string, into: JournalChange[]): void {
+  if (c.present.has(dir)) return;
   const missing: string[] = [];
   for (let d = dir; !lstatOrNull(d); d = path.dirname(d)) {
     if (!isInside(d, c.root) || d === path.dirname(d)) throw new Error(`${dir} is outside ${c.root}`);
     missing.unshift(d);
   }
   for (const d of missing) act(c, { kind: 'created-dir', path: d }, () => fs.mkdirSync(d), into);
+  c.present.add(dir);
 }
 
 /** Move an entry out of an agent's folder: a link is unlinked, anything else moved whole to the trash. */
@@ -145,7 +149,14 @@ export function applySteps(ctx: ServiceContext, wal: WriteAhead, input: ApplyInp
   const record = parseRecord(ctx, recordBefore);
   const scope = scopeRecord(record, input.scopeKey);
   if (input.desired) scope.desired = input.desired;
-  const c: Ctx = { ctx, wal, changes: [], bucket: path.join(ctx.paths.home, 'trash', 'deployed', wal.id), root: input.root };
+  const c: Ctx = {
+    ctx,
+    wal,
+    changes: [],
+    bucket: path.join(ctx.paths.home, 'trash', 'deployed', wal.id),
+    root: input.root,
+    present: new Set(),
+  };
   const out: DeployStep[] = [];
   for (const step of input.steps) {
     if (step.action === 'blocked' || step.action === 'conflict') {

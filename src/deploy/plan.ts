@@ -43,7 +43,7 @@ export function planDeploy(scope: DeployScope, record: ScopeRecord, choices: Pla
   const onDisk = new Map(status.entries.filter((e) => e.kind !== 'none').map((e) => [e.path, e]));
   for (const w of placements) {
     const base = { path: w.path, skill: w.skill, folder: w.folder, mode: w.mode, agents: w.readers };
-    const problem = problems.get(w.folder) ?? folderProblem(w.folder, w.readers);
+    const problem = problems.has(w.folder) ? problems.get(w.folder)! : folderProblem(w.folder, w.readers);
     const e = onDisk.get(w.path);
     const rec = record.placed[w.path];
     if (e === undefined) {
