@@ -152,7 +152,9 @@ export class DeployService {
     const resumed = fs.existsSync(marker);
     if (!resumed) assertRevertible(this.ctx, changes);
     fs.writeFileSync(marker, '');
-    const done = revertAll([...changes].reverse(), resumed ? { isAfter: happened } : {});
+    // newest first; finishing after a crash, a change no longer in its after-state was reverted already
+    const done: JournalChange[] = [];
+    for (const c of [...changes].reverse()) if (!resumed || happened(c)) done.push(...revertAll([c]));
     if (recordBefore === null) fs.rmSync(recordFile(this.ctx), { force: true });
     else writeFileAtomic(recordFile(this.ctx), recordBefore);
     fs.rmSync(marker, { force: true });
