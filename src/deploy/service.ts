@@ -1,3 +1,11 @@
+// src/deploy: what SkillDock keeps in agents' own skills folders (the user's, or a project's).
+//
+// The engine, for any scope (a set of agents and the folders each reads):
+//   chooseTargets(scope, desired)        -> the folder per skill and agent (nobody lists a skill twice)
+//   statusOf({scope, record})            -> every entry's state, the skill × agent matrix
+//   planDeploy(scope, record, choices)   -> steps (place, replace, remove, forget, blocked, conflict)
+//   applySteps(ctx, wal, {steps, ...})   -> makes them inside runJournaled (src/library/recover.ts)
+// and the service (getDeploy) that runs them for the user scope, journaled, with undo.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { DeployResult, DeployStatus, DeployStep, JournalChange, MessageRef } from '../contract/index.js';

@@ -124,9 +124,3 @@ export function chooseTargets(scope: DeployScope, desired: Desired): TargetChoic
 
 /** `skills` over the older singular `skill` (OpenCode reads both). */
 const pref = (folder: string) => (path.basename(folder) === 'skills' ? 0 : 1);
-
-/** Agents that would get `skill` (asked or not) under `desired`. */
-export function effectiveAgents(scope: DeployScope, desired: Desired, skill: string): string[] {
-  const { placements } = chooseTargets(scope, { [skill]: desired[skill] ?? {} });
-  return [...new Set(placements.flatMap((p) => p.readers))];
-}

@@ -110,8 +110,6 @@ export function markFailed(ctx: ServiceContext, c: SkillCatalog, error: MessageR
   writeIndex(ctx, { ...(old ?? { version: 1, id: c.id, url: c.url, skills: [] }), refreshedAt: new Date().toISOString(), error });
 }
 
-export type { IndexedSkillWithBody };
-
 interface WebInstall {
   catalog: string;
   path: string;
