@@ -28,6 +28,13 @@ for (const lang of ['en', 'ja'] as const) {
     for (let i = 0; i < 6; i++) skill(qwen, `bulk-${i}`, 'z'.repeat(600));
     skill(path.join(app.userHome, '.gemini', 'skills'), 'gem', 'A Gemini skill.');
     await patchSettings(app, { language: lang });
+    // The folders were made after `serve` started: the engine picks a new root up within a second
+    // (watch.ts polls missing roots). This spec is about the page's order, so it starts once the
+    // engine lists the skills; once a CI run showed the page with the root still missing after 20 s,
+    // and the page never asked again (see the closing note of Dec 7).
+    await expect
+      .poll(async () => JSON.stringify(await app.call('agentView', { agent: 'qwen' })).includes('PDF-Tools'), { timeout: 15_000 })
+      .toBe(true);
     await app.open(page);
     await page.getByTestId(TID.navAgents).click();
     await expect(page.getByTestId(pageId('agents'))).toBeVisible();
