@@ -27,6 +27,30 @@ function stamp(d: Date): string {
     .replace(/\.\d+Z$/, 'Z');
 }
 
+/**
+ * Trash entries a crash left half built (`.building-<id>`), settled when an interrupted undo is
+ * finished: one that holds its skill is completed under its id (the skill is in the trash, as the
+ * undo meant); one without (only its meta.json) is removed, since the skill is still where it was
+ * and the finished undo moves it again. A link or a file under that name is left alone.
+ */
+export function settleBuildingTrash(ctx: ServiceContext): void {
+  const dir = trashDir(ctx);
+  let names: string[];
+  try {
+    names = fs.readdirSync(dir).filter((n) => n.startsWith('.building-'));
+  } catch {
+    return;
+  }
+  for (const n of names) {
+    const building = path.join(dir, n);
+    if (!lstatOrNull(building)?.isDirectory()) continue;
+    const done = path.join(dir, n.slice('.building-'.length));
+    if (lstatOrNull(path.join(building, 'skill'))) {
+      if (!lstatOrNull(done)) fs.renameSync(building, done);
+    } else fs.rmSync(building, { recursive: true, force: true });
+  }
+}
+
 /** Move a library entry to the trash. Returns the trash id and the journal changes. */
 export function moveToTrash(
   ctx: ServiceContext,

@@ -7,7 +7,7 @@ import { appendJournal, assertRevertible, libraryNames, readJournal, revertChang
 import { blocker, describeOperation, newest, operationById, readOperations, type OpState } from './operations.js';
 import { happened, WriteAhead } from './wal.js';
 import { lstatOrNull, removeNoFollow, treeDigest } from './tree.js';
-import { libraryDir, moveToTrash } from './trash.js';
+import { libraryDir, moveToTrash, settleBuildingTrash } from './trash.js';
 import type { Announce } from './import.js';
 
 // Undo and redo of one operation by its journal id. Neither destroys anything: a skill an undo
@@ -98,6 +98,8 @@ export function revertKeeping(ctx: ServiceContext, changes: JournalChange[], opt
       continue;
     }
     const st = lstatOrNull(c.path);
+    // Finishing an interrupted undo: what is no longer there was taken out before the crash.
+    if (!st && opts.isAfter) continue;
     if (path.dirname(c.path) === lib && st) {
       // A skill the undo takes out of the library: to the trash, where restore and redo find it.
       out.push(...moveToTrash(ctx, path.basename(c.path), 'undone', opts.wal).changes);
@@ -236,6 +238,7 @@ export async function finishAct(
   let changes: JournalChange[] = [];
   let message = '';
   try {
+    settleBuildingTrash(ctx);
     const handler = undoHandler(ctx, op.entry.op);
     if (handler) message = (pending.op === 'undo' ? await handler.undo(op.entry) : ((await handler.redo?.(op.entry)) ?? {})).message ?? '';
     else
