@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SkillDockService } from '../service.js';
 import { startServer, type RunningServer } from '../server/index.js';
 import { sleep } from '../../test/support/wait.js';
-import { callApi } from '../../test/support/server.js';
+import { hostHeaders, rawRequest } from '../../test/support/server.js';
 import { analyzeSkill } from '../skills/index.js';
 import { RESOURCES, writeSkill } from '../../test/support/catalog.js';
 
@@ -24,7 +24,15 @@ let skill: string;
 
 async function timedList(): Promise<{ ms: number; names: string[] }> {
   const t0 = performance.now();
-  const res = await callApi(server, 'listCatalog');
+  // A fresh connection per call: this test's server shares its event loop with the client, and
+  // after a rescan held that loop for seconds (under a full run's load), a kept-alive socket was
+  // closed by the server's 5 s keep-alive timer just as the next call went out (ECONNRESET).
+  const res = await rawRequest(server.port, {
+    method: 'POST',
+    path: '/api/listCatalog',
+    headers: hostHeaders(server.port, server.token, { 'content-type': 'application/json', connection: 'close' }),
+    body: '{}',
+  });
   expect(res.status, res.body).toBe(200);
   const entries = (JSON.parse(res.body) as { value: { entries: Array<{ name: string; digest: string }> } }).value.entries;
   return { ms: performance.now() - t0, names: entries.map((e) => `${e.name}:${e.digest}`) };
