@@ -146,8 +146,13 @@ describe('changes made by a separate skilldock process reach the app within a se
       const description = `Notes kept elsewhere, edit ${round}. Use when asked.`;
       fs.writeFileSync(path.join(target, 'SKILL.md'), `---\nname: far-notes\ndescription: ${description}\n---\n\nBody.\n`);
       expect(await announced(edited, 'catalog-changed (edit inside the target)', (e) => e.type === 'catalog-changed')).toBeLessThan(WITHIN);
-      const entry = (await app.api.listCatalog({})).entries.find((e) => e.dirName === 'far-notes');
-      expect(entry?.description).toBe(description);
+      // The event seen may still be the one of the target coming back (a full run showed the old
+      // description after it): the edit's own refresh follows, and the catalog shows it.
+      const catalogDescription = async () => (await app.api.listCatalog({})).entries.find((e) => e.dirName === 'far-notes')?.description;
+      await waitFor(async () => (await catalogDescription()) === description, {
+        timeoutMs: 3000,
+        what: 'the edit inside the target in the catalog',
+      });
     }
   });
 
