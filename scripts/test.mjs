@@ -327,6 +327,9 @@ const countsFile = process.env.SKILLDOCK_COUNTS;
 if (countsFile) {
   const prev = readJson(countsFile) ?? { passed: 0, failed: 0, skipped: 0 };
   for (const k of Object.keys(totals)) prev[k] += totals[k];
+  // The failed tests' names travel too: .ci/run says them again under the last runner's output,
+  // where a CI log that keeps only its tail still shows them.
+  prev.problems = [...(prev.problems ?? []), ...problems];
   fs.writeFileSync(countsFile, JSON.stringify(prev));
 }
 console.log(`\nstep times (wall clock; the lanes run side by side):`);

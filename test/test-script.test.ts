@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -7,6 +8,7 @@ import { CHECKS, header, project as makeProject, removeProjects, runCount, type 
 // purpose: its closing line and exit status must never say 0 failed when something failed.
 
 const project = (f: Fixture) => makeProject(f, dirs);
+const root = path.resolve(__dirname, '..');
 
 const dirs: string[] = [];
 afterAll(() => removeProjects(dirs));
@@ -80,10 +82,15 @@ describe.concurrent('scripts/test.mjs counts honestly', { timeout: 150_000 }, ()
     const r = await runCount(project({ tests: { 'a.test.mjs': text } }));
     expect(r.line).toBe(`${1 + CHECKS} passed, 1 failed, 0 skipped`);
     expect(r.status).toBe(1);
-    expect(r.counts).toEqual({ passed: 1 + CHECKS, failed: 1, skipped: 0 });
+    expect(r.counts).toMatchObject({ passed: 1 + CHECKS, failed: 1, skipped: 0 });
     // The failed test is named after the step times, where a CI log's tail shows it, with its error.
     const tail = r.out.slice(r.out.lastIndexOf('step times'));
     expect(tail).toMatch(/! cases\/a\.test\.mjs › outer inner fails\n\s+AssertionError: expected 1 to be 2/);
+    // .ci/run's closing lines (after the real-agent suite) name it again from the counts file.
+    const ci = execFileSync(process.execPath, [path.join(root, 'scripts', 'ci-total.mjs'), r.countsFile], { encoding: 'utf8' });
+    expect(ci.trim().split('\n').slice(-4).join('\n')).toMatch(
+      /^! cases\/a\.test\.mjs › outer inner fails\n\s+AssertionError: expected 1 to be 2[^\n]*\n\n4 passed, 1 failed, 0 skipped$/,
+    );
   });
 
   it('an error thrown after a test has passed is a failure, in the line and in the counts file', async () => {
@@ -150,7 +157,7 @@ describe.concurrent('scripts/test.mjs counts honestly', { timeout: 150_000 }, ()
     expect(lint.line).toBe(`${1 + CHECKS - 1} passed, 1 failed, 0 skipped`);
     expect(lint.out).toMatch(/! lint \(ESLint[^\n]*: failed/);
     expect(lint.status).toBe(1);
-    expect(lint.counts).toEqual({ passed: CHECKS, failed: 1, skipped: 0 });
+    expect(lint.counts).toMatchObject({ passed: CHECKS, failed: 1, skipped: 0 });
     const all = await runCount(project({ lint: 'fail', format: 'fail', knip: 'fail', tests: ok }));
     expect(all.line).toBe('1 passed, 3 failed, 0 skipped');
     expect(all.out).toMatch(/! format \(prettier --check\): failed/);

@@ -76,5 +76,5 @@ export async function runCount(dir: string, env: Record<string, string> = {}) {
   const status = await new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
   clearTimeout(timer);
   const line = out.trim().split('\n').pop() ?? '';
-  return { status, line, out, counts: JSON.parse(fs.readFileSync(counts, 'utf8')) as Record<string, number> };
+  return { status, line, out, countsFile: counts, counts: JSON.parse(fs.readFileSync(counts, 'utf8')) as Record<string, unknown> };
 }
