@@ -4,6 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ScanCodeSchema, type ScanCode, type ScanLevel } from '../contract/index.js';
 import { scanSkillDir } from './scan.js';
 import { tmpDir, writeSkill, type FileSpec } from '../../test/support/security.js';
+import { withinFloor } from '../../test/support/speed.js';
 
 // Each scan rule with skills that trigger it and ordinary skills that must not.
 
@@ -419,10 +420,17 @@ describe('scan details', () => {
 
   it('long minified lines are scanned without hanging', () => {
     const line = `var a=${'x'.repeat(200_000)};eval(atob("Y29uc29sZS5sb2coMSk="));`;
-    const started = Date.now();
     const found = scan(script(line, 'scripts/min.js'));
     expect(found.map((f) => f.code)).toContain('scan-obfuscation');
-    expect(Date.now() - started).toBeLessThan(5000);
+    // Linear: as costly as a line of the same length that no rule starts on.
+    const plain = `var a=${'x'.repeat(200_000)};console.log(1);`;
+    const cost = withinFloor(
+      () => scan(script(line, 'scripts/min.js')),
+      () => scan(script(plain, 'scripts/min.js')),
+      20,
+      50,
+    );
+    expect(cost.ok, cost.said).toBe(true);
   });
 
   it('a file too large to scan is hashed and reported low, not read into memory whole', () => {

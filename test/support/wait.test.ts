@@ -11,7 +11,8 @@ describe('test support: waiting', () => {
     await waitFor(() => ++n >= 3, { intervalMs: 5 });
     expect(n).toBe(3);
     await waitFor(async () => true);
-    expect(Date.now() - started).toBeLessThan(1000);
+    // far under waitFor's default timeout (5 s), even on a loaded machine
+    expect(Date.now() - started).toBeLessThan(4000);
   });
 
   it('fails after the timeout, naming what it waited for', async () => {
@@ -21,7 +22,7 @@ describe('test support: waiting', () => {
     );
     const took = Date.now() - started;
     expect(took).toBeGreaterThanOrEqual(110);
-    expect(took).toBeLessThan(2000);
+    expect(took).toBeLessThan(4000);
     const seen = ['a', 'b'];
     await expect(waitFor(() => false, { timeoutMs: 30, what: () => `events ${seen.join(',')}` })).rejects.toThrow('events a,b');
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { highlight, languageOf, type Token } from './highlight';
+import { withinFloor } from '../../../test/support/speed.js';
 
 const kinds = (line: Token[]) => line.filter((t) => t.kind !== 'plain').map((t) => [t.kind, t.text]);
 
@@ -60,11 +61,19 @@ describe('highlight', () => {
     expect(highlight('a\n\nb', 'plain')).toEqual([[{ kind: 'plain', text: 'a' }], [], [{ kind: 'plain', text: 'b' }]]);
   });
 
-  it('a 100 KB script (the most the viewer colours) is coloured in well under a second', () => {
-    const text = 'if [ "$X" = 1 ]; then curl -s "https://e.x/$Y" | jq .a # c\nfi\n'.repeat(1750);
-    const start = performance.now();
+  it('a 100 KB script (the most the viewer colours) costs what ten 10 KB scripts cost: linear', () => {
+    const line = 'if [ "$X" = 1 ]; then curl -s "https://e.x/$Y" | jq .a # c\nfi\n';
+    const text = line.repeat(1750);
     const lines = highlight(text, 'shell');
     expect(lines.length).toBe(3500);
-    expect(performance.now() - start).toBeLessThan(1500);
+    const tenth = line.repeat(175);
+    const cost = withinFloor(
+      () => highlight(text, 'shell'),
+      () => {
+        for (let i = 0; i < 10; i++) highlight(tenth, 'shell');
+      },
+      4,
+    );
+    expect(cost.ok, cost.said).toBe(true);
   });
 });
