@@ -42,7 +42,7 @@ test('an assistant with three skills: the remove dialog names the skill in every
 
   // Confirm (in Japanese): the row goes away without a reload, the other two stay.
   await page.getByTestId(TID.removeConfirmOk).click();
-  await expect(rows).toHaveCount(2, { timeout: 2_000 });
+  await expect(rows).toHaveCount(2, { timeout: 5_000 });
   await expect(list.getByTestId(rowId(TID.assistantSkillRow, 'gamma-docs'))).toHaveCount(0);
   await expect(list.getByTestId(rowId(TID.assistantSkillRow, 'alpha-notes'))).toBeVisible();
   await expect(list.getByTestId(rowId(TID.assistantSkillRow, 'beta-review'))).toBeVisible();

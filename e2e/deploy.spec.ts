@@ -63,10 +63,10 @@ for (const lang of ['en', 'ja'] as const) {
     await expect.poll(() => fs.existsSync(claude) || linkAt(claude) !== null).toBe(false);
     expect(linkAt(shared)).toBe(lib('helper'));
 
-    // drift made on disk is seen within a second, and repaired
+    // drift made on disk is seen without a reload (about a second idle; loose for a loaded machine), and repaired
     fs.unlinkSync(shared);
     const codex = page.getByTestId(cell('helper', 'codex'));
-    await expect(codex).toHaveAttribute('data-state', 'missing', { timeout: 1000 });
+    await expect(codex).toHaveAttribute('data-state', 'missing', { timeout: 5_000 });
     await expect(page.getByTestId(TID.deploySummary)).toHaveAttribute('data-drift', '1');
     await shot(page, `deploy-drift-${lang}`);
     await page.getByTestId(TID.deployRepair).click();

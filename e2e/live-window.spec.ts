@@ -9,8 +9,12 @@ import { TID, rowId } from '../renderer/src/testids';
 // moved on disk) reaches the open window within about a second, with no reload. The page stays
 // open while the real CLI runs against the same SKILLDOCK_HOME.
 
-/** Within about a second of the change (the engine's debounce plus one refetch, on a busy machine). */
-const SOON = { timeout: 1_500 };
+/**
+ * Soon after the change, with no reload. Idle, it takes the engine's debounce plus one refetch
+ * (about half a second); the bound is loose because a fixed 1.5 s could fail a correct build on a
+ * loaded CI machine, and the point here is that the window follows at all, without a reload.
+ */
+const SOON = { timeout: 5_000 };
 
 function cli(app: SkillDockApp, ...args: string[]): string {
   const env = { ...process.env, HOME: app.userHome, SKILLDOCK_HOME: app.home, SKILLDOCK_USER_HOME: app.userHome, NO_COLOR: '1' };
