@@ -41,14 +41,22 @@ function main() {
   }
   const argv = process.argv.slice(2);
   const [cmd, action, ...rest] = argv;
-  // Two commands have doors of their own, each a small bundle that answers the common case and
+  // Three commands have doors of their own, each a small bundle that answers the common case and
   // hands the rest to cli.mjs. An agent's pre-tool hook runs before each of its writes
-  // (dist/hook.cjs); `list --json` is how programs read the catalog (dist/list.cjs).
+  // (dist/hook.cjs); `list --json` is how programs read the catalog (dist/list.cjs); an MCP host
+  // waits for `skilldock mcp` to answer its handshake (dist/mcp.cjs), which then loads the engine
+  // (dist/engine.mjs) by the import() given here: a door compiled as a script has none.
   const hook = cmd === 'policy' && action === 'check-write' && rest.includes('--hook');
-  const door = hook ? 'hook' : cmd === 'list' && argv.includes('--json') ? 'list' : null;
+  const door = hook ? 'hook' : cmd === 'list' && argv.includes('--json') ? 'list' : cmd === 'mcp' ? 'mcp' : null;
   if (door && built(`${door}.cjs`)) {
     const { exports } = loadDoor(path.join(dist, `${door}.cjs`));
-    (hook ? exports.hookDoor(argv) : exports.listDoor(argv)).then(
+    const loadEngine = () => import(pathToFileURL(path.join(dist, 'engine.mjs')).href);
+    const run = {
+      hook: () => exports.hookDoor(argv),
+      list: () => exports.listDoor(argv),
+      mcp: () => exports.mcpDoor(argv, { loadEngine }),
+    };
+    run[door]().then(
       (answered) => answered || full(),
       (err) => {
         // Only a failure while writing the answer gets here (the door hands anything else over).

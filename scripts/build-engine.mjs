@@ -62,6 +62,26 @@ export const ENGINE_MESSAGES = new Proxy({}, {
   },
 };
 
+// The MCP SDK's server module imports ajv (~300 KB, a third of a cold `skilldock mcp` start) to check
+// a client's answers to elicitation forms against their JSON Schema. SkillDock's server never asks
+// for one and gives the SDK its own validator (jsonSchemaValidator in src/mcp/server.ts, the SDK's
+// pluggable option), so the default is never made: bundle a stand-in that says so if it ever were.
+const noAjv = {
+  name: 'no-ajv',
+  setup(b) {
+    b.onResolve({ filter: /[\\/]validation[\\/]ajv-provider\.js$/ }, (args) =>
+      /[\\/]@modelcontextprotocol[\\/]sdk[\\/]/.test(args.importer) ? { path: 'ajv-provider', namespace: 'sd-no-ajv' } : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'sd-no-ajv' }, () => ({
+      loader: 'js',
+      contents:
+        'export class AjvJsonSchemaValidator {\n' +
+        "  constructor() { throw new Error('ajv is not bundled: pass jsonSchemaValidator to the MCP server (src/mcp/server.ts)'); }\n" +
+        '}\n',
+    }));
+  },
+};
+
 // Node's built-ins by `require`, one small module per built-in for the whole bundle. An ES import
 // of a built-in builds its ES-module facade, whose getters load what they name (node:fs's loads
 // fs/promises and node:stream: a few ms of a start that uses neither); and in a CommonJS bundle,
@@ -122,14 +142,15 @@ const common = {
 for (const f of existsSync('dist') ? readdirSync('dist') : []) if (/^chunk-.*\.mjs(\.map)?$/.test(f)) rmSync(`dist/${f}`);
 await build({
   ...common,
-  entryPoints: { cli: 'src/cli/entry.ts' },
+  // engine: the engine alone, for the MCP door (src/cli/engine-entry.ts), sharing cli's chunks.
+  entryPoints: { cli: 'src/cli/entry.ts', engine: 'src/cli/engine-entry.ts' },
   outdir: 'dist',
   outExtension: { '.js': '.mjs' },
   chunkNames: 'chunk-[hash]',
   splitting: true,
   format: 'esm',
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
-  plugins: [grayMatterYaml, lazyMessages],
+  plugins: [grayMatterYaml, lazyMessages, noAjv],
 });
 // The message tables the CLI's stand-in loads (above).
 await build({
@@ -189,13 +210,18 @@ async function door(name, entry, plugins) {
     banner: { js: `// skilldock ${name} door, build ${BUILD_ID}\n${conversionBanner.js}` },
     plugins: [requiredBuiltins, grayMatterYaml, lazyMessages, ...plugins],
   });
-  // bin/skilldock.js compiles a door as a script, which has no loader for import().
-  if (/\bimport\(/.test(readFileSync(`dist/${name}.cjs`, 'utf8'))) throw new Error(`dist/${name}.cjs must not use import()`);
+  // bin/skilldock.js compiles a door as a script, which has no loader for import(). (A line comment
+  // that names it, as one of zod's does, is no call.)
+  const code = readFileSync(`dist/${name}.cjs`, 'utf8').replace(/^\s*\/\/.*$/gm, '');
+  if (/\bimport\(/.test(code)) throw new Error(`dist/${name}.cjs must not use import()`);
 }
 await door('list', 'src/cli/list-entry.ts', [listDoorImports]);
 // `policy check-write --hook` runs before every write of an agent: its door holds only the hook's
 // code (its few lazy imports bundled in).
 await door('hook', 'src/cli/hook-entry.ts', []);
+// `skilldock mcp` on stdio: the SDK's server and stdio transport and the session code; the engine
+// comes from dist/engine.mjs once the handshake is answered.
+await door('mcp', 'src/cli/mcp-entry.ts', [noAjv]);
 for (const old of ['dist/hook.mjs', 'dist/hook.mjs.map']) rmSync(old, { force: true }); // its ES-module door of before
 await build({
   ...common,

@@ -1,8 +1,8 @@
-// Makes the V8 code caches of the doors (dist/list.cjs.v8, dist/hook.cjs.v8, used by
-// bin/skilldock.js loadDoor): runs each door once in a temporary SkillDock home (`list --json` of a
-// small library; a hook call read from this script's stdin), so that the functions a start calls
-// are compiled, then saves what V8 compiled. Run by scripts/build-engine.mjs right after it bundled
-// the doors; writes only those two files (and its own temporary folder).
+// Makes the V8 code caches of the doors (dist/list.cjs.v8, dist/hook.cjs.v8, dist/mcp.cjs.v8, used
+// by bin/skilldock.js loadDoor): runs each door once in a temporary SkillDock home (`list --json` of
+// a small library; a hook call read from this script's stdin; an MCP handshake), so that the
+// functions a start calls are compiled, then saves what V8 compiled. Run by scripts/build-engine.mjs
+// right after it bundled the doors; writes only those files (and its own temporary folder).
 'use strict';
 const { spawnSync } = require('node:child_process');
 const fs = require('node:fs');
@@ -50,6 +50,27 @@ async function main() {
   if (first.status !== 0) throw new Error(`list --json failed: ${first.stderr}`);
   await cache('list.cjs', (exports) => exports.listDoor(['list', '--json']));
   await cache('hook.cjs', (exports) => exports.hookDoor(['policy', 'check-write', '--hook']));
+  await cache('mcp.cjs', answerInitialize);
+}
+
+/**
+ * `skilldock mcp` through its door, on streams of this script's: a host's `initialize`, its answer,
+ * then the end of input (the server stops; the engine, which a start does not load, never is).
+ */
+async function answerInitialize(exports) {
+  const { PassThrough } = require('node:stream');
+  const stdin = new PassThrough();
+  const stdout = new PassThrough();
+  let out = '';
+  stdout.on('data', (b) => {
+    out += b.toString();
+    if (out.includes('\n')) stdin.end();
+  });
+  const initialize = { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'door-cache', version: '1' } };
+  stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: initialize })}\n`);
+  const loadEngine = () => Promise.reject(new Error('the code cache is made without the engine'));
+  const served = await exports.mcpDoor(['mcp'], { loadEngine, stdin, stdout });
+  return served && /"serverInfo"/.test(out);
 }
 
 main()

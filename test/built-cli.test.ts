@@ -27,6 +27,8 @@ describe('the CLI the component tests run', () => {
       'dist/list.cjs',
       'dist/analyze.cjs',
       'dist/hook.cjs',
+      'dist/mcp.cjs',
+      'dist/engine.mjs',
       'dist/analyze-worker.mjs',
       'dist/read-worker.cjs',
       'dist/main/index.cjs',
@@ -56,5 +58,7 @@ describe('one build, one engine build id', () => {
     for (const f of ['list.cjs', 'hook.cjs', 'analyze-worker.mjs', 'main/index.cjs']) {
       expect(fs.readFileSync(path.join(root, 'dist', f), 'utf8'), f).toContain(JSON.stringify(id));
     }
+    // The MCP door keys no cache (its engine is cli.mjs's chunks) but its code cache is its build's.
+    expect(fs.readFileSync(path.join(root, 'dist', 'mcp.cjs'), 'utf8').split('\n', 1)[0]).toBe(`// skilldock mcp door, build ${id}`);
   });
 });

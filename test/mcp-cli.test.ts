@@ -25,6 +25,9 @@ beforeAll(async () => {
   lib = path.join(h.base, 'sdhome', 'library');
   fs.mkdirSync(lib, { recursive: true });
   writeMcpLibrary(lib, path.join(h.base, 'secret.md'));
+  // Bytes a terminal must not see (CR of a Windows file, ESC, a bidi override) are content here:
+  // the host gets them as they are, matching their digest.
+  writeSkill(lib, 'crlf', '# CRLF\r\n\u001b[1mbold\u001b[0m \u202e mark\r\n', { 'notes.md': 'a\r\nb\r\n' });
 }, 120_000);
 
 afterAll(async () => {
@@ -41,10 +44,13 @@ afterAll(async () => {
 async function checkEverything(client: Client): Promise<void> {
   const skills = await listSkills(client);
   const uris = skills.map((s) => s.uri);
-  expect(uris).toEqual(expect.arrayContaining(['skill://hello/SKILL.md', 'skill://tool/SKILL.md', 'skill://leaky/SKILL.md']));
+  expect(uris).toEqual(
+    expect.arrayContaining(['skill://hello/SKILL.md', 'skill://tool/SKILL.md', 'skill://leaky/SKILL.md', 'skill://crlf/SKILL.md']),
+  );
   for (const s of skills) {
     for (const r of s.resources) expect(sha256(await readBytes(client, r.uri)), r.uri).toBe(r.digest);
   }
+  expect((await readBytes(client, 'skill://crlf/notes.md')).toString()).toBe('a\r\nb\r\n');
   const tool = skills.find((s) => s.uri === 'skill://tool/SKILL.md')!;
   expect(tool.resources.map((r) => r.uri)).not.toContain('skill://tool/scripts/run.py');
   expect(await errorCode(client.readResource({ uri: 'skill://leaky/refs/secret.md' }))).toBe(-32602);

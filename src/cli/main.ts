@@ -3,7 +3,8 @@ import type { SkillDockService } from '../service.js';
 import type { ServiceContext } from '../service-context.js';
 import type { SkillDockEvent } from '../contract/index.js';
 import { commands } from './commands/index.js';
-import { guardOutput, pieceChunks, termEscape, termSafeDeep } from './format.js';
+import { guardOutput, pieceChunks, termSafeDeep } from './format.js';
+import { corruptWarning, rolledBackWarning } from './engine-events.js';
 import { UsageError, type CliCommand, type CliIO, type OutPiece } from './types.js';
 
 function help(): string {
@@ -119,15 +120,6 @@ function guardEdge(io: CliIO, json: boolean): void {
   io.engine = async <T>(fn: (ctx: ServiceContext) => Promise<T>): Promise<T> => termSafeDeep(await engine(fn));
 }
 
-/** What the CLI says when the engine found a damaged data file and recovered from it. */
-function corruptWarning(e: Extract<SkillDockEvent, { type: 'store-corrupt' }>): string {
-  const recovered =
-    e.recoveredFrom === 'backup'
-      ? `recovered from its backup ${e.file}.bak; changes made after that backup are lost`
-      : 'no good backup: it starts empty, everything it held is in the damaged copy';
-  return `skilldock: ${e.file} was damaged (${e.reason}); ${recovered}. The damaged file was moved to ${e.movedTo}.`;
-}
-
 /** The engine, loaded when a command runs (help and usage never pay for it). */
 let createService: typeof import('../service.js').createService | undefined;
 
@@ -139,15 +131,7 @@ export async function runCli(argv: string[], partial: Partial<CliIO> = {}): Prom
     const s = createService!();
     s.on((e) => {
       if (e.type === 'store-corrupt') corrupt.push(e);
-      // Said at once: the command goes on with the library as it was before the crash.
-      if (e.type === 'operation-rolled-back')
-        io.err(
-          `skilldock: an interrupted ${e.op} (begun ${e.time}) was found and rolled back: ${e.undone} change(s) undone` +
-            (e.failed.length
-              ? `; could not undo ${e.failed.map((f) => `${termEscape(f.path)} (${termEscape(f.reason)})`).join(', ')}`
-              : '') +
-            '.',
-        );
+      if (e.type === 'operation-rolled-back') io.err(rolledBackWarning(e));
     });
     return s;
   };
@@ -186,7 +170,9 @@ export async function runCli(argv: string[], partial: Partial<CliIO> = {}): Prom
     ...partial,
   };
   const [name, ...rest] = argv;
-  guardEdge(io, rest.includes('--json'));
+  // Engine values are escaped for a terminal only where stdout is text for a person: not with
+  // --json, and not where it is a protocol (`mcp`: a skill's CRLF file must reach the host as is).
+  guardEdge(io, rest.includes('--json') || commands.find((c) => c.name === name)?.protocolOut === true);
   if (!name || name === '--help' || name === '-h' || name === 'help') {
     io.out(help());
     return name ? 0 : 2;

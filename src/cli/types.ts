@@ -42,6 +42,11 @@ export interface CliCommand {
    * engine only through `io.engine`. For commands that must start close to bare Node.
    */
   lean?: boolean;
+  /**
+   * Standard output is a protocol (JSON-RPC), not text for a person: the engine's values reach the
+   * command exact, as with --json (JSON escapes what a terminal must not see).
+   */
+  protocolOut?: boolean;
   /** The command's own module, imported when it runs or prints its usage: a start compiles no other command. */
   load(): Promise<CliCommandModule>;
 }

@@ -6,6 +6,7 @@ import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { checkOrigin, newToken, tokensEqual } from '../server/guard.js';
 import type { McpSource } from './source.js';
 import { createSession } from './server.js';
+import { MAX_MESSAGE_BYTES } from './limits.js';
 
 // `skilldock mcp --http`: Streamable HTTP on 127.0.0.1 only, one SDK session per client, behind
 // the same guards as the browser UI: the Host and Origin must be this loopback address (DNS
@@ -13,8 +14,6 @@ import { createSession } from './server.js';
 // `Authorization: Bearer <token>` or as the last path segment (`/mcp/<token>`) for hosts whose
 // configuration holds only a URL.
 
-/** Largest JSON-RPC body accepted (a skill request is tiny; anything near this is hostile). */
-export const MAX_BODY_BYTES = 1 << 20;
 /** Open sessions at most: a client that opens and never closes cannot exhaust the process. */
 const MAX_SESSIONS = 64;
 
@@ -51,7 +50,7 @@ export async function startMcpHttp(source: McpSource, opts: { port?: number; tok
     const given = m[1] ?? (auth?.startsWith('Bearer ') ? auth.slice(7) : undefined);
     if (!tokensEqual(token, given)) return deny(res, 401, 'Unauthorized: a valid token is required');
     const len = Number(req.headers['content-length'] ?? 0);
-    if (len > MAX_BODY_BYTES) return deny(res, 413, 'Request too large');
+    if (len > MAX_MESSAGE_BYTES) return deny(res, 413, 'Request too large');
 
     const sid = req.headers['mcp-session-id'];
     const known = typeof sid === 'string' ? sessions.get(sid) : undefined;
@@ -61,7 +60,7 @@ export async function startMcpHttp(source: McpSource, opts: { port?: number; tok
     if (sessions.size >= MAX_SESSIONS) return deny(res, 503, 'Too many open sessions');
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
-      maxRequestBodySize: MAX_BODY_BYTES,
+      maxRequestBodySize: MAX_MESSAGE_BYTES,
       onsessioninitialized: (id) => {
         sessions.set(id, { transport, server });
       },

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// Named, not `z`: the namespace object would bring all of zod's locales into the stdio door.
+import { literal, object } from 'zod';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   CallToolRequestSchema,
@@ -13,8 +14,8 @@ import {
   SubscribeRequestSchema,
   UnsubscribeRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
+import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import type { ServedSet } from '../contract/index.js';
-import { SkillDockError } from '../errors.js';
 import type { McpSource } from './source.js';
 import { EXTENSION_ID, LIST_TTL_MS, directoryChildren, indexJson, locate, resourceRows, skillEntry } from './skills-ext.js';
 import { BadSkillUri, INDEX_URI, decodeSkillUri } from './uri.js';
@@ -26,6 +27,7 @@ import { TOOLS, bodyOf, findSkill, loadText, promptName, searchSkills } from './
 // per skill. Every refusal is a JSON-RPC error; nothing a client sends stops the server.
 
 const SERVER_NAME = 'skilldock';
+export const MCP_VERSION = '0.1.0';
 const SKILLS_PAGE = 200;
 const RESOURCES_PAGE = 1000;
 const CACHE = { ttlMs: LIST_TTL_MS, cacheScope: 'private' as const };
@@ -33,15 +35,26 @@ const CACHE = { ttlMs: LIST_TTL_MS, cacheScope: 'private' as const };
 const INSTRUCTIONS =
   "SkillDock serves the user's Agent Skills. Each skill is a folder of skill:// resources: read skill://<name>/SKILL.md for its instructions; relative paths in it resolve against skill://<name>/. Without skills support, call search_skills to find a skill and load_skill to load it. Skill content is instructions from the user's library; scripts the user has not approved are withheld.";
 
-const Params = z.object({}).passthrough().optional();
-const SkillsListRequest = z.object({ method: z.literal('skills/list'), params: Params });
+const Params = object({}).passthrough().optional();
+const SkillsListRequest = object({ method: literal('skills/list'), params: Params });
 // Params are checked in the handlers: a malformed request is -32602 (Invalid params), not the
 // SDK's -32603 for a request its schema refused.
-const SkillsGetRequest = z.object({ method: z.literal('skills/get'), params: Params });
-const DirectoryReadRequest = z.object({
-  method: z.literal('resources/directory/read'),
+const SkillsGetRequest = object({ method: literal('skills/get'), params: Params });
+const DirectoryReadRequest = object({
+  method: literal('resources/directory/read'),
   params: Params,
 });
+
+/**
+ * The SDK checks a client's answer to an elicitation (a form the server asks the user to fill)
+ * against its JSON Schema, with ajv by default. SkillDock never asks: no validator is needed, and
+ * the stdio start leaves ajv out of its bundle (scripts/build-engine.mjs).
+ */
+const NO_ELICITATION: jsonSchemaValidator = {
+  getValidator() {
+    throw new Error('the SkillDock MCP server asks no client for input (no elicitation)');
+  },
+};
 
 function uriParam(params: { uri?: unknown } | undefined): string {
   if (typeof params?.uri !== 'string') throw invalid('params.uri must be a string');
@@ -73,16 +86,27 @@ function invalid(message: string): RpcError {
   return new RpcError(ErrorCode.InvalidParams, message);
 }
 
+/**
+ * A SkillDockError, told by its name: the stdio door (src/cli/mcp-entry.ts) loads the engine as a
+ * bundle of its own, whose error class is not this module's.
+ */
+function engineError(err: unknown): (Error & { code: string; msg?: unknown }) | null {
+  return err instanceof Error && err.name === 'SkillDockError' && typeof (err as { code?: unknown }).code === 'string'
+    ? (err as Error & { code: string; msg?: unknown })
+    : null;
+}
+
 /** The engine's refusals as JSON-RPC errors (unknown resources are -32602, as SEP-2640 says). */
-function asMcpError(err: unknown): RpcError | McpError {
-  if (err instanceof McpError || err instanceof RpcError) return err;
-  if (err instanceof BadSkillUri) return invalid(`Bad skill URI: ${err.message}`);
-  if (err instanceof SkillDockError) {
+function asMcpError(thrown: unknown): RpcError | McpError {
+  if (thrown instanceof McpError || thrown instanceof RpcError) return thrown;
+  if (thrown instanceof BadSkillUri) return invalid(`Bad skill URI: ${thrown.message}`);
+  const err = engineError(thrown);
+  if (err) {
     const code =
       err.code === 'not-found' || err.code === 'refused' || err.code === 'bad-request' ? ErrorCode.InvalidParams : ErrorCode.InternalError;
     return new RpcError(code, err.message, { code: err.code, ...(err.msg ? { msg: err.msg } : {}) });
   }
-  return new RpcError(ErrorCode.InternalError, err instanceof Error ? err.message : String(err));
+  return new RpcError(ErrorCode.InternalError, thrown instanceof Error ? thrown.message : String(thrown));
 }
 
 async function guarded<T>(fn: () => Promise<T>): Promise<T> {
@@ -123,6 +147,7 @@ export function createSession(source: McpSource, version: string): Server {
         extensions: { [EXTENSION_ID]: { directoryRead: true } },
       },
       instructions: INSTRUCTIONS,
+      jsonSchemaValidator: NO_ELICITATION,
     },
   );
   const set = () => source.set();

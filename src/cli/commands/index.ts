@@ -12,6 +12,7 @@ export const commands: CliCommand[] = [
   {
     name: 'mcp',
     summary: 'Serve the library to MCP hosts (stdio, or --http on 127.0.0.1 with a token): the Skills extension, tools and prompts',
+    protocolOut: true,
     load: async () => (await import('./mcp.js')).mcpCommand,
   },
   {
