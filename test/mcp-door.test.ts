@@ -157,12 +157,15 @@ describe('skilldock mcp through its door', () => {
       if (!s.child.stdin.write(MB)) await drained();
     }
     s.child.stdin.write('"}}\n');
+    s.child.stdin.write('{"not": "json-rpc"}\n');
     s.send({ id: 4, method: 'ping' });
     expect((await s.answer(4)).result).toEqual({});
     const refusal = s.got.find((m) => (m.error as { code?: number } | undefined)?.code === -32600);
     expect(refusal, JSON.stringify(s.got.slice(-3))).toBeDefined();
     expect((refusal!.error as { message: string }).message).toMatch(/a message of 1048\d{5} bytes, over the limit of 1048576/);
     expect(s.got.some((m) => m.id === 3)).toBe(false);
+    // The JSON line after it, no JSON-RPC message, is answered too (the door's zod tells it).
+    expect(s.got.filter((m) => !('id' in m)).map((m) => (m.error as { code: number }).code)).toEqual([-32600, -32600]);
     expect(s.stderr()).toMatch(/refused a message of \d+ bytes on standard input/);
     // The line streamed through: the process grew by far less than the 100 MB it was sent.
     if (linux) expect(peak() - before).toBeLessThan(80 * 1024 * 1024);

@@ -64,7 +64,7 @@ function countingEngine(): { engine: McpEngine; loads: () => number } {
 }
 
 describe('serveStdio', () => {
-  it('answers an over-long message with -32600, says so on stderr, and answers the next one', async () => {
+  it('answers an over-long message with -32600 and a malformed one with its error, says so, and answers the next one', async () => {
     const stdin = new PassThrough();
     const stdout = new PassThrough();
     const said: string[] = [];
@@ -95,6 +95,13 @@ describe('serveStdio', () => {
     expect((refusal!.error as { message: string }).message).toMatch(/over the limit of 4096/);
     expect(got.some((m) => m.id === 3)).toBe(false);
     expect(said.join('\n')).toMatch(/refused a message of 100\d\d bytes/);
+
+    // Not JSON, and JSON that is no JSON-RPC message: each answered, the server goes on.
+    stdin.write('not json\n{"hello":"world"}\n');
+    stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: 6, method: 'ping' })}\n`);
+    await waitFor(() => got.some((m) => m.id === 6), { timeoutMs: 20_000, what: 'the ping after the malformed lines' });
+    const codes = got.filter((m) => !('id' in m) && m.error).map((m) => (m.error as { code: number }).code);
+    expect(codes).toEqual([-32600, -32700, -32600]);
 
     stdin.write(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`);
     stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: 5, method: 'skills/list' })}\n`);

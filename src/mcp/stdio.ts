@@ -51,6 +51,15 @@ export async function serveStdio(
     source.close();
     done();
   })(server.onclose);
+  // A line that is not JSON, or JSON but no JSON-RPC message: the SDK's reader drops it and says
+  // so only to onerror. JSON-RPC answers it (without an id: none could be read).
+  server.onerror = ((prev) => (err: Error) => {
+    prev?.(err);
+    const code = err instanceof SyntaxError ? -32700 : err.name === 'ZodError' ? -32600 : null;
+    if (code === null) return;
+    const message = code === -32700 ? 'Parse error: a line that is not JSON' : 'Invalid Request: not a JSON-RPC message';
+    void transport.send({ jsonrpc: '2.0', error: { code, message } }).catch(() => undefined);
+  })(server.onerror);
   // The SDK's stdio transport does not notice the end of its input by itself.
   const onEnd = () => void server.close();
   input.once('end', onEnd);
