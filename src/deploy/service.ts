@@ -22,7 +22,7 @@ import { planDeploy, type PlanChoices } from './plan.js';
 import { applySteps } from './apply.js';
 import { statusOf, librarySkills, wantedPlacements } from './status.js';
 import { userScope, USER_SCOPE } from './scopes.js';
-import type { DeployScope } from './targets.js';
+import type { DeployScope, Desired } from './targets.js';
 import { watchFolders, type FolderWatch } from './watch.js';
 
 // The user scope's deployments as the front doors see them: status, set (on/off per skill and
@@ -46,9 +46,13 @@ export class DeployService {
   private watcher: FolderWatch | null = null;
 
   constructor(private readonly ctx: ServiceContext) {
-    registerUndoHandler(ctx, JOURNAL_DEPLOY, (entry) =>
-      this.undoEntry(entry.id, entry.changes ?? [], (entry.recordBefore ?? null) as string | null),
-    );
+    // A deploy's changes end with the record's keys it set (`patched-json`), so undo and redo revert
+    // it like any library operation. Entries written before that kept the whole record
+    // (`recordBefore`): those are undone here, and cannot be redone.
+    registerUndoHandler(ctx, JOURNAL_DEPLOY, {
+      applies: (entry) => entry.recordBefore !== undefined,
+      undo: (entry) => this.undoEntry(entry.id, entry.changes ?? [], (entry.recordBefore ?? null) as string | null),
+    });
     registerLibraryFollower(ctx, (wal, change) => this.follow(wal, change));
   }
 
@@ -140,7 +144,6 @@ export class DeployService {
         summary: describe(out.steps),
         changes: out.changes,
         scope: USER_SCOPE,
-        recordBefore: out.recordBefore,
         skills: [...new Set(out.steps.map((s) => s.skill))].map((name) => ({ name })),
       });
       return { steps: out.steps, alsoOn, journalId: entry.id, ask: [] };
@@ -152,7 +155,7 @@ export class DeployService {
   }
 
   /**
-   * Undo a deploy: revert its changes newest first, then put the record back. A marker file says an
+   * Undo a deploy written before deploys recorded their record keys: revert its changes newest first, then put the record back. A marker file says an
    * undo of this entry has begun, so finishing it after a crash skips what it had already reverted.
    */
   private undoEntry(id: string, changes: JournalChange[], recordBefore: string | null) {
@@ -175,8 +178,13 @@ export class DeployService {
     const scope = this.scope();
     const record = scopeRecord(parseRecord(this.ctx, readRecordText(this.ctx)), USER_SCOPE);
     const names = new Set(change.names);
+    const desired = carryRenames(record.desired, change.renamed ?? {}, librarySkills(scope.libraryDir));
+    for (const from of Object.keys(change.renamed ?? {})) names.add(from);
     const mine = Object.values(record.placed).some((p) => names.has(p.skill)) || Object.keys(record.desired).some((s) => names.has(s));
     if (!mine) return [];
+    // under its new name the skill is placed where the old one was wanted; what the old name left
+    // on disk is taken away like any skill turned off (an edited copy stays, a conflict)
+    record.desired = desired;
     const plan = planDeploy(scope, record, {}, names);
     let steps = plan.steps;
     if (change.op === 'update') {
@@ -199,6 +207,7 @@ export class DeployService {
       steps,
       wanted: plan.wanted,
       keepRecordOfRemoved: change.op === 'delete',
+      ...(change.renamed ? { desired } : {}),
     });
     queueMicrotask(() => this.ctx.events.emit({ type: 'deploy-changed', folders: [...new Set(out.steps.map((s) => s.folder))] }));
     return out.changes;
@@ -222,6 +231,20 @@ export class DeployService {
       this.watcher = null;
     });
   }
+}
+
+/**
+ * The chosen agents of each renamed skill moved to its new name. Not when another skill took the
+ * old name in the meantime: those choices are that skill's now.
+ */
+function carryRenames(desired: Desired, renamed: Record<string, string>, library: Set<string>): Desired {
+  const out = structuredClone(desired);
+  for (const [from, to] of Object.entries(renamed)) {
+    if (!out[from] || library.has(from)) continue;
+    out[to] = { ...out[from], ...out[to] };
+    delete out[from];
+  }
+  return out;
 }
 
 function describe(steps: DeployStep[]): string {

@@ -11,6 +11,8 @@ export interface LibraryChange {
   op: 'delete' | 'restore' | 'update';
   /** Library folder names the operation removed, brought back or changed. */
   names: string[];
+  /** Skills now under another name (old name → new, the new one in `names`): a restore under another name. */
+  renamed?: Record<string, string>;
 }
 
 export type LibraryFollower = (wal: WriteAhead, change: LibraryChange) => JournalChange[];

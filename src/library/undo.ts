@@ -146,7 +146,7 @@ export async function undoLocked(ctx: ServiceContext, id?: string): Promise<ActD
   if (why) refuse(why);
   const target = op.entry;
   const what = describeOperation(ctx, target);
-  const handler = undoHandler(ctx, target.op);
+  const handler = undoHandler(ctx, target.op, target);
   const source = op.effect.changes ?? [];
   if (!handler && !source.length) throw fail('unsupported', 'journal.not-undoable', { op: target.op });
   if (op.effect.partial === true) throw fail('unsupported', 'journal.not-undoable', { op: target.op });
@@ -182,7 +182,7 @@ export async function redoLocked(ctx: ServiceContext, id?: string): Promise<ActD
   const target = op.entry;
   const what = describeOperation(ctx, target);
   const undone = op.effect;
-  const handler = undoHandler(ctx, target.op);
+  const handler = undoHandler(ctx, target.op, target);
   if (undone.redoable !== true || (handler && !handler.redo)) throw fail('unsupported', 'journal.not-redoable', { what });
   const source = undone.changes ?? [];
   if (!handler) {
@@ -239,7 +239,7 @@ export async function finishAct(
   let message = '';
   try {
     settleBuildingTrash(ctx);
-    const handler = undoHandler(ctx, op.entry.op);
+    const handler = undoHandler(ctx, op.entry.op, op.entry);
     if (handler) message = (pending.op === 'undo' ? await handler.undo(op.entry) : ((await handler.redo?.(op.entry)) ?? {})).message ?? '';
     else
       changes = revertKeeping(ctx, [...(op.effect.changes ?? [])].reverse(), {

@@ -5,6 +5,7 @@ import type { ServiceContext } from '../service-context.js';
 import { appendJournal, newJournalId, type JournalInput } from './journal.js';
 import { removeNoFollow } from './tree.js';
 import { writeFileAtomic } from '../store/index.js';
+import { revertPatch } from './json-keys.js';
 
 // Crash safety for every operation that changes disk. Before each change an operation makes, it
 // writes the change it is about to make to `<home>/pending-operation.jsonl` (write-ahead). The
@@ -158,6 +159,7 @@ export function happened(c: WalChange): boolean {
     case 'replaced':
       return !exists(c.tmp) && exists(c.keptAt);
     case 'rewrote-file':
+    case 'patched-json':
       return true; // putting the old content back is harmless when the new never landed
     case 'created':
     case 'created-dir':
@@ -208,6 +210,9 @@ function undo(c: WalChange): void {
       return;
     case 'unlinked':
       fs.symlinkSync(c.linkTarget, c.path);
+      return;
+    case 'patched-json':
+      revertPatch(c);
       return;
   }
 }
