@@ -57,6 +57,8 @@ export const DeployFolderSchema = z.object({
   exists: z.boolean(),
   /** Why SkillDock will not write here (null: it can). */
   problem: MessageRefSchema.nullable(),
+  /** What the user should know about it (`deploy.other-filesystem`: copies are placed here, not links). */
+  notice: MessageRefSchema.optional(),
 });
 export type DeployFolder = z.infer<typeof DeployFolderSchema>;
 
@@ -128,6 +130,8 @@ export const DeployResultSchema = z.object({
   journalId: z.string().optional(),
   /** Questions to answer before this apply goes on (trust); nothing was changed. */
   ask: z.array(MessageRefSchema).default([]),
+  /** What the user should know about what was done (links asked for, copies placed: another filesystem). */
+  notices: z.array(MessageRefSchema).default([]),
 });
 export type DeployResult = z.infer<typeof DeployResultSchema>;
 

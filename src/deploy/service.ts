@@ -20,9 +20,9 @@ import { getSecurity } from '../security/security-service.js';
 import { readRecord, recordFile, scopeRecord, withChange, parseRecord, readRecordText } from './record.js';
 import { planDeploy, type PlanChoices } from './plan.js';
 import { applySteps } from './apply.js';
-import { statusOf, librarySkills, wantedPlacements } from './status.js';
+import { statusOf, librarySkills, wantedPlacements, copiesInstead } from './status.js';
 import { userScope, USER_SCOPE } from './scopes.js';
-import type { DeployScope, Desired } from './targets.js';
+import type { DeployScope, Desired, Placement } from './targets.js';
 import { watchFolders, type FolderWatch } from './watch.js';
 
 // The user scope's deployments as the front doors see them: status, set (on/off per skill and
@@ -105,7 +105,7 @@ export class DeployService {
         !!input.allAgents || ids.length === scope.agents.length,
         !!input.confirmed,
       );
-      if (ask.length) return { steps: [], alsoOn: {}, ask };
+      if (ask.length) return { steps: [], alsoOn: {}, ask, notices: [] };
     }
     const r = await this.apply(input, (desired) => withChange(desired, input.skills, ids, input.mode), new Set(input.skills));
     // what is left as it is for agents this change is not about stays for status and repair to say
@@ -128,9 +128,10 @@ export class DeployService {
       const desired = next(record.desired);
       const plan = planDeploy(scope, { ...record, desired }, choices, only);
       const alsoOn = only ? Object.fromEntries(Object.entries(plan.alsoOn).filter(([k]) => only.has(k))) : plan.alsoOn;
-      if (!wal) return { steps: plan.steps, alsoOn, ask: [] };
+      const notices = acrossNotices(plan.steps, plan.wanted);
+      if (!wal) return { steps: plan.steps, alsoOn, ask: [], notices };
       const desiredChanged = JSON.stringify(desired) !== JSON.stringify(record.desired);
-      if (!changed(plan.steps) && !desiredChanged) return { steps: plan.steps, alsoOn, ask: [] };
+      if (!changed(plan.steps) && !desiredChanged) return { steps: plan.steps, alsoOn, ask: [], notices };
       const out = applySteps(this.ctx, wal, {
         scopeKey: USER_SCOPE,
         root: this.ctx.paths.userHome,
@@ -146,7 +147,7 @@ export class DeployService {
         scope: USER_SCOPE,
         skills: [...new Set(out.steps.map((s) => s.skill))].map((name) => ({ name })),
       });
-      return { steps: out.steps, alsoOn, journalId: entry.id, ask: [] };
+      return { steps: out.steps, alsoOn, journalId: entry.id, ask: [], notices: acrossNotices(out.steps, plan.wanted) };
     };
     if (choices.dryRun) return run(null);
     const r = await runJournaled(this.ctx, JOURNAL_DEPLOY, run);
@@ -231,6 +232,14 @@ export class DeployService {
       this.watcher = null;
     });
   }
+}
+
+/** One notice per folder where a step placed a copy because a link cannot go there (another filesystem). */
+function acrossNotices(steps: DeployStep[], wanted: Map<string, Placement>): MessageRef[] {
+  const folders = new Map<string, string[]>();
+  for (const s of steps)
+    if ((s.action === 'place' || s.action === 'replace') && wanted.get(s.path)?.across) folders.set(s.folder, s.agents);
+  return [...folders].map(([folder, agents]) => copiesInstead(folder, agents));
 }
 
 /**

@@ -43,6 +43,8 @@ export interface Placement {
   for: string[];
   /** Every agent that reads this folder (so gets the skill). */
   readers: string[];
+  /** A link was asked for, but the folder is on another filesystem than the library: a copy. */
+  across?: boolean;
 }
 
 export interface TargetChoice {
