@@ -11,6 +11,7 @@ import type { Placement } from './targets.js';
 import { copySignature } from './status.js';
 import { isInside } from '../base/extpath.js';
 import { changedKeys, pointer } from '../library/json-keys.js';
+import { storeBase } from '../sources/store.js';
 
 // Making the steps of a plan, each entry on its own: announced to the write-ahead log before it is
 // made, so a crash leaves every entry as before or as chosen (src/library/recover.ts settles it),
@@ -100,6 +101,9 @@ function place(c: Ctx, w: Placement, libraryDir: string, into: JournalChange[]) 
     throw err;
   }
   const digest = treeDigest(tmp);
+  // what was placed, kept by digest: the base when an edit of this copy is kept (a 3-way merge)
+  const base = storeBase(c.ctx, tmp, digest, c.wal);
+  if (base) into.push(base);
   act(c, { kind: 'moved', from: tmp, to: w.path }, () => fs.renameSync(tmp, w.path), []);
   into.push({ kind: 'created', path: w.path, digest });
   return { skill: w.skill, folder: w.folder, mode: 'copy' as const, digest, sig: copySignature(w.path) ?? undefined };

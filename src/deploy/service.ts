@@ -156,6 +156,23 @@ export class DeployService {
   }
 
   /**
+   * Inside another journaled operation (keeping a copy's edit): make the steps for `only` with
+   * `choices`, against the record as it is now; the changes join that operation's entry.
+   */
+  applyInside(wal: WriteAhead, choices: PlanChoices, only: Set<string>): { steps: DeployStep[]; changes: JournalChange[] } {
+    const scope = this.scope();
+    const record = scopeRecord(parseRecord(this.ctx, readRecordText(this.ctx)), USER_SCOPE);
+    const plan = planDeploy(scope, record, { ...choices, deep: true }, only);
+    return applySteps(this.ctx, wal, {
+      scopeKey: USER_SCOPE,
+      root: this.ctx.paths.userHome,
+      libraryDir: scope.libraryDir,
+      steps: plan.steps,
+      wanted: plan.wanted,
+    });
+  }
+
+  /**
    * Undo a deploy written before deploys recorded their record keys: revert its changes newest first, then put the record back. A marker file says an
    * undo of this entry has begun, so finishing it after a crash skips what it had already reverted.
    */
