@@ -78,12 +78,15 @@ export class DeployService {
   /** Questions to answer before deploying (unapproved scripts, high risk to every agent). */
   private async questions(skills: string[], agentCount: number, all: boolean, confirmed: boolean): Promise<MessageRef[]> {
     const sec = getSecurity(this.ctx);
+    const lib = this.scope().libraryDir;
+    const dirs = skills.map((skill) => path.join(lib, skill));
+    // policy and approvals read once for all of them (a deploy of 500 skills checks 500)
+    const waiting = sec.awaitingApproval(dirs);
     const ask: MessageRef[] = [];
-    for (const skill of skills) {
-      const dir = path.join(this.scope().libraryDir, skill);
-      const t = await sec.trust({ dir });
-      if (t.needsApproval)
-        ask.push({ key: t.status === 'changed' ? 'deploy.scripts-changed' : 'deploy.scripts-unapproved', params: { skill } });
+    for (const [i, skill] of skills.entries()) {
+      const dir = dirs[i]!;
+      const t = waiting[i];
+      if (t) ask.push({ key: t.status === 'changed' ? 'deploy.scripts-changed' : 'deploy.scripts-unapproved', params: { skill } });
       // an approval is never stood in for by a confirmation; the high-risk question is
       if (!confirmed && all && agentCount > 1 && sec.scan([dir]).summary.high > 0)
         ask.push({ key: 'deploy.high-risk-all', params: { skill } });
