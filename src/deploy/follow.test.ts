@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeWorld, snapshot, writeSkill, type World } from '../../test/support/library.js';
+import { runJournaled } from '../library/recover.js';
+import { followLibrary } from '../library/followers.js';
 
 // Deployments follow the library through renames, and deploys are redone by id like any operation
 // (issue 26 items 4 and 1), on real folders and real links in a temporary user home.
@@ -86,6 +88,51 @@ describe('a skill restored under another name', () => {
     await api().restoreSkill({ id: del.trashId, as: 'kit' });
     expect(desired()).toEqual({ tool: { claude: 'link' } });
     expect(fs.existsSync(u('.claude', 'skills', 'kit'))).toBe(false);
+  });
+});
+
+describe('a skill renamed in the library while deployed', () => {
+  // The library renames only by restoring under another name today; a rename of a skill in place
+  // tells its followers the same way (src/library/followers.ts): this drives that hook as such an
+  // operation would, under the library lock, and checks what lands in the agents' folders.
+  async function rename(from: string, to: string): Promise<string> {
+    const ctx = w.service.ctx;
+    return runJournaled(ctx, 'restore', (wal) => {
+      const change = { kind: 'moved' as const, from: lib(from), to: lib(to) };
+      wal.will(change);
+      fs.renameSync(lib(from), lib(to));
+      const changes = [change, ...followLibrary(ctx, wal, { op: 'rename', names: [to], renamed: { [from]: to } })];
+      return wal.commit({ op: 'restore', summary: `${from} renamed ${to}`, changes, skills: [{ name: to }] }).id;
+    });
+  }
+
+  it('moves its links and copies to the new name in the same entry; no link dangles; undo brings the old names back', async () => {
+    await addSkills('tool');
+    await api().deploySet({ skills: ['tool'], agents: ['claude'], mode: 'link' });
+    await api().deploySet({ skills: ['tool'], agents: ['codex'], mode: 'copy' });
+    const before = snapshot(w.userHome);
+    const id = await rename('tool', 'kit');
+    expect(linkAt(u('.claude', 'skills', 'kit'))).toBe(lib('kit'));
+    expect(fs.existsSync(u('.codex', 'skills', 'kit', 'SKILL.md'))).toBe(true);
+    expect(fs.lstatSync(u('.claude', 'skills', 'tool'), { throwIfNoEntry: false })).toBeUndefined();
+    expect(fs.lstatSync(u('.codex', 'skills', 'tool'), { throwIfNoEntry: false })).toBeUndefined();
+    expect(desired()).toEqual({ kit: { claude: 'link', codex: 'copy' } });
+    expect((await api().deployStatus({})).entries.filter((e) => e.state !== 'in-sync')).toEqual([]);
+    noDangling();
+
+    await api().undo({ id });
+    expect(snapshot(w.userHome)).toEqual(before);
+    expect(desired()).toEqual({ tool: { claude: 'link', codex: 'copy' } });
+    noDangling();
+  });
+
+  it('an edited copy stays where it is, a conflict under the old name, never lost', async () => {
+    await addSkills('tool');
+    await api().deploySet({ skills: ['tool'], agents: ['codex'], mode: 'copy' });
+    fs.appendFileSync(u('.codex', 'skills', 'tool', 'SKILL.md'), '\nmy edit\n');
+    await rename('tool', 'kit');
+    expect(fs.readFileSync(u('.codex', 'skills', 'tool', 'SKILL.md'), 'utf8')).toContain('my edit');
+    expect(fs.existsSync(u('.codex', 'skills', 'kit', 'SKILL.md'))).toBe(true);
   });
 });
 
