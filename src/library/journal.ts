@@ -159,8 +159,13 @@ export function undoHandler(ctx: ServiceContext, op: string, entry?: JournalEntr
 }
 
 /** Throw (saying why) unless every change of an entry can be reverted now; nothing is touched. */
-export function assertRevertible(ctx: ServiceContext, changes: JournalChange[]): void {
-  checkRevert(changes, allowedRoots(ctx));
+export function assertRevertible(ctx: ServiceContext, changes: JournalChange[], extraRoots: string[] = []): void {
+  checkRevert(changes, [...allowedRoots(ctx), ...extraRoots.map((r) => path.resolve(r))]);
+}
+
+/** Folders an entry itself names as written by it (a project deploy's project), where its undo may act too. */
+export function entryRoots(entry: JournalEntry): string[] {
+  return typeof entry.project === 'string' && path.isAbsolute(entry.project) ? [entry.project] : [];
 }
 
 /** Folders undo may remove from or put back into: SkillDock's home and the agents' user roots. */

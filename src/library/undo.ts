@@ -3,7 +3,16 @@ import path from 'node:path';
 import type { JournalChange, JournalEntry, MessageRef } from '../contract/index.js';
 import type { ServiceContext } from '../service-context.js';
 import { fail } from '../errors.js';
-import { appendJournal, assertRevertible, libraryNames, readJournal, revertChange, undoHandler, moveAcross } from './journal.js';
+import {
+  appendJournal,
+  assertRevertible,
+  entryRoots,
+  libraryNames,
+  readJournal,
+  revertChange,
+  undoHandler,
+  moveAcross,
+} from './journal.js';
 import { blocker, describeOperation, newest, operationById, readOperations, type OpState } from './operations.js';
 import { happened, WriteAhead } from './wal.js';
 import { lstatOrNull, removeNoFollow, treeDigest } from './tree.js';
@@ -150,7 +159,7 @@ export async function undoLocked(ctx: ServiceContext, id?: string): Promise<ActD
   const source = op.effect.changes ?? [];
   if (!handler && !source.length) throw fail('unsupported', 'journal.not-undoable', { op: target.op });
   if (op.effect.partial === true) throw fail('unsupported', 'journal.not-undoable', { op: target.op });
-  if (!handler) assertRevertible(ctx, source);
+  if (!handler) assertRevertible(ctx, source, entryRoots(target));
   const wal = new WriteAhead(ctx, 'undo', { undoes: target.id });
   let changes: JournalChange[];
   let message = '';
@@ -187,7 +196,7 @@ export async function redoLocked(ctx: ServiceContext, id?: string): Promise<ActD
   const source = undone.changes ?? [];
   if (!handler) {
     try {
-      assertRevertible(ctx, source);
+      assertRevertible(ctx, source, entryRoots(target));
     } catch (err) {
       // the same reasons as undo's, said as a redo's
       const m = (err as { msg?: MessageRef }).msg;
