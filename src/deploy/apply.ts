@@ -148,12 +148,12 @@ export interface ApplyInput {
 }
 
 /** The record's keys for one scope (each skill's desired row, each placed path) that differ, with their values before. */
-function recordKeys(scopeKey: string, before: DeployRecord, after: DeployRecord): Record<string, unknown> {
+function recordKeys(scopeKey: string, before: DeployRecord, after: DeployRecord, paths: string[]): Record<string, unknown> {
   const keys = new Set<string>();
-  for (const r of [before.scopes[scopeKey], after.scopes[scopeKey]]) {
+  for (const r of [before.scopes[scopeKey], after.scopes[scopeKey]])
     for (const skill of Object.keys(r?.desired ?? {})) keys.add(pointer('scopes', scopeKey, 'desired', skill));
-    for (const p of Object.keys(r?.placed ?? {})) keys.add(pointer('scopes', scopeKey, 'placed', p));
-  }
+  // placed entries change only where a step acted
+  for (const p of paths) keys.add(pointer('scopes', scopeKey, 'placed', p));
   return changedKeys(before, after, keys);
 }
 
@@ -194,7 +194,16 @@ export function applySteps(ctx: ServiceContext, wal: WriteAhead, input: ApplyInp
   if (text !== (recordBefore ?? '')) {
     // only this scope's keys that changed: undoing this operation later leaves other skills' records be
     const before = parseRecord(ctx, recordBefore);
-    const patch: JournalChange = { kind: 'patched-json', path: recordFile(ctx), before: recordKeys(input.scopeKey, before, record) };
+    const patch: JournalChange = {
+      kind: 'patched-json',
+      path: recordFile(ctx),
+      before: recordKeys(
+        input.scopeKey,
+        before,
+        record,
+        input.steps.map((st) => st.path),
+      ),
+    };
     wal.will(patch);
     writeRecord(ctx, record);
     c.changes.push(patch);

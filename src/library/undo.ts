@@ -163,13 +163,18 @@ export async function undoLocked(ctx: ServiceContext, id?: string): Promise<ActD
   const wal = new WriteAhead(ctx, 'undo', { undoes: target.id });
   let changes: JournalChange[];
   let message = '';
-  if (handler) {
-    wal.begin();
-    const out = await handler.undo(target);
-    message = out.message ?? '';
-    changes = out.changes ?? [];
-  } else {
-    changes = revertKeeping(ctx, [...source].reverse(), { keepDir: keepDirFor(ctx, wal.id), wal });
+  try {
+    if (handler) {
+      wal.begin();
+      const out = await handler.undo(target);
+      message = out.message ?? '';
+      changes = out.changes ?? [];
+    } else {
+      changes = revertKeeping(ctx, [...source].reverse(), { keepDir: keepDirFor(ctx, wal.id), wal });
+    }
+  } catch (err) {
+    wal.close(); // the pending file stays: the next operation or doctor finishes this undo
+    throw err;
   }
   const msg: MessageRef = { key: 'journal.undone', params: { what } };
   const entry = wal.commit({
@@ -207,11 +212,16 @@ export async function redoLocked(ctx: ServiceContext, id?: string): Promise<ActD
   const wal = new WriteAhead(ctx, 'redo', { redoes: target.id });
   let changes: JournalChange[] = [];
   let message = '';
-  if (handler?.redo) {
-    wal.begin();
-    message = (await handler.redo(target)).message ?? '';
-  } else {
-    changes = revertKeeping(ctx, [...source].reverse(), { keepDir: keepDirFor(ctx, wal.id), wal });
+  try {
+    if (handler?.redo) {
+      wal.begin();
+      message = (await handler.redo(target)).message ?? '';
+    } else {
+      changes = revertKeeping(ctx, [...source].reverse(), { keepDir: keepDirFor(ctx, wal.id), wal });
+    }
+  } catch (err) {
+    wal.close(); // the pending file stays: the next operation or doctor finishes this redo
+    throw err;
   }
   const entry = wal.commit({
     op: 'redo',
