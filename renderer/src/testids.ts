@@ -450,6 +450,8 @@ export const TID = {
   deployRepair: 'deploy-repair',
   deploySummary: 'deploy-summary',
   deployFolderProblem: 'deploy-folder-problem',
+  deployFolderNotice: 'deploy-folder-notice',
+  deployNotice: 'deploy-notice',
   deployAlsoOn: 'deploy-also-on',
   deployLeft: 'deploy-left',
   deployAsk: 'deploy-ask',

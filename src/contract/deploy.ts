@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MessageRefSchema } from './messages.js';
+import { FileChoiceSchema, UpdateFileSchema } from './sources.js';
 
 // Deployments: library skills SkillDock keeps in each agent's own skills folders (src/deploy/).
 // The user chooses per skill and agent; SkillDock chooses the folder (several agents read one),
@@ -57,6 +58,8 @@ export const DeployFolderSchema = z.object({
   exists: z.boolean(),
   /** Why SkillDock will not write here (null: it can). */
   problem: MessageRefSchema.nullable(),
+  /** What the user should know about it (`deploy.other-filesystem`: copies are placed here, not links). */
+  notice: MessageRefSchema.optional(),
 });
 export type DeployFolder = z.infer<typeof DeployFolderSchema>;
 
@@ -128,6 +131,8 @@ export const DeployResultSchema = z.object({
   journalId: z.string().optional(),
   /** Questions to answer before this apply goes on (trust); nothing was changed. */
   ask: z.array(MessageRefSchema).default([]),
+  /** What the user should know about what was done (links asked for, copies placed: another filesystem). */
+  notices: z.array(MessageRefSchema).default([]),
 });
 export type DeployResult = z.infer<typeof DeployResultSchema>;
 
@@ -150,8 +155,21 @@ export const deployMethods = {
       files: z.array(z.object({ file: z.string(), library: z.string().nullable(), deployed: z.string().nullable() })),
     }),
   },
-  /** Keep an in-place edit: the copy becomes the library's version (the old one goes to the trash). */
-  deployAdoptEdit: { input: z.object({ path: z.string().min(1) }), output: z.object({ skill: z.string(), journalId: z.string() }) },
+  /**
+   * Keep an in-place edit: the library's version and the copy merged against the version placed
+   * (3-way, like a source update: `mine` is the library's, `upstream` the copy's). Conflicts stop it
+   * (no journalId) with each file's versions, until `resolutions` settle them. Done: one journal
+   * entry, the old library version in the trash, every copy of the skill the new version.
+   */
+  deployAdoptEdit: {
+    input: z.object({ path: z.string().min(1), resolutions: z.record(z.string(), FileChoiceSchema).optional() }),
+    output: z.object({
+      skill: z.string(),
+      journalId: z.string().optional(),
+      files: z.array(UpdateFileSchema),
+      conflicts: z.number(),
+    }),
+  },
 } as const;
 
 export const DeployChangedEventSchema = z.object({

@@ -137,6 +137,12 @@ export const JournalChangeSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('removed-file'), path: z.string(), content: z.string() }),
   /** An empty folder removed. */
   z.object({ kind: z.literal('removed-dir'), path: z.string() }),
+  /**
+   * Some keys of a JSON data file in SkillDock's home (deployments.json) set: `before` holds each
+   * key's value before (JSON pointer, `/scopes/user/desired/pdf`; null: it was absent). Reverted
+   * key by key, so an older operation's undo leaves the keys later operations set alone.
+   */
+  z.object({ kind: z.literal('patched-json'), path: z.string(), before: z.record(z.string(), z.unknown()) }),
 ]);
 export type JournalChange = z.infer<typeof JournalChangeSchema>;
 

@@ -26,4 +26,6 @@ export const DEPLOY_MESSAGES = {
   'deploy.high-risk-all': '"{{skill}}" has high-risk findings. Deploy it to every agent anyway?',
   'deploy.not-a-copy': '{{path}} is not a copy SkillDock placed.',
   'deploy.not-edited': 'The copy at {{path}} is as SkillDock placed it: there is no edit to keep.',
+  'deploy.other-filesystem':
+    "{{folder}} (read by {{agents}}) is on another filesystem than SkillDock's library: skills are placed there as copies, not links.",
 } as const satisfies Record<string, string>;

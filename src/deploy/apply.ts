@@ -10,6 +10,8 @@ import type { DeployStep } from './types.js';
 import type { Placement } from './targets.js';
 import { copySignature } from './status.js';
 import { isInside } from '../base/extpath.js';
+import { changedKeys, pointer } from '../library/json-keys.js';
+import { storeBase } from '../sources/store.js';
 
 // Making the steps of a plan, each entry on its own: announced to the write-ahead log before it is
 // made, so a crash leaves every entry as before or as chosen (src/library/recover.ts settles it),
@@ -19,9 +21,8 @@ import { isInside } from '../base/extpath.js';
 
 export interface ApplyOutcome {
   steps: DeployStep[];
+  /** Every change made, the record's changed keys last (`patched-json`): one undo reverts them all. */
   changes: JournalChange[];
-  /** The record's text before (for undo); the record after is written before this returns. */
-  recordBefore: string | null;
 }
 
 interface Ctx {
@@ -100,6 +101,9 @@ function place(c: Ctx, w: Placement, libraryDir: string, into: JournalChange[]) 
     throw err;
   }
   const digest = treeDigest(tmp);
+  // what was placed, kept by digest: the base when an edit of this copy is kept (a 3-way merge)
+  const base = storeBase(c.ctx, tmp, digest, c.wal);
+  if (base) into.push(base);
   act(c, { kind: 'moved', from: tmp, to: w.path }, () => fs.renameSync(tmp, w.path), []);
   into.push({ kind: 'created', path: w.path, digest });
   return { skill: w.skill, folder: w.folder, mode: 'copy' as const, digest, sig: copySignature(w.path) ?? undefined };
@@ -143,6 +147,16 @@ export interface ApplyInput {
   keepRecordOfRemoved?: boolean;
 }
 
+/** The record's keys for one scope (each skill's desired row, each placed path) that differ, with their values before. */
+function recordKeys(scopeKey: string, before: DeployRecord, after: DeployRecord, paths: string[]): Record<string, unknown> {
+  const keys = new Set<string>();
+  for (const r of [before.scopes[scopeKey], after.scopes[scopeKey]])
+    for (const skill of Object.keys(r?.desired ?? {})) keys.add(pointer('scopes', scopeKey, 'desired', skill));
+  // placed entries change only where a step acted
+  for (const p of paths) keys.add(pointer('scopes', scopeKey, 'placed', p));
+  return changedKeys(before, after, keys);
+}
+
 /** Make the steps (call inside runJournaled). Each step is all or nothing; a failed one becomes `blocked`. */
 export function applySteps(ctx: ServiceContext, wal: WriteAhead, input: ApplyInput): ApplyOutcome {
   const recordBefore = readRecordText(ctx);
@@ -178,8 +192,21 @@ export function applySteps(ctx: ServiceContext, wal: WriteAhead, input: ApplyInp
   }
   const text = JSON.stringify(record, null, 1) + '\n';
   if (text !== (recordBefore ?? '')) {
-    wal.will({ kind: 'rewrote-file', path: recordFile(ctx), content: recordBefore });
+    // only this scope's keys that changed: undoing this operation later leaves other skills' records be
+    const before = parseRecord(ctx, recordBefore);
+    const patch: JournalChange = {
+      kind: 'patched-json',
+      path: recordFile(ctx),
+      before: recordKeys(
+        input.scopeKey,
+        before,
+        record,
+        input.steps.map((st) => st.path),
+      ),
+    };
+    wal.will(patch);
     writeRecord(ctx, record);
+    c.changes.push(patch);
   }
-  return { steps: out, changes: c.changes, recordBefore };
+  return { steps: out, changes: c.changes };
 }

@@ -22,6 +22,6 @@ export function deployHandlers(
       }),
     deployRepair: (i) => d.repair({ take: i.take ?? [], restore: i.restore ?? [], dryRun: !!i.dryRun }),
     deployDiff: async (i) => copyDiff(ctx, i.path),
-    deployAdoptEdit: (i) => adoptEdit(ctx, i.path),
+    deployAdoptEdit: (i) => adoptEdit(ctx, i.path, i.resolutions ?? {}),
   };
 }

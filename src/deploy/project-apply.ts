@@ -9,10 +9,8 @@ import { lockContentHash } from '../sources/lock.js';
 import { getSecurity } from '../security/security-service.js';
 import { libraryDir } from '../library/trash.js';
 import { LinkOutsideError, copySkillTree, lstatOrNull, treeDigest } from '../library/tree.js';
-import { registerUndoHandler, revertAll } from '../library/journal.js';
 import { runJournaled } from '../library/recover.js';
 import type { WriteAhead } from '../library/wal.js';
-import { isInside } from '../base/extpath.js';
 import { LOCK_FILE, lockEntryFor, readProjectLock, renderProjectLock, type ProjectLockEntry } from './lock-file.js';
 import { chooseFolders, guardProject, layout, layoutWrites, planDigest, registryAgents, type Layout } from './project.js';
 
@@ -215,27 +213,4 @@ export async function applyProject(ctx: ServiceContext, input: ProjectDeployInpu
 /** One refusal naming every problem (the CLI prints them one a line from `details`). */
 export function refusal(project: string, problems: MessageRef[]): SkillDockError {
   return fail('refused', 'project.refused', { project, problems }, { project, problems });
-}
-
-/** Undo of a project deploy: only what it made, each still as it made it, inside that project. */
-export function registerProjectUndo(ctx: ServiceContext): void {
-  registerUndoHandler(ctx, PROJECT_OP, (entry) => {
-    const project = typeof entry.project === 'string' ? entry.project : '';
-    const changes = entry.changes ?? [];
-    const allowed = (p: string) => (project && isInside(p, project)) || isInside(p, ctx.paths.home);
-    for (const c of changes) {
-      for (const p of c.kind === 'moved' ? [c.from, c.to] : [c.path]) {
-        if (!allowed(p)) throw fail('refused', 'journal.outside', { path: p });
-      }
-      if (c.kind !== 'created') continue;
-      const st = lstatOrNull(c.path);
-      const why = (key: 'journal.gone' | 'journal.not-our-link' | 'journal.modified') =>
-        fail('conflict', 'journal.cannot-undo', { why: { key, params: { path: c.path } } });
-      if (!st) throw why('journal.gone');
-      if (c.linkTarget !== undefined && (!st.isSymbolicLink() || fs.readlinkSync(c.path) !== c.linkTarget))
-        throw why('journal.not-our-link');
-      if (c.linkTarget === undefined && (st.isSymbolicLink() || treeDigest(c.path) !== c.digest)) throw why('journal.modified');
-    }
-    return { changes: revertAll([...changes].reverse()), message: `Undid the project deploy into ${project}` };
-  });
 }

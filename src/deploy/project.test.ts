@@ -121,6 +121,23 @@ describe('project deploy: plan and apply', () => {
     expect(fs.readdirSync(p)).toEqual(['skills-lock.json']);
   });
 
+  it('redo by id puts a project deploy back byte for byte, the old lock kept for the next undo', async () => {
+    const p = project();
+    fs.writeFileSync(path.join(p, 'skills-lock.json'), '{\n  "version": 1,\n  "skills": {}\n}\n', { mode: 0o600 });
+    const before = snapshot(p);
+    const out = await api().applyProjectDeploy({ project: p, skills: ['alpha', 'beta'], agents: ['claude', 'codex'] });
+    const done = snapshot(p);
+    await api().undo({ id: out.journalId! });
+    expect(snapshot(p)).toEqual(before);
+    const row = (await api().journal({ limit: 20 })).entries.find((e) => e.id === out.journalId)!;
+    expect(row.redo).toEqual({ ok: true });
+    await api().redo({ id: out.journalId! });
+    expect(snapshot(p)).toEqual(done);
+    expect(fs.readFileSync(path.join(p, '.claude/skills/alpha/scripts/run.sh'), 'utf8')).toBe('echo hi\n');
+    await api().undo({ id: out.journalId! });
+    expect(snapshot(p)).toEqual(before);
+  });
+
   it('a local skill is placed but not locked, and the plan says why', async () => {
     const local = path.join(w.root, 'local-skill', 'solo');
     fs.mkdirSync(local, { recursive: true });

@@ -9,6 +9,7 @@ import { getSettings } from '../settings/settings.js';
 import { isInside } from '../base/extpath.js';
 import { lstatOrNull } from '../library/tree.js';
 import { lockContentHash } from '../sources/lock.js';
+import { chooseTargets, listsTwice, type DeployScope } from './targets.js';
 
 // Project scope, the layout: which of a project's skills folders get a skill, and exactly what
 // would be written there. One folder holds the skill's copy; every other chosen folder gets a
@@ -61,40 +62,33 @@ export interface FolderChoice {
 }
 
 /**
- * The project folders to place skills in for `chosen`: every chosen agent reads at least one, as
- * few agents as possible read two (one that reads two lists the skill twice), as few agents not
- * chosen get the skills too, then as few folders as possible; `.agents/skills` (read by most) and
- * `skills` over the older `skill` on a tie. A handful of candidate folders: every subset is tried.
+ * The project folders to place skills in for `chosen`: the same choice as for the user's own
+ * folders (chooseTargets in targets.ts), with each agent's project folders as the folders it reads
+ * and may be given: every chosen agent reads one, none that lists a name twice reads two, as few
+ * agents not chosen as can be get the skills too. The copy goes in `.agents/skills` when chosen
+ * (read by most, as the reference CLI lays a project out); the other folders get links to it.
  */
 export function chooseFolders(all: AgentDef[], chosen: AgentDef[]): FolderChoice {
-  const candidates = [...new Set(chosen.flatMap((a) => a.projectDirs))];
+  const scope: DeployScope = {
+    key: 'project',
+    libraryDir: '',
+    agents: all.map((a) => ({ id: a.id, name: a.name, reads: a.projectDirs, targets: a.projectDirs, sameName: a.sameName })),
+  };
+  // every skill of a project goes to the same folders: choose once, for one stand-in skill
+  const { placements } = chooseTargets(scope, { '': Object.fromEntries(chosen.map((a) => [a.id, 'copy' as const])) }, { twice: 'allow' });
   const chosenIds = new Set(chosen.map((a) => a.id));
-  let best: { set: string[]; score: number[] } | null = null;
-  for (let mask = 1; mask < 1 << candidates.length; mask++) {
-    const set = candidates.filter((_, i) => mask & (1 << i));
-    if (!chosen.every((a) => a.projectDirs.some((d) => set.includes(d)))) continue;
-    const readsTwice = all.filter((a) => set.filter((d) => a.projectDirs.includes(d)).length > 1).length;
-    const side = all.filter((a) => !chosenIds.has(a.id) && a.projectDirs.some((d) => set.includes(d))).length;
-    const pref = set.filter((d) => d !== '.agents/skills').length + set.filter((d) => !d.endsWith('/skills')).length;
-    const score = [readsTwice, side, set.length, pref];
-    if (!best || lessThan(score, best.score)) best = { set, score };
-  }
-  const set = best?.set ?? [];
-  // The copy goes in the first folder: `.agents/skills` when chosen, as the reference CLI does.
-  set.sort((a, b) => (a === '.agents/skills' ? -1 : b === '.agents/skills' ? 1 : candidates.indexOf(a) - candidates.indexOf(b)));
+  const order = [...new Set(chosen.flatMap((a) => a.projectDirs))];
+  const set = placements.map((p) => p.folder);
+  set.sort((a, b) => (a === '.agents/skills' ? -1 : b === '.agents/skills' ? 1 : order.indexOf(a) - order.indexOf(b)));
   return {
     folders: set.map((folder) => ({
       folder,
       agents: chosen.filter((a) => a.projectDirs.includes(folder)).map((a) => a.id),
       alsoReadBy: all.filter((a) => !chosenIds.has(a.id) && a.projectDirs.includes(folder)).map((a) => a.id),
     })),
-    twice: all.filter((a) => set.filter((d) => a.projectDirs.includes(d)).length > 1).map((a) => a.id),
+    // only agents that list a name twice see the skills twice (the others keep one, as in user folders)
+    twice: all.filter((a) => listsTwice(a) && set.filter((d) => a.projectDirs.includes(d)).length > 1).map((a) => a.id),
   };
-}
-
-function lessThan(a: number[], b: number[]): boolean {
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i]! < b[i]!;
-  return false;
 }
 
 /** One skill to place: its name in the project, its content (null: only checked, must be there) and that content's lock hash. */

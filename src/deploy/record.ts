@@ -27,7 +27,8 @@ const ScopeRecordSchema = z.object({
 });
 export type ScopeRecord = z.infer<typeof ScopeRecordSchema>;
 
-const RecordSchema = z.object({ version: z.literal(1), scopes: z.record(z.string(), ScopeRecordSchema).default({}) });
+// version defaults: an undo that takes every key back out of a record made by the operation leaves none
+const RecordSchema = z.object({ version: z.literal(1).default(1), scopes: z.record(z.string(), ScopeRecordSchema).default({}) });
 export type DeployRecord = z.infer<typeof RecordSchema>;
 
 export function recordFile(ctx: ServiceContext): string {

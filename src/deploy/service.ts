@@ -20,9 +20,9 @@ import { getSecurity } from '../security/security-service.js';
 import { readRecord, recordFile, scopeRecord, withChange, parseRecord, readRecordText } from './record.js';
 import { planDeploy, type PlanChoices } from './plan.js';
 import { applySteps } from './apply.js';
-import { statusOf, librarySkills, wantedPlacements } from './status.js';
+import { statusOf, librarySkills, wantedPlacements, copiesInstead } from './status.js';
 import { userScope, USER_SCOPE } from './scopes.js';
-import type { DeployScope } from './targets.js';
+import type { DeployScope, Desired, Placement } from './targets.js';
 import { watchFolders, type FolderWatch } from './watch.js';
 
 // The user scope's deployments as the front doors see them: status, set (on/off per skill and
@@ -46,9 +46,13 @@ export class DeployService {
   private watcher: FolderWatch | null = null;
 
   constructor(private readonly ctx: ServiceContext) {
-    registerUndoHandler(ctx, JOURNAL_DEPLOY, (entry) =>
-      this.undoEntry(entry.id, entry.changes ?? [], (entry.recordBefore ?? null) as string | null),
-    );
+    // A deploy's changes end with the record's keys it set (`patched-json`), so undo and redo revert
+    // it like any library operation. Entries written before that kept the whole record
+    // (`recordBefore`): those are undone here, and cannot be redone.
+    registerUndoHandler(ctx, JOURNAL_DEPLOY, {
+      applies: (entry) => entry.recordBefore !== undefined,
+      undo: (entry) => this.undoEntry(entry.id, entry.changes ?? [], (entry.recordBefore ?? null) as string | null),
+    });
     registerLibraryFollower(ctx, (wal, change) => this.follow(wal, change));
   }
 
@@ -74,12 +78,15 @@ export class DeployService {
   /** Questions to answer before deploying (unapproved scripts, high risk to every agent). */
   private async questions(skills: string[], agentCount: number, all: boolean, confirmed: boolean): Promise<MessageRef[]> {
     const sec = getSecurity(this.ctx);
+    const lib = this.scope().libraryDir;
+    const dirs = skills.map((skill) => path.join(lib, skill));
+    // policy and approvals read once for all of them (a deploy of 500 skills checks 500)
+    const waiting = sec.awaitingApproval(dirs);
     const ask: MessageRef[] = [];
-    for (const skill of skills) {
-      const dir = path.join(this.scope().libraryDir, skill);
-      const t = await sec.trust({ dir });
-      if (t.needsApproval)
-        ask.push({ key: t.status === 'changed' ? 'deploy.scripts-changed' : 'deploy.scripts-unapproved', params: { skill } });
+    for (const [i, skill] of skills.entries()) {
+      const dir = dirs[i]!;
+      const t = waiting[i];
+      if (t) ask.push({ key: t.status === 'changed' ? 'deploy.scripts-changed' : 'deploy.scripts-unapproved', params: { skill } });
       // an approval is never stood in for by a confirmation; the high-risk question is
       if (!confirmed && all && agentCount > 1 && sec.scan([dir]).summary.high > 0)
         ask.push({ key: 'deploy.high-risk-all', params: { skill } });
@@ -101,7 +108,7 @@ export class DeployService {
         !!input.allAgents || ids.length === scope.agents.length,
         !!input.confirmed,
       );
-      if (ask.length) return { steps: [], alsoOn: {}, ask };
+      if (ask.length) return { steps: [], alsoOn: {}, ask, notices: [] };
     }
     const r = await this.apply(input, (desired) => withChange(desired, input.skills, ids, input.mode), new Set(input.skills));
     // what is left as it is for agents this change is not about stays for status and repair to say
@@ -124,9 +131,10 @@ export class DeployService {
       const desired = next(record.desired);
       const plan = planDeploy(scope, { ...record, desired }, choices, only);
       const alsoOn = only ? Object.fromEntries(Object.entries(plan.alsoOn).filter(([k]) => only.has(k))) : plan.alsoOn;
-      if (!wal) return { steps: plan.steps, alsoOn, ask: [] };
+      const notices = acrossNotices(plan.steps, plan.wanted);
+      if (!wal) return { steps: plan.steps, alsoOn, ask: [], notices };
       const desiredChanged = JSON.stringify(desired) !== JSON.stringify(record.desired);
-      if (!changed(plan.steps) && !desiredChanged) return { steps: plan.steps, alsoOn, ask: [] };
+      if (!changed(plan.steps) && !desiredChanged) return { steps: plan.steps, alsoOn, ask: [], notices };
       const out = applySteps(this.ctx, wal, {
         scopeKey: USER_SCOPE,
         root: this.ctx.paths.userHome,
@@ -140,10 +148,9 @@ export class DeployService {
         summary: describe(out.steps),
         changes: out.changes,
         scope: USER_SCOPE,
-        recordBefore: out.recordBefore,
         skills: [...new Set(out.steps.map((s) => s.skill))].map((name) => ({ name })),
       });
-      return { steps: out.steps, alsoOn, journalId: entry.id, ask: [] };
+      return { steps: out.steps, alsoOn, journalId: entry.id, ask: [], notices: acrossNotices(out.steps, plan.wanted) };
     };
     if (choices.dryRun) return run(null);
     const r = await runJournaled(this.ctx, JOURNAL_DEPLOY, run);
@@ -152,7 +159,24 @@ export class DeployService {
   }
 
   /**
-   * Undo a deploy: revert its changes newest first, then put the record back. A marker file says an
+   * Inside another journaled operation (keeping a copy's edit): make the steps for `only` with
+   * `choices`, against the record as it is now; the changes join that operation's entry.
+   */
+  applyInside(wal: WriteAhead, choices: PlanChoices, only: Set<string>): { steps: DeployStep[]; changes: JournalChange[] } {
+    const scope = this.scope();
+    const record = scopeRecord(parseRecord(this.ctx, readRecordText(this.ctx)), USER_SCOPE);
+    const plan = planDeploy(scope, record, { ...choices, deep: true }, only);
+    return applySteps(this.ctx, wal, {
+      scopeKey: USER_SCOPE,
+      root: this.ctx.paths.userHome,
+      libraryDir: scope.libraryDir,
+      steps: plan.steps,
+      wanted: plan.wanted,
+    });
+  }
+
+  /**
+   * Undo a deploy written before deploys recorded their record keys: revert its changes newest first, then put the record back. A marker file says an
    * undo of this entry has begun, so finishing it after a crash skips what it had already reverted.
    */
   private undoEntry(id: string, changes: JournalChange[], recordBefore: string | null) {
@@ -175,8 +199,13 @@ export class DeployService {
     const scope = this.scope();
     const record = scopeRecord(parseRecord(this.ctx, readRecordText(this.ctx)), USER_SCOPE);
     const names = new Set(change.names);
+    const desired = carryRenames(record.desired, change.renamed ?? {}, librarySkills(scope.libraryDir));
+    for (const from of Object.keys(change.renamed ?? {})) names.add(from);
     const mine = Object.values(record.placed).some((p) => names.has(p.skill)) || Object.keys(record.desired).some((s) => names.has(s));
     if (!mine) return [];
+    // under its new name the skill is placed where the old one was wanted; what the old name left
+    // on disk is taken away like any skill turned off (an edited copy stays, a conflict)
+    record.desired = desired;
     const plan = planDeploy(scope, record, {}, names);
     let steps = plan.steps;
     if (change.op === 'update') {
@@ -199,6 +228,7 @@ export class DeployService {
       steps,
       wanted: plan.wanted,
       keepRecordOfRemoved: change.op === 'delete',
+      ...(change.renamed ? { desired } : {}),
     });
     queueMicrotask(() => this.ctx.events.emit({ type: 'deploy-changed', folders: [...new Set(out.steps.map((s) => s.folder))] }));
     return out.changes;
@@ -222,6 +252,28 @@ export class DeployService {
       this.watcher = null;
     });
   }
+}
+
+/** One notice per folder where a step placed a copy because a link cannot go there (another filesystem). */
+function acrossNotices(steps: DeployStep[], wanted: Map<string, Placement>): MessageRef[] {
+  const folders = new Map<string, string[]>();
+  for (const s of steps)
+    if ((s.action === 'place' || s.action === 'replace') && wanted.get(s.path)?.across) folders.set(s.folder, s.agents);
+  return [...folders].map(([folder, agents]) => copiesInstead(folder, agents));
+}
+
+/**
+ * The chosen agents of each renamed skill moved to its new name. Not when another skill took the
+ * old name in the meantime: those choices are that skill's now.
+ */
+function carryRenames(desired: Desired, renamed: Record<string, string>, library: Set<string>): Desired {
+  const out = structuredClone(desired);
+  for (const [from, to] of Object.entries(renamed)) {
+    if (!out[from] || library.has(from)) continue;
+    out[to] = { ...out[from], ...out[to] };
+    delete out[from];
+  }
+  return out;
 }
 
 function describe(steps: DeployStep[]): string {

@@ -71,14 +71,50 @@ const chosen = new WeakMap<Desired, { key: string; result: ReturnType<typeof cho
  * the scope's folders stay the same: status runs on every change the watcher sees.
  */
 export function wantedPlacements(scope: DeployScope, desired: Desired, library: Set<string>) {
-  const key = `${JSON.stringify(scope.agents)}\0${[...library].join('\0')}`;
+  const apart = otherFilesystem(scope);
+  const key = `${JSON.stringify(scope.agents)}\0${[...apart].join('\0')}\0${[...library].join('\0')}`;
   const hit = chosen.get(desired);
   if (hit?.key === key) return hit.result;
   const present: Desired = {};
   for (const [skill, row] of Object.entries(desired)) if (library.has(skill)) present[skill] = row;
-  const result = chooseTargets(scope, present);
+  const chose = chooseTargets(scope, present);
+  // a link from another filesystem to the library would break when that disk is not mounted (and
+  // some tools do not follow links across devices): a copy is placed there instead, and said so
+  const result = {
+    ...chose,
+    placements: chose.placements.map((p) => (p.mode === 'link' && apart.has(p.folder) ? { ...p, mode: 'copy' as const, across: true } : p)),
+  };
   chosen.set(desired, { key, result });
   return result;
+}
+
+/** The device of a path's nearest existing folder (the folder itself may not be made yet). */
+function deviceOf(p: string): number | null {
+  for (let d = p; ; d = path.dirname(d)) {
+    try {
+      return fs.statSync(d).dev;
+    } catch {
+      if (path.dirname(d) === d) return null;
+    }
+  }
+}
+
+/** The scope's target folders on another filesystem than the library (compared by st_dev). */
+export function otherFilesystem(scope: DeployScope): Set<string> {
+  const lib = deviceOf(scope.libraryDir);
+  const out = new Set<string>();
+  if (lib === null) return out;
+  for (const a of scope.agents)
+    for (const f of a.targets) {
+      const dev = deviceOf(f);
+      if (dev !== null && dev !== lib) out.add(f);
+    }
+  return out;
+}
+
+/** What the user is told when links were asked for in folders that get copies (one per folder). */
+export function copiesInstead(folder: string, agents: string[]): MessageRef {
+  return { key: 'deploy.other-filesystem', params: { folder, agents } };
 }
 
 function judgeManaged(
@@ -164,9 +200,16 @@ export function statusOf(input: StatusInput): DeployStatus {
   const entries: DeployEntry[] = [];
   const seen = new Set<string>();
   const folders: DeployFolder[] = [];
+  const apart = otherFilesystem(scope);
   for (const [folder, agents] of readers) {
     const listed = readFolder(folder);
-    folders.push({ path: folder, agents, exists: listed.length > 0 || fs.existsSync(folder), problem: folderProblem(folder, agents) });
+    folders.push({
+      path: folder,
+      agents,
+      exists: listed.length > 0 || fs.existsSync(folder),
+      problem: folderProblem(folder, agents),
+      ...(apart.has(folder) ? { notice: copiesInstead(folder, agents) } : {}),
+    });
     for (const e of listed) {
       const p = folder + path.sep + e.name; // folder is absolute and normalized; join would re-normalize 3,000 times
       seen.add(p);

@@ -43,6 +43,8 @@ export interface Placement {
   for: string[];
   /** Every agent that reads this folder (so gets the skill). */
   readers: string[];
+  /** A link was asked for, but the folder is on another filesystem than the library: a copy. */
+  across?: boolean;
 }
 
 export interface TargetChoice {
@@ -66,11 +68,23 @@ export function readersByFolder(scope: DeployScope): Map<string, string[]> {
  * choices go first (Claude Code has one folder: once it is chosen, OpenCode, which reads it too, is
  * served by it instead of getting a second copy in its own folder).
  */
-export function chooseTargets(scope: DeployScope, desired: Desired): TargetChoice {
+/**
+ * Whether an agent lists a skill found in two of its folders twice: Codex (`all-listed`), and any
+ * agent whose rule is unknown. The others keep one (OpenCode, Copilot CLI and Gemini CLI were seen
+ * listing a skill once with it in both `~/.claude/skills` and `~/.agents/skills`).
+ */
+export const listsTwice = (a: { sameName: string | null }): boolean => a.sameName === 'all-listed' || a.sameName === null;
+
+/**
+ * `twice`: `refuse` (the user's folders) leaves an agent without the skill rather than have one that
+ * lists a name twice read it twice (it goes to `unplaceable`); `allow` (a project, where every chosen
+ * agent must get the skills) then takes the folder that makes the fewest read it twice.
+ */
+export function chooseTargets(scope: DeployScope, desired: Desired, opts: { twice?: 'refuse' | 'allow' } = {}): TargetChoice {
   const readers = readersByFolder(scope);
   const order = new Map(scope.agents.map((a, i) => [a.id, i]));
   const out: TargetChoice = { placements: [], alsoOn: {}, unplaceable: {} };
-  const listsTwice = new Set(scope.agents.filter((a) => a.sameName === 'all-listed' || a.sameName === null).map((a) => a.id));
+  const twice = new Set(scope.agents.filter(listsTwice).map((a) => a.id));
   for (const skill of Object.keys(desired).sort()) {
     const wanted = scope.agents.filter((a) => desired[skill]![a.id] !== undefined);
     const wantedIds = new Set(wanted.map((a) => a.id));
@@ -86,20 +100,21 @@ export function chooseTargets(scope: DeployScope, desired: Desired): TargetChoic
       // A folder whose readers already have the skill would make them read it twice: never for an
       // agent that lists both (Codex) or whose rule is unknown; otherwise only when nothing else fits
       // (the agent keeps one of two identical entries: OpenCode reading ~/.claude and ~/.agents).
-      const best = a.targets
-        .map((f, i) => {
-          const rs = readers.get(f) ?? [];
-          const again = rs.filter((r) => reached.has(r));
-          return {
-            f,
-            i,
-            again: again.length,
-            hard: again.some((r) => listsTwice.has(r)),
-            side: rs.filter((r) => !wantedIds.has(r)).length,
-          };
-        })
-        .filter((x) => !x.hard)
-        .sort((x, y) => x.again - y.again || x.side - y.side || pref(x.f) - pref(y.f) || x.i - y.i)[0];
+      const candidates = a.targets.map((f, i) => {
+        const rs = readers.get(f) ?? [];
+        const again = rs.filter((r) => reached.has(r));
+        return {
+          f,
+          i,
+          again: again.length,
+          hard: again.filter((r) => twice.has(r)).length,
+          side: rs.filter((r) => !wantedIds.has(r)).length,
+        };
+      });
+      const allowed = candidates.filter((x) => !x.hard);
+      const best = (allowed.length || opts.twice !== 'allow' ? allowed : candidates).sort(
+        (x, y) => x.hard - y.hard || x.again - y.again || x.side - y.side || pref(x.f) - pref(y.f) || x.i - y.i,
+      )[0];
       if (!best) {
         (out.unplaceable[skill] ??= []).push(a.id);
         continue;

@@ -8,9 +8,12 @@ import type { WriteAhead } from './wal.js';
 // a hook, not an import: the library does not know who follows it.
 
 export interface LibraryChange {
-  op: 'delete' | 'restore' | 'update';
+  /** `rename`: a skill now under another name (`renamed`), its folder moved in this operation. */
+  op: 'delete' | 'restore' | 'update' | 'rename';
   /** Library folder names the operation removed, brought back or changed. */
   names: string[];
+  /** Skills now under another name (old name → new, the new one in `names`): a rename, or a restore under another name. */
+  renamed?: Record<string, string>;
 }
 
 export type LibraryFollower = (wal: WriteAhead, change: LibraryChange) => JournalChange[];

@@ -15,6 +15,7 @@ import { FileLock, writeFileAtomic } from '../store/index.js';
 import { allAgents, expandHome } from '../agents/registry.js';
 import { isInside, relativeInside } from '../base/extpath.js';
 import { lstatOrNull, removeNoFollow, treeDigest } from './tree.js';
+import { revertPatch } from './json-keys.js';
 
 // `<home>/journal.jsonl`: one JSON line per operation that changed disk. Any domain may append
 // (its own `op` names and extra fields are kept). Undo and redo act on one operation by its id
@@ -138,6 +139,8 @@ export interface UndoOutcome {
 }
 /** How a domain undoes (and redoes) an op of its own that has no file changes to revert. */
 export interface UndoHandler {
+  /** Whether this handler undoes `entry` (absent: every entry of its op); else the changes are reverted like any. */
+  applies?(entry: JournalEntry): boolean;
   undo(entry: JournalEntry): UndoOutcome | Promise<UndoOutcome>;
   redo?(entry: JournalEntry): UndoOutcome | Promise<UndoOutcome>;
 }
@@ -149,14 +152,20 @@ export function registerUndoHandler(ctx: ServiceContext, op: string, handler: Un
     .set(op, typeof handler === 'function' ? { undo: handler } : handler);
 }
 
-/** The handler registered for `op`, if any. */
-export function undoHandler(ctx: ServiceContext, op: string): UndoHandler | undefined {
-  return ctx.use('journal:undo-handlers', () => new Map<string, UndoHandler>()).get(op);
+/** The handler registered for `op`, if any (given the entry: only when it applies to that entry). */
+export function undoHandler(ctx: ServiceContext, op: string, entry?: JournalEntry): UndoHandler | undefined {
+  const h = ctx.use('journal:undo-handlers', () => new Map<string, UndoHandler>()).get(op);
+  return h && entry && h.applies && !h.applies(entry) ? undefined : h;
 }
 
 /** Throw (saying why) unless every change of an entry can be reverted now; nothing is touched. */
-export function assertRevertible(ctx: ServiceContext, changes: JournalChange[]): void {
-  checkRevert(changes, allowedRoots(ctx));
+export function assertRevertible(ctx: ServiceContext, changes: JournalChange[], extraRoots: string[] = []): void {
+  checkRevert(changes, [...allowedRoots(ctx), ...extraRoots.map((r) => path.resolve(r))]);
+}
+
+/** Folders an entry itself names as written by it (a project deploy's project), where its undo may act too. */
+export function entryRoots(entry: JournalEntry): string[] {
+  return typeof entry.project === 'string' && path.isAbsolute(entry.project) ? [entry.project] : [];
 }
 
 /** Folders undo may remove from or put back into: SkillDock's home and the agents' user roots. */
@@ -229,6 +238,10 @@ function checkRevert(changes: JournalChange[], roots: string[]): void {
         if (present(sim, c.path)) throw why(about('journal.exists-again', c.path));
         sim.set(c.path, true);
         break;
+      case 'patched-json':
+        // keys set back one by one: nothing on disk can stop it, but only SkillDock's own files
+        guard(c.path);
+        break;
       case 'unlinked':
       case 'removed-file':
         guard(c.path);
@@ -290,6 +303,8 @@ export function revertChange(c: JournalChange): JournalChange {
     case 'removed-dir':
       fs.mkdirSync(c.path);
       return { kind: 'created-dir', path: c.path };
+    case 'patched-json':
+      return revertPatch(c);
   }
 }
 

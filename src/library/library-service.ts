@@ -286,7 +286,9 @@ export class LibraryService {
     const out = await this.locked('restore', async (wal) => {
       const r = restoreFromTrash(this.ctx, id, as, wal);
       const name = as ?? r.entry.name;
-      r.changes.push(...followLibrary(this.ctx, wal, { op: 'restore', names: [name] }));
+      // restored under another name: its deployments follow it to the new name
+      const renamed = name !== r.entry.name ? { renamed: { [r.entry.name]: name } } : {};
+      r.changes.push(...followLibrary(this.ctx, wal, { op: 'restore', names: [name], ...renamed }));
       const j = wal.commit({
         op: 'restore',
         summary: as ? `${r.entry.name} restored from the trash as ${as}` : `${r.entry.name} restored from the trash`,

@@ -54,6 +54,8 @@ function pathsOf(ctx: ServiceContext, e: JournalEntry): string[] {
     if (c.kind === 'created-dir') {
       if (relativeInside(lib, c.path)) out.push(c.path);
     } else if (c.kind === 'moved') out.push(c.from, c.to);
+    // a data file's keys, not the file: two operations on different skills' records stay apart
+    else if (c.kind === 'patched-json') out.push(...Object.keys(c.before).map((k) => `${c.path}#${k}`));
     else out.push(c.path);
     // a link depends on its target: an export by link on the library skill it points to
     if ((c.kind === 'created' || c.kind === 'unlinked') && c.linkTarget) out.push(path.resolve(path.dirname(c.path), c.linkTarget));

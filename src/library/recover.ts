@@ -94,6 +94,7 @@ export function runJournaled<R>(ctx: ServiceContext, op: string, fn: (wal: Write
       wal.done();
       return out;
     } catch (err) {
+      wal.close();
       rollBackPending(ctx);
       throw err;
     }

@@ -3,7 +3,16 @@ import path from 'node:path';
 import type { JournalChange, JournalEntry, MessageRef } from '../contract/index.js';
 import type { ServiceContext } from '../service-context.js';
 import { fail } from '../errors.js';
-import { appendJournal, assertRevertible, libraryNames, readJournal, revertChange, undoHandler, moveAcross } from './journal.js';
+import {
+  appendJournal,
+  assertRevertible,
+  entryRoots,
+  libraryNames,
+  readJournal,
+  revertChange,
+  undoHandler,
+  moveAcross,
+} from './journal.js';
 import { blocker, describeOperation, newest, operationById, readOperations, type OpState } from './operations.js';
 import { happened, WriteAhead } from './wal.js';
 import { lstatOrNull, removeNoFollow, treeDigest } from './tree.js';
@@ -146,21 +155,26 @@ export async function undoLocked(ctx: ServiceContext, id?: string): Promise<ActD
   if (why) refuse(why);
   const target = op.entry;
   const what = describeOperation(ctx, target);
-  const handler = undoHandler(ctx, target.op);
+  const handler = undoHandler(ctx, target.op, target);
   const source = op.effect.changes ?? [];
   if (!handler && !source.length) throw fail('unsupported', 'journal.not-undoable', { op: target.op });
   if (op.effect.partial === true) throw fail('unsupported', 'journal.not-undoable', { op: target.op });
-  if (!handler) assertRevertible(ctx, source);
+  if (!handler) assertRevertible(ctx, source, entryRoots(target));
   const wal = new WriteAhead(ctx, 'undo', { undoes: target.id });
   let changes: JournalChange[];
   let message = '';
-  if (handler) {
-    wal.begin();
-    const out = await handler.undo(target);
-    message = out.message ?? '';
-    changes = out.changes ?? [];
-  } else {
-    changes = revertKeeping(ctx, [...source].reverse(), { keepDir: keepDirFor(ctx, wal.id), wal });
+  try {
+    if (handler) {
+      wal.begin();
+      const out = await handler.undo(target);
+      message = out.message ?? '';
+      changes = out.changes ?? [];
+    } else {
+      changes = revertKeeping(ctx, [...source].reverse(), { keepDir: keepDirFor(ctx, wal.id), wal });
+    }
+  } catch (err) {
+    wal.close(); // the pending file stays: the next operation or doctor finishes this undo
+    throw err;
   }
   const msg: MessageRef = { key: 'journal.undone', params: { what } };
   const entry = wal.commit({
@@ -182,12 +196,12 @@ export async function redoLocked(ctx: ServiceContext, id?: string): Promise<ActD
   const target = op.entry;
   const what = describeOperation(ctx, target);
   const undone = op.effect;
-  const handler = undoHandler(ctx, target.op);
+  const handler = undoHandler(ctx, target.op, target);
   if (undone.redoable !== true || (handler && !handler.redo)) throw fail('unsupported', 'journal.not-redoable', { what });
   const source = undone.changes ?? [];
   if (!handler) {
     try {
-      assertRevertible(ctx, source);
+      assertRevertible(ctx, source, entryRoots(target));
     } catch (err) {
       // the same reasons as undo's, said as a redo's
       const m = (err as { msg?: MessageRef }).msg;
@@ -198,11 +212,16 @@ export async function redoLocked(ctx: ServiceContext, id?: string): Promise<ActD
   const wal = new WriteAhead(ctx, 'redo', { redoes: target.id });
   let changes: JournalChange[] = [];
   let message = '';
-  if (handler?.redo) {
-    wal.begin();
-    message = (await handler.redo(target)).message ?? '';
-  } else {
-    changes = revertKeeping(ctx, [...source].reverse(), { keepDir: keepDirFor(ctx, wal.id), wal });
+  try {
+    if (handler?.redo) {
+      wal.begin();
+      message = (await handler.redo(target)).message ?? '';
+    } else {
+      changes = revertKeeping(ctx, [...source].reverse(), { keepDir: keepDirFor(ctx, wal.id), wal });
+    }
+  } catch (err) {
+    wal.close(); // the pending file stays: the next operation or doctor finishes this redo
+    throw err;
   }
   const entry = wal.commit({
     op: 'redo',
@@ -239,7 +258,7 @@ export async function finishAct(
   let message = '';
   try {
     settleBuildingTrash(ctx);
-    const handler = undoHandler(ctx, op.entry.op);
+    const handler = undoHandler(ctx, op.entry.op, op.entry);
     if (handler) message = (pending.op === 'undo' ? await handler.undo(op.entry) : ((await handler.redo?.(op.entry)) ?? {})).message ?? '';
     else
       changes = revertKeeping(ctx, [...(op.effect.changes ?? [])].reverse(), {

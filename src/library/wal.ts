@@ -5,6 +5,7 @@ import type { ServiceContext } from '../service-context.js';
 import { appendJournal, newJournalId, type JournalInput } from './journal.js';
 import { removeNoFollow } from './tree.js';
 import { writeFileAtomic } from '../store/index.js';
+import { revertPatch } from './json-keys.js';
 
 // Crash safety for every operation that changes disk. Before each change an operation makes, it
 // writes the change it is about to make to `<home>/pending-operation.jsonl` (write-ahead). The
@@ -70,6 +71,8 @@ export class WriteAhead {
   readonly id = newJournalId();
   private readonly file: string;
   private open = false;
+  /** The pending file, kept open from begin() to done() or close(): one write per change, not an open and a close too. */
+  private fd: number | null = null;
 
   constructor(
     private readonly ctx: ServiceContext,
@@ -86,13 +89,21 @@ export class WriteAhead {
     const head = { op: this.op, time: new Date().toISOString(), pid: process.pid, id: this.id, ...this.extra };
     fs.writeFileSync(this.file, JSON.stringify(head) + '\n', { mode: 0o600 });
     this.open = true;
+    this.fd = fs.openSync(this.file, 'a');
   }
 
   /** Announce a change before making it. */
   will(change: WalChange): void {
     this.begin();
-    fs.appendFileSync(this.file, JSON.stringify(change) + '\n');
+    fs.writeSync(this.fd!, JSON.stringify(change) + '\n');
     crashPoint();
+  }
+
+  /** Let go of the pending file, leaving it where it is (for recovery, after a failure). */
+  close(): void {
+    if (this.fd === null) return;
+    fs.closeSync(this.fd);
+    this.fd = null;
   }
 
   /**
@@ -101,7 +112,13 @@ export class WriteAhead {
    */
   commit(input: Omit<JournalInput, 'id'>): JournalEntry {
     crashPoint();
-    const entry = appendJournal(this.ctx, { ...input, id: this.id });
+    let entry: JournalEntry;
+    try {
+      entry = appendJournal(this.ctx, { ...input, id: this.id });
+    } catch (err) {
+      this.close();
+      throw err;
+    }
     crashPoint('committed');
     this.done();
     return entry;
@@ -109,6 +126,7 @@ export class WriteAhead {
 
   /** Nothing is pending any more (committed, or it changed nothing). */
   done(): void {
+    this.close();
     if (this.open) fs.rmSync(this.file, { force: true });
     this.open = false;
   }
@@ -158,6 +176,7 @@ export function happened(c: WalChange): boolean {
     case 'replaced':
       return !exists(c.tmp) && exists(c.keptAt);
     case 'rewrote-file':
+    case 'patched-json':
       return true; // putting the old content back is harmless when the new never landed
     case 'created':
     case 'created-dir':
@@ -208,6 +227,9 @@ function undo(c: WalChange): void {
       return;
     case 'unlinked':
       fs.symlinkSync(c.linkTarget, c.path);
+      return;
+    case 'patched-json':
+      revertPatch(c);
       return;
   }
 }

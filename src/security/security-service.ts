@@ -181,6 +181,23 @@ export class SecurityService {
     };
   }
 
+  /**
+   * For each folder of `dirs`, its trust when its scripts wait for an approval under the current
+   * policy, else null (deploying many at once): the policy and the approvals are read once, and no
+   * folder is read at all when the policy asks for no approval.
+   */
+  awaitingApproval(dirs: string[]): Array<SkillTrust | null> {
+    const policy = this.policy();
+    if (policy !== 'ask') return dirs.map(() => null);
+    const known = { policy, approvals: new Map(this.approvals.list().map((a) => [a.name, a])) };
+    return dirs.map((dir) => {
+      const src = loadSkillSource(path.resolve(dir));
+      if (!src.skillFile) throw fail('not-found', 'skill-ref.no-skill-file', { path: src.folder.dir });
+      const t = this.trustOf({ name: src.name, dir: src.folder.dir, inv: inventoryOf(src) }, known);
+      return t.needsApproval ? t : null;
+    });
+  }
+
   async trust(ref: SkillRef): Promise<SkillTrust> {
     return this.trustOf(await this.resolve(ref));
   }

@@ -19,10 +19,9 @@ import { copySkillTree, lstatOrNull, treeDigest, LinkOutsideError } from '../lib
 import { getInventory } from '../security/surface.js';
 import type { Checkout, SourcesService } from './service.js';
 import { baseDir, readProvenance, storeBase, writeProvenance } from './store.js';
-import { fileMap } from './files.js';
 import { skillDirIn } from './confine.js';
 import { layoutRefusal } from './git-tree.js';
-import { asText, merge3 } from './merge.js';
+import { applyMerge, mergeFolders } from './merge-folders.js';
 import { SOURCES_PARALLEL } from './limits.js';
 import { mapLimit } from '../catalog/scan.js';
 
@@ -35,119 +34,6 @@ export interface UpdateInput {
   all?: boolean;
   take?: 'upstream' | 'mine';
   resolutions?: Record<string, Record<string, FileChoice>>;
-}
-
-type Op = { path: string; kind: 'upstream' } | { path: string; kind: 'delete' } | { path: string; kind: 'write'; text: string };
-
-interface Plan {
-  files: UpdateFile[];
-  ops: Op[];
-  conflicts: number;
-}
-
-function read(dir: string, rel: string): Buffer | null {
-  const p = path.join(dir, ...rel.split('/'));
-  const st = lstatOrNull(p);
-  if (!st || st.isSymbolicLink() || !st.isFile()) return null;
-  return fs.readFileSync(p);
-}
-
-/** Decide every file of one skill. */
-function plan(base: string, ours: string, theirs: string, choices: Record<string, FileChoice>, take?: 'upstream' | 'mine'): Plan {
-  const B = fileMap(base);
-  const O = fileMap(ours);
-  const T = fileMap(theirs);
-  const paths = [...new Set([...B.keys(), ...O.keys(), ...T.keys()])].sort();
-  const out: Plan = { files: [], ops: [], conflicts: 0 };
-  const takeUpstream = (p: string, b: string | undefined, t: string | undefined): void => {
-    if (t === undefined) out.ops.push({ path: p, kind: 'delete' });
-    else out.ops.push({ path: p, kind: 'upstream' });
-    out.files.push({ path: p, action: t === undefined ? 'removed' : b === undefined ? 'added' : 'changed' });
-  };
-  for (const p of paths) {
-    const b = B.get(p);
-    const o = O.get(p);
-    const t = T.get(p);
-    if (o === t) continue; // same on both sides (untouched, or the same change)
-    if (o === b) {
-      takeUpstream(p, b, t);
-      continue;
-    }
-    if (t === b) {
-      out.files.push({ path: p, action: 'kept' }); // changed or created by the user; upstream did not touch it
-      continue;
-    }
-    // changed on both sides
-    const bt = b === undefined ? '' : b.startsWith('link:') ? null : asText(read(base, p) ?? Buffer.alloc(0));
-    const ot = o === undefined ? undefined : o.startsWith('link:') ? null : asText(read(ours, p) ?? Buffer.alloc(0));
-    const tt = t === undefined ? undefined : t.startsWith('link:') ? null : asText(read(theirs, p) ?? Buffer.alloc(0));
-    let conflict: UpdateFile['conflict'];
-    let merged: string | undefined;
-    if (t === undefined) conflict = 'deleted-upstream';
-    else if (o === undefined) conflict = 'deleted-locally';
-    else if (bt === null || ot === null || tt === null || ot === undefined || tt === undefined) conflict = 'binary';
-    else {
-      const m = merge3(bt, ot, tt);
-      if (m.clean) {
-        out.ops.push({ path: p, kind: 'write', text: m.text });
-        out.files.push({ path: p, action: 'merged' });
-        continue;
-      }
-      conflict = 'both-changed';
-      merged = m.text;
-    }
-    const choice = choices[p] ?? take;
-    if (choice === 'upstream') {
-      if (t === undefined) out.ops.push({ path: p, kind: 'delete' });
-      else out.ops.push({ path: p, kind: 'upstream' });
-      out.files.push({ path: p, action: 'resolved' });
-    } else if (choice === 'mine') {
-      out.files.push({ path: p, action: 'resolved' });
-    } else if (choice && typeof choice === 'object') {
-      out.ops.push({ path: p, kind: 'write', text: choice.content });
-      out.files.push({ path: p, action: 'resolved' });
-    } else {
-      out.conflicts++;
-      out.files.push({
-        path: p,
-        action: 'conflict',
-        conflict,
-        ...(typeof bt === 'string' && b !== undefined ? { base: bt } : {}),
-        ...(typeof ot === 'string' ? { mine: ot } : {}),
-        ...(typeof tt === 'string' ? { upstream: tt } : {}),
-        ...(merged !== undefined ? { merged } : {}),
-      });
-    }
-  }
-  return out;
-}
-
-/** Apply the ops to `dest` (a staging copy of ours). Never writes through a link. */
-function apply(dest: string, theirs: string, ops: Op[]): void {
-  for (const op of ops) {
-    const parts = op.path.split('/');
-    let cur = dest;
-    for (const part of parts.slice(0, -1)) {
-      cur = path.join(cur, part);
-      const st = lstatOrNull(cur);
-      if (st?.isSymbolicLink()) throw new LinkOutsideError(op.path, fs.readlinkSync(cur));
-      if (!st) fs.mkdirSync(cur);
-    }
-    const target = path.join(dest, ...parts);
-    const st = lstatOrNull(target);
-    if (st) fs.rmSync(target, { recursive: st.isDirectory(), force: true });
-    if (op.kind === 'delete') continue;
-    if (op.kind === 'write') fs.writeFileSync(target, op.text);
-    else {
-      const from = path.join(theirs, ...parts);
-      const fst = fs.lstatSync(from);
-      if (fst.isSymbolicLink()) fs.symlinkSync(fs.readlinkSync(from), target);
-      else {
-        fs.copyFileSync(from, target);
-        fs.chmodSync(target, fst.mode & 0o777);
-      }
-    }
-  }
 }
 
 function says(key: string, params: Record<string, string | number>): { message: string; msg: MessageRef } {
@@ -289,10 +175,10 @@ function stageSkill(
   const base = baseDir(ctx, origin.upstreamDigest);
   if (!lstatOrNull(base)) return refused([], 'sources.update.no-base', { skill, source: given });
   const oursDigest = treeDigest(lib);
-  const p = plan(base, lib, at.upstream, input.resolutions?.[skill] ?? {}, input.take);
+  const p = mergeFolders(base, lib, at.upstream, input.resolutions?.[skill] ?? {}, input.take);
   if (p.conflicts) return refused(p.files, 'sources.update.conflict', { skill, source: given, count: p.conflicts });
   copySkillTree(lib, at.dir);
-  apply(at.dir, at.upstream, p.ops);
+  applyMerge(at.dir, at.upstream, p.ops);
   const surfaceChanged = getInventory(lib).digest !== getInventory(at.dir).digest;
   const key = surfaceChanged ? 'sources.update.updated-approve' : 'sources.update.updated';
   const result: UpdateResult = {

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { DeployMode, DeployResult, DeployStatus, MessageRef, MethodOutput } from '../../../src/contract/index';
+import type { DeployMode, DeployResult, DeployStatus, FileChoice, MessageRef, MethodOutput } from '../../../src/contract/index';
 import { client } from '../client-port';
 import { errorText } from './errors';
 import { coalesced } from './coalesce';
@@ -10,6 +10,7 @@ import { coalesced } from './coalesce';
 // agents' folders, so a change made on disk by anyone arrives as an event within a second.
 
 export type DeployDiff = MethodOutput<'deployDiff'>;
+export type AdoptEditResult = MethodOutput<'deployAdoptEdit'>;
 
 export interface SetRequest {
   skills: string[];
@@ -35,7 +36,7 @@ interface DeployState {
   set(req: SetRequest): Promise<DeployResult>;
   repair(choices?: { restore?: string[]; take?: string[] }): Promise<DeployResult>;
   diff(path: string): Promise<DeployDiff>;
-  adoptEdit(path: string): Promise<void>;
+  adoptEdit(path: string, resolutions?: Record<string, FileChoice>): Promise<AdoptEditResult>;
 }
 
 export const useDeploy = create<DeployState>((set, get) => ({
@@ -81,9 +82,10 @@ export const useDeploy = create<DeployState>((set, get) => ({
   diff(path) {
     return client().api.deployDiff({ path });
   },
-  async adoptEdit(path) {
-    await client().api.deployAdoptEdit({ path });
-    await get().load();
+  async adoptEdit(path, resolutions) {
+    const r = await client().api.deployAdoptEdit({ path, ...(resolutions ? { resolutions } : {}) });
+    if (r.journalId) await get().load();
+    return r;
   },
 }));
 

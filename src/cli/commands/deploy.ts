@@ -17,6 +17,7 @@ function printResult(io: CliIO, r: DeployResult): number {
     return 1;
   }
   for (const [skill, agents] of Object.entries(r.alsoOn)) io.out(say({ key: 'deploy.also-on', params: { skill, agents } }));
+  for (const n of r.notices) io.out(say(n));
   let left = 0;
   for (const s of r.steps) {
     if (s.action === 'blocked' || s.action === 'conflict') {
@@ -102,6 +103,7 @@ function printStatus(io: CliIO, s: DeployStatus): void {
     const entries = s.entries.filter((e) => e.folder === f.path);
     io.out(`${termSafe(f.path)}  (${f.agents.map((a) => names.get(a) ?? a).join(', ')})${f.exists ? '' : '  [no folder]'}`);
     if (f.problem) io.out(`  ! ${say(f.problem)}`);
+    if (f.notice) io.out(`  i ${say(f.notice)}`);
     for (const e of entries) {
       const why = e.reason && e.reason !== e.state ? ` (${e.reason}${e.other ? `: ${termSafe(e.other)}` : ''})` : '';
       const what = e.kind === 'link' ? ` -> ${termSafe(e.linkTarget ?? '')}` : e.kind === 'dir' ? ' [folder]' : '';

@@ -1,8 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Modal, Space } from '@arco-design/web-react';
-import type { DeployStatus } from '../../../../src/contract/index';
-import { useDeploy, type DeployDiff } from '../../stores/deploy-store';
+import type { DeployStatus, FileChoice } from '../../../../src/contract/index';
+import { operationWhat } from '../../../../src/contract/operation-what';
+import { useDeploy, type AdoptEditResult, type DeployDiff } from '../../stores/deploy-store';
+import { UpdateConflictDialog } from '../sources/update-conflict-dialog';
+import { showUndoToast } from '../library/undo-toast';
 import { errorText } from '../../stores/errors';
 import { SideBySide } from '../../components/side-by-side';
 import { PageHeader } from '../../components/page-header';
@@ -15,6 +18,7 @@ export function ConflictList({ status }: { status: DeployStatus }) {
   const edited = status.entries.filter((e) => e.managed && e.reason === 'edited');
   const [open, setOpen] = useState<DeployDiff | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [merging, setMerging] = useState<{ path: string; result: AdoptEditResult } | null>(null);
   const { busy, repair, run } = useApply();
   if (!edited.length) return null;
   const show = async (path: string) => {
@@ -25,10 +29,14 @@ export function ConflictList({ status }: { status: DeployStatus }) {
       setError(errorText(err));
     }
   };
-  const keep = (path: string) =>
+  // merged with the library's version; files changed on both sides are settled in the dialog source updates use
+  const keep = (path: string, resolutions?: Record<string, FileChoice>) =>
     run(async () => {
-      await useDeploy.getState().adoptEdit(path);
+      const r = await useDeploy.getState().adoptEdit(path, resolutions);
       setOpen(null);
+      setMerging(r.conflicts ? { path, result: r } : null);
+      if (r.journalId)
+        showUndoToast(t, t('deploy.applied'), [{ id: r.journalId, what: operationWhat({ op: 'deploy', skills: [r.skill] }) }]);
       return null;
     });
   const restore = async (path: string) => {
@@ -55,6 +63,14 @@ export function ConflictList({ status }: { status: DeployStatus }) {
           </Space>
         </div>
       ))}
+      {merging && (
+        <UpdateConflictDialog
+          result={merging.result}
+          busy={busy}
+          onApply={(choices) => void keep(merging.path, choices)}
+          onCancel={() => setMerging(null)}
+        />
+      )}
       {open && (
         <Modal
           visible

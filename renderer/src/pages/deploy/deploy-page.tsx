@@ -78,6 +78,17 @@ export function DeployPage() {
             content={engineText(t, withAgentNames(f.problem!, names), f.path)}
           />
         ))}
+      {status?.folders
+        .filter((f) => f.notice)
+        .map((f) => (
+          <Alert
+            key={`notice-${f.path}`}
+            type="info"
+            className="page-alert"
+            data-testid={TID.deployFolderNotice}
+            content={engineText(t, withAgentNames(f.notice!, names), f.path)}
+          />
+        ))}
       {!status && !error && <Spin />}
       {status && <DeployMatrix status={status} />}
       {status && <ConflictList status={status} />}

@@ -35,6 +35,14 @@ export function useApply() {
         position: 'bottomRight',
       });
     }
+    for (const n of r.notices)
+      Notification.info({
+        id: `deploy-notice-${JSON.stringify(n.params ?? {})}`,
+        title: t('deploy.noticeTitle'),
+        content: <span data-testid={TID.deployNotice}>{word(n)}</span>,
+        duration: 8000,
+        position: 'bottomRight',
+      });
     const left = r.steps.filter((s) => (s.action === 'blocked' || s.action === 'conflict') && s.why);
     if (left.length)
       Notification.warning({

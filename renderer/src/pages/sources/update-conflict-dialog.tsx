@@ -24,7 +24,8 @@ export function UpdateConflictDialog({
   onApply,
   onCancel,
 }: {
-  result: UpdateResult;
+  /** An update's result, or keeping a deployed copy's edit (src/deploy: mine = the library's, upstream = the copy's). */
+  result: Pick<UpdateResult, 'skill' | 'files'>;
   busy: boolean;
   onApply(choices: Record<string, FileChoice>): void;
   onCancel(): void;
