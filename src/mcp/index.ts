@@ -8,10 +8,9 @@ import { startMcpHttp, type McpHttpServer } from './http.js';
 // per process, one SDK session on stdio or one per client over HTTP.
 
 export { McpSource } from './source.js';
-export { createSession, MCP_VERSION } from './server.js';
+export { createSession } from './server.js';
 export type { McpHttpServer } from './http.js';
 export { EXTENSION_ID } from './skills-ext.js';
-export { serveStdio, lazyEngine, type StdioIo, type StdioSession } from './lean.js';
 
 export async function serveHttp(
   service: McpEngine,
