@@ -24,7 +24,16 @@ import { skillFacts } from '../library/analyze.js';
 import { scanSkillDir } from '../security/scan.js';
 import { allAgents } from '../agents/registry.js';
 import { getSettings } from '../settings/settings.js';
-import { catalogDir, readIndex, readWebInstalls, recordWebInstall } from './store.js';
+import {
+  catalogDir,
+  dropSavedSearch,
+  indexStamp,
+  readIndex,
+  readSavedSearch,
+  readWebInstalls,
+  recordWebInstall,
+  saveSearch,
+} from './store.js';
 import { getDiscover, type DiscoverService } from './service.js';
 import { SkillSearch, type SearchDoc } from './search.js';
 import { searchApi } from './search-api.js';
@@ -44,17 +53,8 @@ function relativeFiles<T extends { file: string }>(dir: string, list: T[]): T[] 
 
 const RISK_ORDER = { none: 0, low: 1, medium: 2, high: 3 } as const;
 
-function stampOf(file: string): string {
-  try {
-    const st = fs.statSync(file);
-    return `${st.mtimeMs}:${st.size}`;
-  } catch {
-    return 'missing';
-  }
-}
-
 export class CatalogSkills {
-  private index = new SkillSearch();
+  private index: SkillSearch | null = null;
   private keys = new Map<string, string>();
 
   constructor(
@@ -76,17 +76,37 @@ export class CatalogSkills {
     return k;
   }
 
-  /** Bring the in-memory search index in line with every enabled catalog's index file. */
-  private syncIndexes(catalogs: SkillCatalog[]): void {
+  /**
+   * The search index, in line with every catalog's index file: the one in memory, else the one
+   * saved on disk, else a new one; a catalog whose index file changed since is brought in line
+   * (only its added, changed and removed skills), and then the index is saved again. Disabled
+   * catalogs stay in it (turning one on again costs nothing) and are filtered out by `search`.
+   */
+  private searchIndex(catalogs: SkillCatalog[], rebuild = false): SkillSearch {
+    if (rebuild) {
+      this.index = null;
+      dropSavedSearch(this.ctx);
+    }
+    const saved = this.index || rebuild ? null : readSavedSearch(this.ctx);
+    let changed = !this.index && !saved;
+    const index = this.index ?? saved ?? SkillSearch.empty();
+    this.index = index;
     const live = new Set<string>();
     for (const c of catalogs) {
-      if (!c.enabled || c.kind === 'search-api') continue;
+      if (c.kind === 'search-api') continue;
       live.add(c.id);
-      const stamp = stampOf(path.join(catalogDir(this.ctx, c.id), 'index.json'));
-      if (this.index.stamp(c.id) === stamp) continue;
-      this.index.sync(c.id, stamp, readIndex(this.ctx, c.id)?.skills ?? []);
+      const stamp = indexStamp(this.ctx, c.id);
+      if (index.stamp(c.id) === stamp) continue;
+      index.sync(c.id, stamp, readIndex(this.ctx, c.id)?.skills ?? []);
+      changed = true;
     }
-    for (const id of this.index.catalogIds()) if (!live.has(id)) this.index.drop(id);
+    for (const id of index.catalogIds()) {
+      if (live.has(id)) continue;
+      index.drop(id);
+      changed = true;
+    }
+    if (changed) saveSearch(this.ctx, index);
+    return index;
   }
 
   /** Library skills by where they came from: source key + path → name and origin. */
@@ -122,11 +142,13 @@ export class CatalogSkills {
     const all = this.d.catalogs();
     const wanted = input.catalogs?.length ? new Set(input.catalogs) : null;
     const byId = new Map(all.map((c) => [c.id, c]));
-    this.syncIndexes(all);
     const inst = this.installed();
     const limit = input.limit ?? 50;
+    const off = new Set(all.filter((c) => !c.enabled).map((c) => c.id));
+    const filtered =
+      !!wanted || off.size > 0 || !!input.agent || input.scripts !== undefined || !!input.maxRisk || input.installed !== undefined;
     const keep = (doc: SearchDoc): boolean => {
-      if (wanted && !wanted.has(doc.catalog)) return false;
+      if (off.has(doc.catalog) || (wanted && !wanted.has(doc.catalog))) return false;
       if (input.agent && doc.droppedBy.includes(input.agent)) return false;
       if (input.scripts !== undefined && doc.scripts !== input.scripts) return false;
       if (input.maxRisk && RISK_ORDER[doc.risk] > RISK_ORDER[input.maxRisk]) return false;
@@ -134,7 +156,14 @@ export class CatalogSkills {
         return false;
       return true;
     };
-    const hits = this.index.search(input.query, keep, limit);
+    let hits: ReturnType<SkillSearch['search']>;
+    try {
+      hits = this.searchIndex(all).search(input.query, filtered ? keep : null, limit);
+    } catch {
+      // A saved index that read back as whole yet does not hold together (hand-edited, or written
+      // by a broken build): built anew from the catalogs' indexes, once.
+      hits = this.searchIndex(all, true).search(input.query, filtered ? keep : null, limit);
+    }
     const results: SearchResult[] = hits.map(({ doc, score }) => {
       const { key: _key, ...skill } = doc;
       void _key;
