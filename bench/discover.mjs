@@ -224,10 +224,11 @@ async function refreshBench(eng, root, tmp, log) {
     const full = (await service.api.refreshCatalogs({ ids: ['bench'] })).results[0];
     const fullMs = performance.now() - t;
     if (full.skills !== REFRESH_SKILLS) throw new Error(`indexed ${full.skills}`);
-    // The floor's repository: the same depth-1 history at the same commit, made the same way.
+    // The floor's repository: the same depth-1 history at the same commit, made the same way. It
+    // keeps the commit fetched in a ref as a clone does, so its fetch sends only what changed.
     fs.mkdirSync(floorRepo);
     await run(['init', '-q'], floorRepo);
-    await run(['fetch', '-q', '--depth', '1', '--no-tags', url, 'HEAD'], floorRepo);
+    await run(['fetch', '-q', '--depth', '1', '--no-tags', url, '+HEAD:refs/floor/fetched'], floorRepo);
     await run(['checkout', '-q', '--detach', 'FETCH_HEAD'], floorRepo);
     const floor = [];
     const ours = [];
@@ -239,7 +240,7 @@ async function refreshBench(eng, root, tmp, log) {
       }
       repo.commit(change, `round ${round}`);
       t = performance.now();
-      await run(['fetch', '-q', '--depth', '1', '--no-tags', url, 'HEAD'], floorRepo);
+      await run(['fetch', '-q', '--depth', '1', '--no-tags', url, '+HEAD:refs/floor/fetched'], floorRepo);
       await run(['diff', '--name-only', 'HEAD', 'FETCH_HEAD'], floorRepo);
       floor.push(performance.now() - t);
       await run(['checkout', '-q', '--detach', 'FETCH_HEAD'], floorRepo); // not timed: the next round starts from here
