@@ -38,6 +38,7 @@ import { getDiscover, type DiscoverService } from './service.js';
 import { SkillSearch, type SearchDoc } from './search.js';
 import { searchApi } from './search-api.js';
 import { analyzeCatalogSkill } from './analyze.js';
+import { mirrorAtNewest } from './git-index.js';
 
 // Search, preview and install over the catalogs' indexes. Search reads only the indexes on disk
 // (kept in memory between calls, re-read when a refresh wrote a new one) and the library's
@@ -52,6 +53,8 @@ function relativeFiles<T extends { file: string }>(dir: string, list: T[]): T[] 
 }
 
 const RISK_ORDER = { none: 0, low: 1, medium: 2, high: 3 } as const;
+/** A search service's hit previewed again within this long reads its repository's mirror as it is. */
+const REMOTE_MAX_AGE_MS = 10 * 60 * 1000;
 
 export class CatalogSkills {
   private index: SkillSearch | null = null;
@@ -223,29 +226,34 @@ export class CatalogSkills {
     });
   }
 
-  /** A search-API hit: check out its repository once, find the skill by name, analyse it there. */
+  /**
+   * A search-API hit: its repository is kept as a mirror of the catalog's (fetched again at most
+   * every REMOTE_MAX_AGE_MS, and then only what changed), the skill found in it by name and analysed
+   * there. Before, every preview cloned the repository anew.
+   */
   private async previewRemote(c: SkillCatalog, name: string, repo?: string): Promise<Preview> {
     if (!repo) throw fail('not-found', 'discover.not-indexed', { id: c.id, path: name });
-    const src = getSources(this.ctx);
-    const p = src.parse(repo);
-    const co = await src.checkout(p);
-    try {
-      const rel = discoverSkills(co.dir, p.subpath).paths.find((r) => path.posix.basename(r) === name);
+    const p = getSources(this.ctx).parse(repo);
+    return this.d.serial(c.id, async () => {
+      const mirror = this.d.mirrorDir(c, repo);
+      const commit = await mirrorAtNewest(
+        { given: repo, url: p.url, ...(p.ref ? { ref: p.ref } : {}), repoDir: mirror },
+        REMOTE_MAX_AGE_MS,
+      );
+      const rel = discoverSkills(mirror, p.subpath).paths.find((r) => path.posix.basename(r) === name);
       if (rel === undefined) throw fail('not-found', 'sources.skill-not-in-source', { source: repo, skill: name });
-      const dir = path.join(co.dir, ...rel.split('/').filter(Boolean));
-      const s = await analyzeCatalogSkill(this.ctx, dir, { catalog: c.id, path: rel, repo, commit: co.commit });
+      const dir = path.join(mirror, ...rel.split('/').filter(Boolean));
+      const s = await analyzeCatalogSkill(this.ctx, dir, { catalog: c.id, path: rel, repo, commit });
       const facts = await skillFacts(this.ctx, dir, path.basename(dir));
       return {
         skill: s,
-        source: { url: repo, commit: co.commit, path: rel },
+        source: { url: repo, commit, path: rel },
         diagnostics: relativeFiles(dir, facts.diagnostics),
         findings: relativeFiles(dir, scanSkillDir(dir).findings),
         agents: this.agentsView(facts.diagnostics),
         updateAvailable: false,
       };
-    } finally {
-      co.done();
-    }
+    });
   }
 
   /**

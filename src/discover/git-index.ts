@@ -17,19 +17,23 @@ import { analyzeCatalogSkill } from './analyze.js';
 /** A catalog may be far bigger than one source (a repository of 5,000 skills), yet bounded. */
 export const CATALOG_LIMITS = { maxFiles: 100_000, maxBytes: 1024 * 1024 * 1024, maxSkills: 20_000 };
 
-export interface MirrorInput {
-  catalog: string;
+/** A repository mirrored under SkillDock's home. */
+export interface MirrorTarget {
   /** What the user gave (for messages) and the URL git is given. */
   given: string;
   url: string;
   ref?: string;
   repoDir: string;
+  signal?: AbortSignal;
+}
+
+export interface MirrorInput extends MirrorTarget {
+  catalog: string;
   /** The repository this mirror holds when it is not the catalog's own (a marketplace names it). */
   repo?: string;
   /** The previous index entries of this repository, and the commit they came from. */
   old: IndexedSkillWithBody[];
   oldCommit?: string;
-  signal?: AbortSignal;
 }
 
 export interface MirrorResult {
@@ -164,7 +168,8 @@ function under(dir: string, rel: string): boolean {
   return dir === '' || rel === dir || rel.startsWith(`${dir}/`);
 }
 
-export async function refreshMirror(ctx: ServiceContext, m: MirrorInput): Promise<MirrorResult> {
+/** Fetch a mirror's repository (made first when missing): whether it was new, and the commit fetched. */
+export async function fetchMirror(m: MirrorTarget): Promise<{ fresh: boolean; commit: string }> {
   const fresh = !fs.existsSync(path.join(m.repoDir, '.git'));
   try {
     if (fresh) {
@@ -185,6 +190,47 @@ export async function refreshMirror(ctx: ServiceContext, m: MirrorInput): Promis
   // FETCH_HEAD's first line names the commit fetched (one git process less than rev-parse).
   const head = /^([0-9a-f]{40})\t/.exec(fs.readFileSync(path.join(m.repoDir, '.git', 'FETCH_HEAD'), 'utf8'));
   const commit = head?.[1] ?? (await git(['rev-parse', '--verify', 'FETCH_HEAD^{commit}'], m.repoDir)).trim();
+  return { fresh, commit };
+}
+
+/** Check a fetched commit's tree against the limits, then check it out; returns its listing. */
+async function checkoutMirror(m: MirrorTarget, commit: string, tree?: string): Promise<string> {
+  const listing = tree ?? (await git(['ls-tree', '-r', '-l', '-z', '--full-tree', commit], m.repoDir));
+  checkCatalogTree(m.given, listing);
+  // No preloading of the index: its threads only compete for the cores on a busy machine, and a
+  // mirror's work tree is small next to what they are for.
+  await git(['-c', 'core.symlinks=true', '-c', 'core.preloadIndex=false', 'checkout', '-q', '-f', '--detach', commit], m.repoDir);
+  writeListing(m.repoDir, commit, listing);
+  return listing;
+}
+
+/**
+ * The mirror of a repository at its newest commit, fetched at most once per `maxAgeMs` (a search
+ * service's hit previewed again, or another skill of the same repository): the commit checked out.
+ */
+export async function mirrorAtNewest(m: MirrorTarget, maxAgeMs: number): Promise<string> {
+  const dotGit = path.join(m.repoDir, '.git');
+  const head = () => {
+    try {
+      const h = fs.readFileSync(path.join(dotGit, 'HEAD'), 'utf8').trim();
+      return /^[0-9a-f]{40}$/.test(h) && readListing(m.repoDir, h) !== null ? h : null; // checked out whole
+    } catch {
+      return null;
+    }
+  };
+  try {
+    const h = head();
+    if (h && Date.now() - fs.statSync(path.join(dotGit, 'FETCH_HEAD')).mtimeMs < maxAgeMs) return h;
+  } catch {
+    // never fetched: fetch
+  }
+  const { commit } = await fetchMirror(m);
+  if (head() !== commit) await checkoutMirror(m, commit);
+  return commit;
+}
+
+export async function refreshMirror(ctx: ServiceContext, m: MirrorInput): Promise<MirrorResult> {
+  const { fresh, commit } = await fetchMirror(m);
   if (!fresh && m.oldCommit === commit && m.old.length) {
     return { commit, skills: m.old, added: 0, changed: 0, removed: 0, unchanged: true };
   }
@@ -199,12 +245,8 @@ export async function refreshMirror(ctx: ServiceContext, m: MirrorInput): Promis
       ? git(['diff-tree', '-r', '--raw', '--no-renames', '-z', m.oldCommit!, commit], m.repoDir).catch(() => null) // old commit gone: read all
       : Promise.resolve(null),
   ]);
-  checkCatalogTree(m.given, tree);
   const diff: Change[] | null = listed !== null ? diffListings(listed, tree) : raw === null ? null : parseRawDiff(raw);
-  // No preloading of the index: its threads only compete for the cores on a busy machine, and a
-  // mirror's work tree is small next to what they are for.
-  await git(['-c', 'core.symlinks=true', '-c', 'core.preloadIndex=false', 'checkout', '-q', '-f', '--detach', commit], m.repoDir);
-  writeListing(m.repoDir, commit, tree);
+  await checkoutMirror(m, commit, tree);
   // Walking every folder is the slow part of a refresh; the skills found stay the same unless a
   // SKILL.md came or went, a link changed, or a manifest changed.
   const paths = diff && !diff.some(affectsDiscovery) && m.old.length ? m.old.map((s) => s.path) : discoverSkills(m.repoDir, '').paths;

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeWorld, type World } from '../../test/support/library.js';
 import { git, makeRepo, skillMd, startGitDaemon, type Served, type TestRepo } from '../../test/support/git-servers.js';
+import { logGitCommands } from '../../test/support/git-log.js';
 import { diffListings, parseRawDiff } from './git-index.js';
 
 // How a git catalog's refresh talks to git, against a real git daemon on loopback: the fetch goes
@@ -14,24 +15,11 @@ import { diffListings, parseRawDiff } from './git-index.js';
 let w: World;
 let daemon: Served;
 let repo: TestRepo;
-let log: string;
-const saved = process.env.SKILLDOCK_GIT;
+let gitLog: ReturnType<typeof logGitCommands>;
+const commands = () => gitLog.commands();
 
 const api = () => w.service.api;
 const mirror = () => path.join(w.home, 'catalogs', 'col', 'repo');
-
-/** The git subcommands run since the log was last cleared (what follows the `-c key=value` pairs). */
-function commands(): string[] {
-  const lines = fs.existsSync(log) ? fs.readFileSync(log, 'utf8').split('\n').filter(Boolean) : [];
-  fs.writeFileSync(log, '');
-  return lines.map((l) => {
-    const a = l.split(' ');
-    for (let i = 0; i < a.length; i++)
-      if (a[i] === '-c') i++;
-      else return a[i]!;
-    return '';
-  });
-}
 
 /** Objects in the pack files of the mirror that are not in `before`. */
 function newPackObjects(before: Set<string>): number {
@@ -60,18 +48,13 @@ beforeAll(async () => {
   for (let i = 0; i < 40; i++) files[`skills/s${i}/SKILL.md`] = skillMd(`s${i}`, `Skill number ${i}.`);
   repo = makeRepo(root, 'col', files);
   daemon = await startGitDaemon(path.join(root, 'served'));
-  log = path.join(w.root, 'git.log');
-  const real = execFileSync('sh', ['-c', 'command -v git']).toString().trim();
-  const wrapper = path.join(w.root, 'git-logged');
-  fs.writeFileSync(wrapper, `#!/bin/sh\nprintf '%s\\n' "$*" >> '${log}'\nexec '${real}' "$@"\n`, { mode: 0o755 });
-  process.env.SKILLDOCK_GIT = wrapper;
+  gitLog = logGitCommands(w.root);
   for (const c of (await api().listCatalogs({})).catalogs) await api().setCatalogEnabled({ id: c.id, enabled: false });
   await api().addCatalog({ url: `${daemon.base}/col.git`, id: 'col' });
 }, 60_000);
 
 afterAll(async () => {
-  if (saved === undefined) delete process.env.SKILLDOCK_GIT;
-  else process.env.SKILLDOCK_GIT = saved;
+  gitLog?.restore();
   await daemon?.stop();
   await w?.done();
 });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { libraryNames, makeWorld, type World } from '../../test/support/library.js';
 import { makeRepo, skillMd, startGitDaemon, type Served } from '../../test/support/git-servers.js';
 import { startWebCatalog, type WebCatalog } from '../../test/support/web-catalog.js';
+import { logGitCommands } from '../../test/support/git-log.js';
 
 // Web catalogs against a real HTTP server on 127.0.0.1: a well-known skills index (the format the
 // reference `skills` CLI reads) with its files, and a search API. The search API (skills.sh's) is
@@ -125,6 +126,22 @@ describe('search API', () => {
     const ins = await api().installCatalogSkill({ catalog: 'api', path: 'pdf-magic', repo: `${daemon.base}/found.git` });
     expect(ins.name).toBe('pdf-magic');
     expect((await api().listProvenance({})).skills['pdf-magic']!.path).toBe('skills/pdf-magic');
+  });
+
+  it('previews a hit from the repository kept since the last preview, not a new download', async () => {
+    const gitLog = logGitCommands(w.root);
+    try {
+      const again = () => api().previewCatalogSkill({ catalog: 'api', path: 'pdf-magic', repo: `${daemon.base}/found.git` });
+      const first = await again();
+      expect(first.skill.body).toContain('PDF tricks');
+      gitLog.commands();
+      const second = await again();
+      expect(second.skill.body).toContain('PDF tricks');
+      expect(second.source.commit).toBe(first.source.commit);
+      expect(gitLog.commands()).toEqual([]); // no clone, no fetch: the kept mirror as it is
+    } finally {
+      gitLog.restore();
+    }
   });
 
   it('a search service that hangs is reported, and the offline results still come', async () => {
