@@ -3,6 +3,7 @@ import path from 'node:path';
 import type {
   SkillCatalog,
   ConflictChoice,
+  IndexedSkill,
   IndexedSkillWithBody,
   MessageRef,
   Preview,
@@ -35,8 +36,8 @@ import {
   saveSearch,
 } from './store.js';
 import { getDiscover, type DiscoverService } from './service.js';
-import { SkillSearch, type SearchDoc } from './search.js';
-import { searchApi } from './search-api.js';
+import { SkillSearch } from './search.js';
+import { recordAnalysis, remoteHits } from './remote-hits.js';
 import { analyzeCatalogSkill } from './analyze.js';
 import { mirrorAtNewest } from './git-index.js';
 
@@ -122,7 +123,7 @@ export class CatalogSkills {
     return out;
   }
 
-  private installState(c: SkillCatalog | undefined, s: SearchDoc | IndexedSkillWithBody, inst: ReturnType<CatalogSkills['installed']>) {
+  private installState(c: SkillCatalog | undefined, s: IndexedSkill, inst: ReturnType<CatalogSkills['installed']>) {
     if (!c) return { updateAvailable: false };
     if (c.kind === 'well-known') {
       // No provenance for a web host's skill (sources reads git and archives): what was installed
@@ -148,9 +149,10 @@ export class CatalogSkills {
     const inst = this.installed();
     const limit = input.limit ?? 50;
     const off = new Set(all.filter((c) => !c.enabled).map((c) => c.id));
-    const filtered =
-      !!wanted || off.size > 0 || !!input.agent || input.scripts !== undefined || !!input.maxRisk || input.installed !== undefined;
-    const keep = (doc: SearchDoc): boolean => {
+    /** Filters on what a skill is (not on which catalog it is in). */
+    const judged = !!input.agent || input.scripts !== undefined || !!input.maxRisk || input.installed !== undefined;
+    const filtered = judged || !!wanted || off.size > 0;
+    const keep = (doc: IndexedSkill): boolean => {
       if (off.has(doc.catalog) || (wanted && !wanted.has(doc.catalog))) return false;
       if (input.agent && doc.droppedBy.includes(input.agent)) return false;
       if (input.scripts !== undefined && doc.scripts !== input.scripts) return false;
@@ -173,15 +175,17 @@ export class CatalogSkills {
       return { ...skill, score, ...this.installState(byId.get(doc.catalog), doc, inst) };
     });
     const problems: { catalog: string; message: string; msg: MessageRef }[] = [];
-    const remoteOk = input.query.trim() && !input.agent && input.scripts === undefined && !input.maxRisk && input.installed !== true;
+    const problem = (c: SkillCatalog, msg: MessageRef) => problems.push({ catalog: c.id, message: formatMessage(msg), msg });
     for (const c of all) {
-      if (!remoteOk || c.kind !== 'search-api' || !c.enabled || (wanted && !wanted.has(c.id))) continue;
+      if (!input.query.trim() || c.kind !== 'search-api' || !c.enabled || (wanted && !wanted.has(c.id))) continue;
       try {
-        results.push(...(await searchApi(c, input.query, Math.min(limit, 50))));
+        const state = (s: IndexedSkill) => this.installState(c, s, inst);
+        const r = await remoteHits(this.ctx, c, input.query, Math.min(limit, 50), judged ? keep : null, state);
+        results.push(...r.results);
+        if (r.unjudged) problem(c, { key: 'discover.remote-unjudged', params: { id: c.id, count: r.unjudged } });
       } catch (err) {
         if (!(err instanceof SkillDockError)) throw err;
-        const msg: MessageRef = { key: 'discover.search-failed', params: { id: c.id, detail: err.msg ?? err.message } };
-        problems.push({ catalog: c.id, message: formatMessage(msg), msg });
+        problem(c, { key: 'discover.search-failed', params: { id: c.id, detail: err.msg ?? err.message } });
       }
     }
     return { results, total: (hits.total ?? hits.length) + (results.length - hits.length), problems };
@@ -244,6 +248,7 @@ export class CatalogSkills {
       if (rel === undefined) throw fail('not-found', 'sources.skill-not-in-source', { source: repo, skill: name });
       const dir = path.join(mirror, ...rel.split('/').filter(Boolean));
       const s = await analyzeCatalogSkill(this.ctx, dir, { catalog: c.id, path: rel, repo, commit });
+      recordAnalysis(this.ctx, c.id, s);
       const facts = await skillFacts(this.ctx, dir, path.basename(dir));
       return {
         skill: s,
@@ -251,7 +256,7 @@ export class CatalogSkills {
         diagnostics: relativeFiles(dir, facts.diagnostics),
         findings: relativeFiles(dir, scanSkillDir(dir).findings),
         agents: this.agentsView(facts.diagnostics),
-        updateAvailable: false,
+        ...this.installState(c, s, this.installed()),
       };
     });
   }

@@ -144,6 +144,35 @@ describe('search API', () => {
     }
   });
 
+  it('filters judge a hit by what its preview found; a hit never previewed is left out and counted', async () => {
+    site.routes.set(
+      '/api/search',
+      json({
+        skills: [
+          { id: 'found/pdf-magic', name: 'pdf-magic', installs: 12, source: `${daemon.base}/found.git` },
+          { id: 'found/never-seen', name: 'never-seen', installs: 1, source: `${daemon.base}/found.git` },
+        ],
+      }),
+    );
+    const remote = async (filters: { scripts?: boolean; maxRisk?: 'none'; installed?: boolean; agent?: string }) => {
+      const r = await api().searchSkills({ query: 'pdf', catalogs: ['api'], ...filters });
+      return { names: r.results.map((x) => x.name), problems: r.problems.map((p) => p.msg) };
+    };
+    // unfiltered: both, the previewed one with what its preview found
+    const all = await api().searchSkills({ query: 'pdf', catalogs: ['api'] });
+    expect(all.results.map((x) => [x.name, x.description, x.path])).toEqual([
+      ['pdf-magic', 'Does pdf-magic things when asked.', 'skills/pdf-magic'],
+      ['never-seen', '', 'never-seen'],
+    ]);
+    expect(all.results[0]).toMatchObject({ remote: true, installed: 'pdf-magic', scripts: false, risk: 'none' });
+    const left = { key: 'discover.remote-unjudged', params: { id: 'api', count: 1 } };
+    expect(await remote({ scripts: false })).toEqual({ names: ['pdf-magic'], problems: [left] });
+    expect(await remote({ scripts: true })).toEqual({ names: [], problems: [left] });
+    expect(await remote({ maxRisk: 'none', agent: 'codex' })).toEqual({ names: ['pdf-magic'], problems: [left] });
+    expect(await remote({ installed: true })).toEqual({ names: ['pdf-magic'], problems: [left] });
+    expect(await remote({ installed: false })).toEqual({ names: [], problems: [left] });
+  });
+
   it('a search service that hangs is reported, and the offline results still come', async () => {
     site.routes.set('/api/search', 'hang');
     const r = await api().searchSkills({ query: 'brand' });
