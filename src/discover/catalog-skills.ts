@@ -17,7 +17,6 @@ import { fail, SkillDockError } from '../errors.js';
 import { getSources } from '../sources/service.js';
 import { treeFiles } from '../sources/git-tree.js';
 import { discoverSkills } from '../sources/discover.js';
-import { getLibrary } from '../library/library-service.js';
 import { makeScratch } from '../sources/scratch.js';
 import { libraryDir } from '../library/trash.js';
 import { lstatOrNull } from '../library/tree.js';
@@ -25,21 +24,13 @@ import { skillFacts } from '../library/analyze.js';
 import { scanSkillDir } from '../security/scan.js';
 import { allAgents } from '../agents/registry.js';
 import { getSettings } from '../settings/settings.js';
-import {
-  catalogDir,
-  dropSavedSearch,
-  indexStamp,
-  readIndex,
-  readSavedSearch,
-  readWebInstalls,
-  recordWebInstall,
-  saveSearch,
-} from './store.js';
+import { catalogDir, dropSavedSearch, indexStamp, readIndex, readSavedSearch, readWebInstalls, saveSearch } from './store.js';
 import { getDiscover, type DiscoverService } from './service.js';
 import { SkillSearch } from './search.js';
 import { recordAnalysis, remoteHits } from './remote-hits.js';
 import { analyzeCatalogSkill } from './analyze.js';
 import { mirrorAtNewest } from './git-index.js';
+import { siteBase, wellKnownDigest } from '../sources/well-known-source.js';
 
 // Search, preview and install over the catalogs' indexes. Search reads only the indexes on disk
 // (kept in memory between calls, re-read when a refresh wrote a new one) and the library's
@@ -59,6 +50,7 @@ const REMOTE_MAX_AGE_MS = 10 * 60 * 1000;
 
 export class CatalogSkills {
   private index: SkillSearch | null = null;
+  private wkDirs = new Map<string, { stamp: string; dir: string }>();
   private keys = new Map<string, string>();
 
   constructor(
@@ -123,11 +115,40 @@ export class CatalogSkills {
     return out;
   }
 
+  /** A well-known catalog's index folder URL, read from its index once per index generation. */
+  private wellKnownDir(c: SkillCatalog): string {
+    const stamp = indexStamp(this.ctx, c.id);
+    const memo = this.wkDirs.get(c.id);
+    if (memo?.stamp === stamp) return memo.dir;
+    // An index written before the folder was recorded: the older of the two well-known folders.
+    const dir = readIndex(this.ctx, c.id)?.wellKnown ?? `${siteBase(c.url)}/.well-known/skills`;
+    this.wkDirs.set(c.id, { stamp, dir });
+    return dir;
+  }
+
+  private filesDigest(c: SkillCatalog, s: IndexedSkill): string | null {
+    try {
+      return wellKnownDigest(path.join(catalogDir(this.ctx, c.id), 'files', s.path));
+    } catch {
+      return null; // files gone (a refresh under way): no claim of an update
+    }
+  }
+
+  /** The source a skill of a catalog installs from (what `add` records as its provenance). */
+  private sourceUrl(c: SkillCatalog, s: IndexedSkill): string {
+    return c.kind === 'well-known' ? `${this.wellKnownDir(c)}/${s.path}` : (s.repo ?? c.url);
+  }
+
   private installState(c: SkillCatalog | undefined, s: IndexedSkill, inst: ReturnType<CatalogSkills['installed']>) {
     if (!c) return { updateAvailable: false };
     if (c.kind === 'well-known') {
-      // No provenance for a web host's skill (sources reads git and archives): what was installed
-      // from which catalog, and its digest then, is kept in <home>/catalogs/installed.json.
+      const hit = inst.get(`${this.sourceKey(this.sourceUrl(c, s))}\u0000${s.path}`);
+      // Its "commit" is the digest of its files: those the catalog holds now against those installed.
+      if (hit) {
+        const now = this.filesDigest(c, s);
+        return { installed: hit.name, updateAvailable: now !== null && now !== hit.origin.commit };
+      }
+      // Installed before well-known skills had provenance: a record in <home>/catalogs/installed.json.
       for (const [name, rec] of Object.entries(readWebInstalls(this.ctx))) {
         if (rec.catalog !== c.id || rec.path !== s.path || !lstatOrNull(path.join(libraryDir(this.ctx), name))) continue;
         return { installed: name, updateAvailable: rec.digest !== s.digest };
@@ -302,16 +323,18 @@ export class CatalogSkills {
         throw err;
       }
       if (c.kind === 'well-known') {
+        // Through `add` as a well-known source (its provenance lets check and update work): the
+        // "commit" is the digest of the files as indexed, which a later check compares.
+        const url = this.sourceUrl(c, s);
+        let commit: string;
         try {
-          const summary = await getLibrary(this.ctx).importPaths({ paths: [dest], ...conflict });
-          const r0 = summary.results[0];
-          if (r0) r0.source = `${c.url} ${s.path}`;
-          if (r0?.libraryName && ['imported', 'replaced', 'kept-both'].includes(r0.status))
-            recordWebInstall(this.ctx, r0.libraryName, { catalog: c.id, path: s.path, digest: s.digest });
-          return { name: r0?.libraryName ?? null, summary };
-        } finally {
+          commit = wellKnownDigest(dest);
+        } catch (err) {
           done();
+          throw err;
         }
+        const r = await src.addFrom(src.parse(url), { dir: scratch, commit, done }, { source: url, ...conflict });
+        return { name: r.summary?.results[0]?.libraryName ?? null, commit: r.commit, summary: r.summary! };
       }
       const p = { ...src.parse(s.repo ?? c.url, s.repo ? undefined : c.ref), subpath: s.path };
       const mirror = this.d.mirrorDir(c, s.repo);

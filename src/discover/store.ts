@@ -11,7 +11,7 @@ import {
   type MessageRef,
 } from '../contract/index.js';
 import type { ServiceContext } from '../service-context.js';
-import { openStore, writeFileAtomic, type JsonStore } from '../store/index.js';
+import { openStore, type JsonStore } from '../store/index.js';
 import { randomHex } from '../store/lazy-crypto.js';
 import { SkillSearch, skillShapeOk } from './search.js';
 
@@ -60,6 +60,8 @@ export const CatalogIndexSchema = z.object({
   refreshedAt: z.string(),
   /** Set when the last refresh failed (the skills are those of the refresh before). */
   error: MessageRefSchema.optional(),
+  /** A well-known catalog's index folder URL (`<site>/.well-known/<agent-skills|skills>`). */
+  wellKnown: z.string().optional(),
   /** A marketplace's other repositories: URL → commit indexed. */
   repos: z.record(z.string(), z.string()).optional(),
   skills: z.array(IndexedSkillWithBodySchema),
@@ -164,7 +166,10 @@ function webInstallsFile(ctx: ServiceContext): string {
   return path.join(catalogsRoot(ctx), 'installed.json');
 }
 
-/** Library name → the web catalog skill it was installed from (a record, not an authority). */
+/**
+ * Library name → the web catalog skill it was installed from: written by installs before well-known
+ * skills got provenance (sources), still read so those show as installed.
+ */
 export function readWebInstalls(ctx: ServiceContext): Record<string, WebInstall> {
   try {
     const data = JSON.parse(fs.readFileSync(webInstallsFile(ctx), 'utf8')) as unknown;
@@ -172,8 +177,4 @@ export function readWebInstalls(ctx: ServiceContext): Record<string, WebInstall>
   } catch {
     return {};
   }
-}
-
-export function recordWebInstall(ctx: ServiceContext, name: string, rec: WebInstall): void {
-  writeFileAtomic(webInstallsFile(ctx), JSON.stringify({ ...readWebInstalls(ctx), [name]: rec }));
 }

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { libraryNames, makeWorld, type World } from '../../test/support/library.js';
@@ -96,6 +97,25 @@ describe('well-known index', () => {
     expect(r.name).toBe('brand-voice');
     expect(libraryNames(w)).toEqual(['brand-voice']);
     expect((await api().searchSkills({ query: 'brand' })).results[0]).toMatchObject({ installed: 'brand-voice' });
+  });
+
+  it('an installed well-known skill has provenance: check and update work as for a git skill', async () => {
+    const origin = (await api().listProvenance({})).skills['brand-voice']!;
+    expect(origin.source).toMatchObject({ kind: 'well-known', url: `${site.base}/.well-known/skills/brand-voice` });
+    expect(origin.path).toBe('brand-voice');
+    expect((await api().checkSources({ names: ['brand-voice'] })).results[0]).toMatchObject({ status: 'up-to-date' });
+    // upstream changes its SKILL.md
+    site.routes.set('/.well-known/skills/brand-voice/SKILL.md', md(skillMd('brand-voice', 'Keep sentences short, friendly and warm.')));
+    const [r] = (await api().refreshCatalogs({ ids: ['site'], force: true })).results;
+    expect(r).toMatchObject({ changed: 1 });
+    expect((await api().searchSkills({ query: 'brand' })).results[0]).toMatchObject({ installed: 'brand-voice', updateAvailable: true });
+    const check = (await api().checkSources({ names: ['brand-voice'] })).results[0]!;
+    expect(check).toMatchObject({ status: 'update-available', changed: ['SKILL.md'] });
+    const up = await api().updateSkills({ names: ['brand-voice'] });
+    expect(up.results[0]).toMatchObject({ skill: 'brand-voice' });
+    expect(fs.readFileSync(path.join(w.home, 'library', 'brand-voice', 'SKILL.md'), 'utf8')).toContain('friendly and warm');
+    expect((await api().checkSources({ names: ['brand-voice'] })).results[0]).toMatchObject({ status: 'up-to-date' });
+    expect((await api().searchSkills({ query: 'brand' })).results[0]).toMatchObject({ updateAvailable: false });
   });
 
   it('a malformed index, wrong types and a slow host fail with a clear message and keep the old index', async () => {
