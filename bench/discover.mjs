@@ -157,25 +157,39 @@ async function searchBench(eng, root, tmp, log) {
     path.join(dir, 'index.json'),
     JSON.stringify({ version: 1, id: 'bench', url: 'x', commit: 'a'.repeat(40), refreshedAt: new Date().toISOString(), skills }),
   );
-  const service = eng.createService({ paths: { home, userHome: path.join(tmp, 'user'), resourcesDir: path.join(root, 'resources') } });
+  const paths = { home, userHome: path.join(tmp, 'user'), resourcesDir: path.join(root, 'resources') };
+  // The first process builds the search index and saves it; every later one loads it.
+  let service = eng.createService({ paths });
+  let t = performance.now();
+  const first = await service.api.searchSkills({ query: 'pdf' });
+  const build = performance.now() - t;
+  await service.close();
+  if (!first.results.length) throw new Error('no results for pdf');
+  const saved = fs.statSync(path.join(home, 'catalogs', 'search-index.json')).size;
+  service = eng.createService({ paths });
   try {
-    let t = performance.now();
-    const first = await service.api.searchSkills({ query: 'pdf' });
-    const build = performance.now() - t;
-    if (!first.results.length) throw new Error('no results for pdf');
+    t = performance.now();
+    await service.api.searchSkills({ query: 'pdf' });
+    const load = performance.now() - t;
     const times = [];
     let hits = 0;
     for (const q of queries(vocab)) {
       t = performance.now();
       const r = await service.api.searchSkills(q);
-      times.push(performance.now() - t);
+      times.push({ ms: performance.now() - t, q });
       hits += r.results.length ? 1 : 0;
     }
-    const med = median(times);
-    const p95 = pct(times, 0.95);
+    const ts = times.map((x) => x.ms);
+    const med = median(ts);
+    const p95 = pct(ts, 0.95);
+    const slow = [...times].sort((a, b) => b.ms - a.ms).slice(0, 3);
     log(
       `discover search ${SKILLS} skills, ${QUERIES} mixed queries: median ${ms(med)} (target <= 10), p95 ${ms(p95)} (target <= 30), ` +
-        `max ${ms(Math.max(...times))}; ${hits}/${QUERIES} queries found something; first search (reads the index, builds the search index) ${ms(build)}`,
+        `max ${ms(Math.max(...ts))}; ${hits}/${QUERIES} queries found something; slowest ${slow.map((x) => `${JSON.stringify(x.q)} ${ms(x.ms)}`).join(', ')}`,
+    );
+    log(
+      `discover search index ${SKILLS} skills: first search builds and saves it ${ms(build)}; a new process loads it ` +
+        `(${(saved / 1048576).toFixed(0)} MB) at its first search ${ms(load)} (${(build / load).toFixed(1)}x faster)`,
     );
   } finally {
     await service.close();
@@ -210,10 +224,11 @@ async function refreshBench(eng, root, tmp, log) {
     const full = (await service.api.refreshCatalogs({ ids: ['bench'] })).results[0];
     const fullMs = performance.now() - t;
     if (full.skills !== REFRESH_SKILLS) throw new Error(`indexed ${full.skills}`);
-    // The floor's repository: the same depth-1 history at the same commit, made the same way.
+    // The floor's repository: the same depth-1 history at the same commit, made the same way. It
+    // keeps the commit fetched in a ref as a clone does, so its fetch sends only what changed.
     fs.mkdirSync(floorRepo);
     await run(['init', '-q'], floorRepo);
-    await run(['fetch', '-q', '--depth', '1', '--no-tags', url, 'HEAD'], floorRepo);
+    await run(['fetch', '-q', '--depth', '1', '--no-tags', url, '+HEAD:refs/floor/fetched'], floorRepo);
     await run(['checkout', '-q', '--detach', 'FETCH_HEAD'], floorRepo);
     const floor = [];
     const ours = [];
@@ -225,7 +240,7 @@ async function refreshBench(eng, root, tmp, log) {
       }
       repo.commit(change, `round ${round}`);
       t = performance.now();
-      await run(['fetch', '-q', '--depth', '1', '--no-tags', url, 'HEAD'], floorRepo);
+      await run(['fetch', '-q', '--depth', '1', '--no-tags', url, '+HEAD:refs/floor/fetched'], floorRepo);
       await run(['diff', '--name-only', 'HEAD', 'FETCH_HEAD'], floorRepo);
       floor.push(performance.now() - t);
       await run(['checkout', '-q', '--detach', 'FETCH_HEAD'], floorRepo); // not timed: the next round starts from here

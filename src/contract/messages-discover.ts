@@ -31,4 +31,6 @@ export const DISCOVER_MESSAGES = {
   'discover.moved': '{{skill}} moved in {{id}}: it is now at {{to}}. Look at its preview there before installing.',
   'discover.gone': '{{skill}} is no longer in {{id}}.',
   'discover.search-failed': 'The search service {{id}} gave no results: {{detail}}',
+  'discover.remote-unjudged':
+    '{{count}} results of the search service {{id}} are not shown: the filters can judge such a result only once it has been previewed.',
 } as const satisfies Record<string, string>;

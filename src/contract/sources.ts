@@ -9,7 +9,7 @@ import { MessageRefSchema } from './messages.js';
 export const SourceInfoSchema = z.object({
   /** The source as the user gave it. */
   given: z.string(),
-  kind: z.enum(['git', 'archive']),
+  kind: z.enum(['git', 'archive', 'well-known']),
   /** Normalised URL handed to git. */
   url: z.string(),
   /** Ref asked for; absent = the remote's default branch. */

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type {
   SkillCatalog,
   ConflictChoice,
+  IndexedSkill,
   IndexedSkillWithBody,
   MessageRef,
   Preview,
@@ -16,7 +17,6 @@ import { fail, SkillDockError } from '../errors.js';
 import { getSources } from '../sources/service.js';
 import { treeFiles } from '../sources/git-tree.js';
 import { discoverSkills } from '../sources/discover.js';
-import { getLibrary } from '../library/library-service.js';
 import { makeScratch } from '../sources/scratch.js';
 import { libraryDir } from '../library/trash.js';
 import { lstatOrNull } from '../library/tree.js';
@@ -24,11 +24,13 @@ import { skillFacts } from '../library/analyze.js';
 import { scanSkillDir } from '../security/scan.js';
 import { allAgents } from '../agents/registry.js';
 import { getSettings } from '../settings/settings.js';
-import { catalogDir, readIndex, readWebInstalls, recordWebInstall } from './store.js';
+import { catalogDir, dropSavedSearch, indexStamp, readIndex, readSavedSearch, readWebInstalls, saveSearch } from './store.js';
 import { getDiscover, type DiscoverService } from './service.js';
-import { SkillSearch, type SearchDoc } from './search.js';
-import { searchApi } from './search-api.js';
+import { SkillSearch } from './search.js';
+import { recordAnalysis, remoteHits } from './remote-hits.js';
 import { analyzeCatalogSkill } from './analyze.js';
+import { mirrorAtNewest } from './git-index.js';
+import { siteBase, wellKnownDigest } from '../sources/well-known-source.js';
 
 // Search, preview and install over the catalogs' indexes. Search reads only the indexes on disk
 // (kept in memory between calls, re-read when a refresh wrote a new one) and the library's
@@ -43,18 +45,12 @@ function relativeFiles<T extends { file: string }>(dir: string, list: T[]): T[] 
 }
 
 const RISK_ORDER = { none: 0, low: 1, medium: 2, high: 3 } as const;
-
-function stampOf(file: string): string {
-  try {
-    const st = fs.statSync(file);
-    return `${st.mtimeMs}:${st.size}`;
-  } catch {
-    return 'missing';
-  }
-}
+/** A search service's hit previewed again within this long reads its repository's mirror as it is. */
+const REMOTE_MAX_AGE_MS = 10 * 60 * 1000;
 
 export class CatalogSkills {
-  private index = new SkillSearch();
+  private index: SkillSearch | null = null;
+  private wkDirs = new Map<string, { stamp: string; dir: string }>();
   private keys = new Map<string, string>();
 
   constructor(
@@ -76,17 +72,37 @@ export class CatalogSkills {
     return k;
   }
 
-  /** Bring the in-memory search index in line with every enabled catalog's index file. */
-  private syncIndexes(catalogs: SkillCatalog[]): void {
+  /**
+   * The search index, in line with every catalog's index file: the one in memory, else the one
+   * saved on disk, else a new one; a catalog whose index file changed since is brought in line
+   * (only its added, changed and removed skills), and then the index is saved again. Disabled
+   * catalogs stay in it (turning one on again costs nothing) and are filtered out by `search`.
+   */
+  private searchIndex(catalogs: SkillCatalog[], rebuild = false): SkillSearch {
+    if (rebuild) {
+      this.index = null;
+      dropSavedSearch(this.ctx);
+    }
+    const saved = this.index || rebuild ? null : readSavedSearch(this.ctx);
+    let changed = !this.index && !saved;
+    const index = this.index ?? saved ?? SkillSearch.empty();
+    this.index = index;
     const live = new Set<string>();
     for (const c of catalogs) {
-      if (!c.enabled || c.kind === 'search-api') continue;
+      if (c.kind === 'search-api') continue;
       live.add(c.id);
-      const stamp = stampOf(path.join(catalogDir(this.ctx, c.id), 'index.json'));
-      if (this.index.stamp(c.id) === stamp) continue;
-      this.index.sync(c.id, stamp, readIndex(this.ctx, c.id)?.skills ?? []);
+      const stamp = indexStamp(this.ctx, c.id);
+      if (index.stamp(c.id) === stamp) continue;
+      index.sync(c.id, stamp, readIndex(this.ctx, c.id)?.skills ?? []);
+      changed = true;
     }
-    for (const id of this.index.catalogIds()) if (!live.has(id)) this.index.drop(id);
+    for (const id of index.catalogIds()) {
+      if (live.has(id)) continue;
+      index.drop(id);
+      changed = true;
+    }
+    if (changed) saveSearch(this.ctx, index);
+    return index;
   }
 
   /** Library skills by where they came from: source key + path → name and origin. */
@@ -99,11 +115,40 @@ export class CatalogSkills {
     return out;
   }
 
-  private installState(c: SkillCatalog | undefined, s: SearchDoc | IndexedSkillWithBody, inst: ReturnType<CatalogSkills['installed']>) {
+  /** A well-known catalog's index folder URL, read from its index once per index generation. */
+  private wellKnownDir(c: SkillCatalog): string {
+    const stamp = indexStamp(this.ctx, c.id);
+    const memo = this.wkDirs.get(c.id);
+    if (memo?.stamp === stamp) return memo.dir;
+    // An index written before the folder was recorded: the older of the two well-known folders.
+    const dir = readIndex(this.ctx, c.id)?.wellKnown ?? `${siteBase(c.url)}/.well-known/skills`;
+    this.wkDirs.set(c.id, { stamp, dir });
+    return dir;
+  }
+
+  private filesDigest(c: SkillCatalog, s: IndexedSkill): string | null {
+    try {
+      return wellKnownDigest(path.join(catalogDir(this.ctx, c.id), 'files', s.path));
+    } catch {
+      return null; // files gone (a refresh under way): no claim of an update
+    }
+  }
+
+  /** The source a skill of a catalog installs from (what `add` records as its provenance). */
+  private sourceUrl(c: SkillCatalog, s: IndexedSkill): string {
+    return c.kind === 'well-known' ? `${this.wellKnownDir(c)}/${s.path}` : (s.repo ?? c.url);
+  }
+
+  private installState(c: SkillCatalog | undefined, s: IndexedSkill, inst: ReturnType<CatalogSkills['installed']>) {
     if (!c) return { updateAvailable: false };
     if (c.kind === 'well-known') {
-      // No provenance for a web host's skill (sources reads git and archives): what was installed
-      // from which catalog, and its digest then, is kept in <home>/catalogs/installed.json.
+      const hit = inst.get(`${this.sourceKey(this.sourceUrl(c, s))}\u0000${s.path}`);
+      // Its "commit" is the digest of its files: those the catalog holds now against those installed.
+      if (hit) {
+        const now = this.filesDigest(c, s);
+        return { installed: hit.name, updateAvailable: now !== null && now !== hit.origin.commit };
+      }
+      // Installed before well-known skills had provenance: a record in <home>/catalogs/installed.json.
       for (const [name, rec] of Object.entries(readWebInstalls(this.ctx))) {
         if (rec.catalog !== c.id || rec.path !== s.path || !lstatOrNull(path.join(libraryDir(this.ctx), name))) continue;
         return { installed: name, updateAvailable: rec.digest !== s.digest };
@@ -122,11 +167,14 @@ export class CatalogSkills {
     const all = this.d.catalogs();
     const wanted = input.catalogs?.length ? new Set(input.catalogs) : null;
     const byId = new Map(all.map((c) => [c.id, c]));
-    this.syncIndexes(all);
     const inst = this.installed();
     const limit = input.limit ?? 50;
-    const keep = (doc: SearchDoc): boolean => {
-      if (wanted && !wanted.has(doc.catalog)) return false;
+    const off = new Set(all.filter((c) => !c.enabled).map((c) => c.id));
+    /** Filters on what a skill is (not on which catalog it is in). */
+    const judged = !!input.agent || input.scripts !== undefined || !!input.maxRisk || input.installed !== undefined;
+    const filtered = judged || !!wanted || off.size > 0;
+    const keep = (doc: IndexedSkill): boolean => {
+      if (off.has(doc.catalog) || (wanted && !wanted.has(doc.catalog))) return false;
       if (input.agent && doc.droppedBy.includes(input.agent)) return false;
       if (input.scripts !== undefined && doc.scripts !== input.scripts) return false;
       if (input.maxRisk && RISK_ORDER[doc.risk] > RISK_ORDER[input.maxRisk]) return false;
@@ -134,22 +182,31 @@ export class CatalogSkills {
         return false;
       return true;
     };
-    const hits = this.index.search(input.query, keep, limit);
+    let hits: ReturnType<SkillSearch['search']>;
+    try {
+      hits = this.searchIndex(all).search(input.query, filtered ? keep : null, limit);
+    } catch {
+      // A saved index that read back as whole yet does not hold together (hand-edited, or written
+      // by a broken build): built anew from the catalogs' indexes, once.
+      hits = this.searchIndex(all, true).search(input.query, filtered ? keep : null, limit);
+    }
     const results: SearchResult[] = hits.map(({ doc, score }) => {
       const { key: _key, ...skill } = doc;
       void _key;
       return { ...skill, score, ...this.installState(byId.get(doc.catalog), doc, inst) };
     });
     const problems: { catalog: string; message: string; msg: MessageRef }[] = [];
-    const remoteOk = input.query.trim() && !input.agent && input.scripts === undefined && !input.maxRisk && input.installed !== true;
+    const problem = (c: SkillCatalog, msg: MessageRef) => problems.push({ catalog: c.id, message: formatMessage(msg), msg });
     for (const c of all) {
-      if (!remoteOk || c.kind !== 'search-api' || !c.enabled || (wanted && !wanted.has(c.id))) continue;
+      if (!input.query.trim() || c.kind !== 'search-api' || !c.enabled || (wanted && !wanted.has(c.id))) continue;
       try {
-        results.push(...(await searchApi(c, input.query, Math.min(limit, 50))));
+        const state = (s: IndexedSkill) => this.installState(c, s, inst);
+        const r = await remoteHits(this.ctx, c, input.query, Math.min(limit, 50), judged ? keep : null, state);
+        results.push(...r.results);
+        if (r.unjudged) problem(c, { key: 'discover.remote-unjudged', params: { id: c.id, count: r.unjudged } });
       } catch (err) {
         if (!(err instanceof SkillDockError)) throw err;
-        const msg: MessageRef = { key: 'discover.search-failed', params: { id: c.id, detail: err.msg ?? err.message } };
-        problems.push({ catalog: c.id, message: formatMessage(msg), msg });
+        problem(c, { key: 'discover.search-failed', params: { id: c.id, detail: err.msg ?? err.message } });
       }
     }
     return { results, total: (hits.total ?? hits.length) + (results.length - hits.length), problems };
@@ -194,29 +251,35 @@ export class CatalogSkills {
     });
   }
 
-  /** A search-API hit: check out its repository once, find the skill by name, analyse it there. */
+  /**
+   * A search-API hit: its repository is kept as a mirror of the catalog's (fetched again at most
+   * every REMOTE_MAX_AGE_MS, and then only what changed), the skill found in it by name and analysed
+   * there. Before, every preview cloned the repository anew.
+   */
   private async previewRemote(c: SkillCatalog, name: string, repo?: string): Promise<Preview> {
     if (!repo) throw fail('not-found', 'discover.not-indexed', { id: c.id, path: name });
-    const src = getSources(this.ctx);
-    const p = src.parse(repo);
-    const co = await src.checkout(p);
-    try {
-      const rel = discoverSkills(co.dir, p.subpath).paths.find((r) => path.posix.basename(r) === name);
+    const p = getSources(this.ctx).parse(repo);
+    return this.d.serial(c.id, async () => {
+      const mirror = this.d.mirrorDir(c, repo);
+      const commit = await mirrorAtNewest(
+        { given: repo, url: p.url, ...(p.ref ? { ref: p.ref } : {}), repoDir: mirror },
+        REMOTE_MAX_AGE_MS,
+      );
+      const rel = discoverSkills(mirror, p.subpath).paths.find((r) => path.posix.basename(r) === name);
       if (rel === undefined) throw fail('not-found', 'sources.skill-not-in-source', { source: repo, skill: name });
-      const dir = path.join(co.dir, ...rel.split('/').filter(Boolean));
-      const s = await analyzeCatalogSkill(this.ctx, dir, { catalog: c.id, path: rel, repo, commit: co.commit });
+      const dir = path.join(mirror, ...rel.split('/').filter(Boolean));
+      const s = await analyzeCatalogSkill(this.ctx, dir, { catalog: c.id, path: rel, repo, commit });
+      recordAnalysis(this.ctx, c.id, s);
       const facts = await skillFacts(this.ctx, dir, path.basename(dir));
       return {
         skill: s,
-        source: { url: repo, commit: co.commit, path: rel },
+        source: { url: repo, commit, path: rel },
         diagnostics: relativeFiles(dir, facts.diagnostics),
         findings: relativeFiles(dir, scanSkillDir(dir).findings),
         agents: this.agentsView(facts.diagnostics),
-        updateAvailable: false,
+        ...this.installState(c, s, this.installed()),
       };
-    } finally {
-      co.done();
-    }
+    });
   }
 
   /**
@@ -260,16 +323,18 @@ export class CatalogSkills {
         throw err;
       }
       if (c.kind === 'well-known') {
+        // Through `add` as a well-known source (its provenance lets check and update work): the
+        // "commit" is the digest of the files as indexed, which a later check compares.
+        const url = this.sourceUrl(c, s);
+        let commit: string;
         try {
-          const summary = await getLibrary(this.ctx).importPaths({ paths: [dest], ...conflict });
-          const r0 = summary.results[0];
-          if (r0) r0.source = `${c.url} ${s.path}`;
-          if (r0?.libraryName && ['imported', 'replaced', 'kept-both'].includes(r0.status))
-            recordWebInstall(this.ctx, r0.libraryName, { catalog: c.id, path: s.path, digest: s.digest });
-          return { name: r0?.libraryName ?? null, summary };
-        } finally {
+          commit = wellKnownDigest(dest);
+        } catch (err) {
           done();
+          throw err;
         }
+        const r = await src.addFrom(src.parse(url), { dir: scratch, commit, done }, { source: url, ...conflict });
+        return { name: r.summary?.results[0]?.libraryName ?? null, commit: r.commit, summary: r.summary! };
       }
       const p = { ...src.parse(s.repo ?? c.url, s.repo ? undefined : c.ref), subpath: s.path };
       const mirror = this.d.mirrorDir(c, s.repo);

@@ -143,6 +143,7 @@ describe('git catalog', () => {
 
   it('refreshes by fetch and tree diff after a rename and a deletion; install says where a skill moved', async () => {
     const before = await api().previewCatalogSkill({ catalog: 'col', path: 'skills/spreadsheet' });
+    const doomed = await api().previewCatalogSkill({ catalog: 'col', path: 'skills/pdf-tools' });
     repo.commit(
       { 'skills/spreadsheet': null, 'skills/sheets/SKILL.md': skillMd('spreadsheet', 'Charts and formulas in spreadsheets.') },
       'rename',
@@ -153,6 +154,13 @@ describe('git catalog', () => {
     expect((await api().searchSkills({ query: 'pdf' })).results.map((s) => s.name)).not.toContain('pdf-tools');
     const moved = await refusal(api().installCatalogSkill({ catalog: 'col', path: 'skills/spreadsheet', digest: before.skill.digest }));
     expect(moved.msg).toMatchObject({ key: 'discover.moved', params: { to: 'skills/sheets' } });
+    // deleted upstream since its preview: nothing is installed, and the user is told
+    const gone = await refusal(
+      api().installCatalogSkill({ catalog: 'col', path: 'skills/pdf-tools', digest: doomed.skill.digest, commit: doomed.source.commit! }),
+    );
+    expect(gone.msg).toEqual({ key: 'discover.gone', params: { id: 'col', skill: 'pdf-tools' } });
+    expect(gone.message).toBe('pdf-tools is no longer in col.');
+    expect(libraryNames(w)).not.toContain('pdf-tools');
     // the mirror was fetched into, not cloned again: one repository, its history of three commits reached
     const mirror = path.join(w.home, 'catalogs', 'col', 'repo');
     expect(fs.existsSync(path.join(mirror, '.git', 'shallow'))).toBe(true);

@@ -17,19 +17,23 @@ import { analyzeCatalogSkill } from './analyze.js';
 /** A catalog may be far bigger than one source (a repository of 5,000 skills), yet bounded. */
 export const CATALOG_LIMITS = { maxFiles: 100_000, maxBytes: 1024 * 1024 * 1024, maxSkills: 20_000 };
 
-export interface MirrorInput {
-  catalog: string;
+/** A repository mirrored under SkillDock's home. */
+export interface MirrorTarget {
   /** What the user gave (for messages) and the URL git is given. */
   given: string;
   url: string;
   ref?: string;
   repoDir: string;
+  signal?: AbortSignal;
+}
+
+export interface MirrorInput extends MirrorTarget {
+  catalog: string;
   /** The repository this mirror holds when it is not the catalog's own (a marketplace names it). */
   repo?: string;
   /** The previous index entries of this repository, and the commit they came from. */
   old: IndexedSkillWithBody[];
   oldCommit?: string;
-  signal?: AbortSignal;
 }
 
 export interface MirrorResult {
@@ -85,6 +89,70 @@ export function parseRawDiff(out: string): Change[] {
   return changes;
 }
 
+/**
+ * The tree listing (`ls-tree -r -l -z`) of the commit the last refresh indexed, kept in the mirror's
+ * `.git` with that commit on its first line. The next refresh lists its new commit anyway (for the
+ * limits), so the diff is the difference of the two listings: one git process fewer than
+ * `diff-tree` per refresh. Missing, or of another commit: `diff-tree` as before.
+ */
+const LISTING = 'skilldock-listing';
+
+function readListing(repoDir: string, commit: string): string | null {
+  try {
+    const text = fs.readFileSync(path.join(repoDir, '.git', LISTING), 'utf8');
+    const nl = text.indexOf('\n');
+    return nl === 40 && text.slice(0, nl) === commit ? text.slice(nl + 1) : null;
+  } catch {
+    return null;
+  }
+}
+
+function writeListing(repoDir: string, commit: string, tree: string): void {
+  const file = path.join(repoDir, '.git', LISTING);
+  const tmp = `${file}.tmp-${process.pid}`;
+  try {
+    fs.writeFileSync(tmp, `${commit}\n${tree}`);
+    fs.renameSync(tmp, file);
+  } catch {
+    fs.rmSync(tmp, { force: true }); // the next refresh asks diff-tree instead
+  }
+}
+
+/** path → mode and object id, from `ls-tree -r -l -z` (`<mode> <type> <oid> <size>\t<path>\0`). */
+function listingEntries(tree: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const rec of tree.split('\0')) {
+    const tab = rec.indexOf('\t');
+    if (tab < 0) continue;
+    const meta = rec.slice(0, tab).split(/\s+/);
+    out.set(rec.slice(tab + 1), `${meta[0]} ${meta[2]}`);
+  }
+  return out;
+}
+
+/** The changes from one listing to the next, as `diff-tree -r --no-renames` reports them. */
+export function diffListings(before: string, after: string): Change[] {
+  const a = listingEntries(before);
+  const b = listingEntries(after);
+  const out: Change[] = [];
+  for (const [p, now] of b) {
+    const was = a.get(p);
+    if (was === now) continue;
+    const newMode = now.slice(0, now.indexOf(' '));
+    if (was === undefined) {
+      out.push({ oldMode: '000000', newMode, status: 'A', path: p });
+      continue;
+    }
+    const oldMode = was.slice(0, was.indexOf(' '));
+    out.push({ oldMode, newMode, status: oldMode.slice(0, 2) === newMode.slice(0, 2) ? 'M' : 'T', path: p });
+  }
+  for (const [p, was] of a) if (!b.has(p)) out.push({ oldMode: was.slice(0, was.indexOf(' ')), newMode: '000000', status: 'D', path: p });
+  return out;
+}
+
+/** Where a mirror keeps the commit fetched last. */
+const FETCHED = 'refs/skilldock/fetched';
+
 const MANIFESTS = new Set(['marketplace.json', 'plugin.json']);
 
 /** Can this change make discovery find other skill folders than before? */
@@ -100,7 +168,8 @@ function under(dir: string, rel: string): boolean {
   return dir === '' || rel === dir || rel.startsWith(`${dir}/`);
 }
 
-export async function refreshMirror(ctx: ServiceContext, m: MirrorInput): Promise<MirrorResult> {
+/** Fetch a mirror's repository (made first when missing): whether it was new, and the commit fetched. */
+export async function fetchMirror(m: MirrorTarget): Promise<{ fresh: boolean; commit: string }> {
   const fresh = !fs.existsSync(path.join(m.repoDir, '.git'));
   try {
     if (fresh) {
@@ -110,28 +179,74 @@ export async function refreshMirror(ctx: ServiceContext, m: MirrorInput): Promis
     }
     const lim = fetchLimitArgs();
     const fetchArgs = ['fetch', '-q', ...lim.args, '--depth', '1', '--no-tags', '--no-recurse-submodules'];
-    await git([...lim.config, ...fetchArgs, '--end-of-options', m.url, m.ref ?? 'HEAD'], m.repoDir, m.url, m.signal);
+    // Into a ref of the mirror's own: git tells the server the commit it holds (a detached HEAD is
+    // not offered), so a refresh downloads what changed, not the whole tree again (2,005 objects
+    // for 1,000 skills, every refresh, before; 7 after a commit that changes two files).
+    const refspec = `+${m.ref ?? 'HEAD'}:${FETCHED}`;
+    await git([...lim.config, ...fetchArgs, '--end-of-options', m.url, refspec], m.repoDir, m.url, m.signal);
   } catch (err) {
     throw gitFailure(err, m.given);
   }
   // FETCH_HEAD's first line names the commit fetched (one git process less than rev-parse).
   const head = /^([0-9a-f]{40})\t/.exec(fs.readFileSync(path.join(m.repoDir, '.git', 'FETCH_HEAD'), 'utf8'));
   const commit = head?.[1] ?? (await git(['rev-parse', '--verify', 'FETCH_HEAD^{commit}'], m.repoDir)).trim();
+  return { fresh, commit };
+}
+
+/** Check a fetched commit's tree against the limits, then check it out; returns its listing. */
+async function checkoutMirror(m: MirrorTarget, commit: string, tree?: string): Promise<string> {
+  const listing = tree ?? (await git(['ls-tree', '-r', '-l', '-z', '--full-tree', commit], m.repoDir));
+  checkCatalogTree(m.given, listing);
+  // No preloading of the index: its threads only compete for the cores on a busy machine, and a
+  // mirror's work tree is small next to what they are for.
+  await git(['-c', 'core.symlinks=true', '-c', 'core.preloadIndex=false', 'checkout', '-q', '-f', '--detach', commit], m.repoDir);
+  writeListing(m.repoDir, commit, listing);
+  return listing;
+}
+
+/**
+ * The mirror of a repository at its newest commit, fetched at most once per `maxAgeMs` (a search
+ * service's hit previewed again, or another skill of the same repository): the commit checked out.
+ */
+export async function mirrorAtNewest(m: MirrorTarget, maxAgeMs: number): Promise<string> {
+  const dotGit = path.join(m.repoDir, '.git');
+  const head = () => {
+    try {
+      const h = fs.readFileSync(path.join(dotGit, 'HEAD'), 'utf8').trim();
+      return /^[0-9a-f]{40}$/.test(h) && readListing(m.repoDir, h) !== null ? h : null; // checked out whole
+    } catch {
+      return null;
+    }
+  };
+  try {
+    const h = head();
+    if (h && Date.now() - fs.statSync(path.join(dotGit, 'FETCH_HEAD')).mtimeMs < maxAgeMs) return h;
+  } catch {
+    // never fetched: fetch
+  }
+  const { commit } = await fetchMirror(m);
+  if (head() !== commit) await checkoutMirror(m, commit);
+  return commit;
+}
+
+export async function refreshMirror(ctx: ServiceContext, m: MirrorInput): Promise<MirrorResult> {
+  const { fresh, commit } = await fetchMirror(m);
   if (!fresh && m.oldCommit === commit && m.old.length) {
     return { commit, skills: m.old, added: 0, changed: 0, removed: 0, unchanged: true };
   }
   // The tree's size (checked before anything is checked out) and what differs from the commit
-  // indexed before (null = analyse every skill), read at the same time.
+  // indexed before (null = analyse every skill): from the listing kept at the last refresh, else
+  // from diff-tree, read at the same time.
   const incremental = !fresh && !!m.oldCommit && /^[0-9a-f]{40}$/.test(m.oldCommit);
+  const listed = incremental ? readListing(m.repoDir, m.oldCommit!) : null;
   const [tree, raw] = await Promise.all([
     git(['ls-tree', '-r', '-l', '-z', '--full-tree', commit], m.repoDir),
-    incremental
+    incremental && listed === null
       ? git(['diff-tree', '-r', '--raw', '--no-renames', '-z', m.oldCommit!, commit], m.repoDir).catch(() => null) // old commit gone: read all
       : Promise.resolve(null),
   ]);
-  checkCatalogTree(m.given, tree);
-  const diff: Change[] | null = raw === null ? null : parseRawDiff(raw);
-  await git(['-c', 'core.symlinks=true', 'checkout', '-q', '-f', '--detach', commit], m.repoDir);
+  const diff: Change[] | null = listed !== null ? diffListings(listed, tree) : raw === null ? null : parseRawDiff(raw);
+  await checkoutMirror(m, commit, tree);
   // Walking every folder is the slow part of a refresh; the skills found stay the same unless a
   // SKILL.md came or went, a link changed, or a manifest changed.
   const paths = diff && !diff.some(affectsDiscovery) && m.old.length ? m.old.map((s) => s.path) : discoverSkills(m.repoDir, '').paths;

@@ -1,6 +1,6 @@
 import type { SkillCatalog, SearchResult } from '../contract/index.js';
 import { fail } from '../errors.js';
-import { getText } from './http.js';
+import { getText } from '../sources/http-text.js';
 import { plain } from './analyze.js';
 
 // A search service such as skills.sh's, asked at each search (it keeps no index here):

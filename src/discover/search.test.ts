@@ -1,28 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { IndexedSkillWithBody } from '../contract/index.js';
+import { indexedSkill } from '../../test/support/indexed-skill.js';
 import { SkillSearch, queryTerms, type SearchDoc } from './search.js';
 
 // Ranking on a fixed corpus: the expected top results for typical queries, typos, name over body,
 // filters, incremental updates, and queries that are not words.
 
-function skill(name: string, description: string, body = '', extra: Partial<IndexedSkillWithBody> = {}): IndexedSkillWithBody {
-  return {
-    catalog: 'c',
-    path: `skills/${name}`,
-    name,
-    description,
-    digest: `d-${name}`,
-    files: ['SKILL.md'],
-    scripts: false,
-    errors: 0,
-    warnings: 0,
-    droppedBy: [],
-    security: { high: 0, medium: 0, low: 0, executable: false },
-    risk: 'none',
-    body,
-    ...extra,
-  };
-}
+const skill = indexedSkill;
 
 const CORPUS = [
   skill('pdf', 'Extract text and tables from PDF files, fill PDF forms, merge and split documents.', 'Use pdfplumber to read pages.'),
@@ -41,7 +24,7 @@ const CORPUS = [
 ];
 
 function make(): SkillSearch {
-  const s = new SkillSearch();
+  const s = SkillSearch.empty();
   s.sync('c', '1', CORPUS);
   return s;
 }
@@ -95,6 +78,20 @@ describe('ranking on a fixed corpus', () => {
     expect(names(s, long)[0]).toBe('pdf');
     expect(queryTerms(Array.from({ length: 100 }, (_, i) => `w${i}`).join(' '))).toHaveLength(32);
     expect(queryTerms(`${'word '.repeat(2000)}late`)).toEqual(['word']); // past 10,000 characters: not read
+  });
+
+  it('function words are not indexed in descriptions and bodies: alone, they are read as a name being typed', () => {
+    const t = SkillSearch.empty();
+    t.sync('c', '1', [skill('pdf-forms', 'Fill in forms.'), skill('notes', 'Notes for meetings.', 'for each meeting, for each person')]);
+    expect(names(t, 'for')).toEqual(['pdf-forms']);
+    expect(names(t, 'notes for meetings')[0]).toBe('notes');
+  });
+
+  it('a word being typed is completed in names and descriptions, not in bodies', () => {
+    // A short prefix expands to hundreds of words whose posting lists in bodies cover the catalog.
+    expect(names(s, 'pdfplu')).toEqual([]);
+    expect(names(s, 'pdfplumber')).toEqual(['pdf']);
+    expect(names(s, 'presen')[0]).toBe('pptx');
   });
 
   it('updates incrementally: a changed, a removed and a new skill', () => {

@@ -15,7 +15,7 @@ import { getSources } from '../sources/service.js';
 import { catalogDir, catalogsStore, markFailed, readIndex, writeIndex, type CatalogIndex } from './store.js';
 import { marketplaceRepos, refreshMirror } from './git-index.js';
 import { refreshWellKnown } from './well-known.js';
-import { webUrlOk } from './http.js';
+import { webUrlOk } from '../sources/http-text.js';
 import { sha1Hex } from './hash.js';
 
 // SkillCatalog subscriptions and their refresh. A refresh of one catalog never overlaps another refresh
@@ -244,7 +244,8 @@ export class DiscoverService {
     const changed = r.skills.filter((s) => before.has(s.path) && before.get(s.path) !== s.digest).length;
     const now = new Set(r.skills.map((s) => s.path));
     const removed = [...before.keys()].filter((p) => !now.has(p)).length;
-    const index: CatalogIndex = { version: 1, id: c.id, url: c.url, refreshedAt: new Date().toISOString(), skills: r.skills };
+    const at = { refreshedAt: new Date().toISOString(), wellKnown: r.dir };
+    const index: CatalogIndex = { version: 1, id: c.id, url: c.url, ...at, skills: r.skills };
     if (r.skipped) index.error = { key: 'discover.entries-skipped', params: { id: c.id, count: r.skipped } };
     return { index, added, changed, removed, unchanged: added + changed + removed === 0 && !!old };
   }

@@ -11,14 +11,16 @@ import {
   type MessageRef,
 } from '../contract/index.js';
 import type { ServiceContext } from '../service-context.js';
-import { openStore, writeFileAtomic, type JsonStore } from '../store/index.js';
+import { openStore, type JsonStore } from '../store/index.js';
 import { randomHex } from '../store/lazy-crypto.js';
+import { SkillSearch, skillShapeOk } from './search.js';
 
 // What the discover domain keeps on disk, under `<home>/catalogs/`:
 //   catalogs.json            the user's subscriptions (a JsonStore: versioned, validated, locked)
 //   <id>/index.json          the index of one catalog (a cache: rebuilt by a refresh when unreadable)
 //   <id>/repo/               a git catalog's mirror (fetched, never cloned anew)
 //   <id>/files/<name>/       a well-known catalog's skill files, as indexed (what install takes)
+//   search-index.json        the search index over every catalog's index (a cache: see search.ts)
 
 /** Shipped subscriptions: Anthropic's skills repository and the official Claude plugin marketplace. */
 export const DEFAULT_CATALOGS: SkillCatalog[] = [
@@ -58,6 +60,8 @@ export const CatalogIndexSchema = z.object({
   refreshedAt: z.string(),
   /** Set when the last refresh failed (the skills are those of the refresh before). */
   error: MessageRefSchema.optional(),
+  /** A well-known catalog's index folder URL (`<site>/.well-known/<agent-skills|skills>`). */
+  wellKnown: z.string().optional(),
   /** A marketplace's other repositories: URL → commit indexed. */
   repos: z.record(z.string(), z.string()).optional(),
   skills: z.array(IndexedSkillWithBodySchema),
@@ -80,15 +84,7 @@ export function readIndex(ctx: ServiceContext, id: string): CatalogIndex | null 
   // schema cost more than the rest of a small refresh); a bad file reads as none and is rebuilt.
   const d = data as Partial<CatalogIndex> | null;
   if (!d || d.version !== 1 || d.id !== id || typeof d.refreshedAt !== 'string' || !Array.isArray(d.skills)) return null;
-  const ok = (s: Partial<IndexedSkillWithBody>) =>
-    !!s &&
-    typeof s.path === 'string' &&
-    typeof s.name === 'string' &&
-    typeof s.digest === 'string' &&
-    typeof s.body === 'string' &&
-    Array.isArray(s.files) &&
-    Array.isArray(s.droppedBy) &&
-    typeof s.security === 'object';
+  const ok = (s: Partial<IndexedSkillWithBody> | null) => skillShapeOk(s) && typeof s!.body === 'string';
   return d.skills.every(ok) ? (d as CatalogIndex) : null;
 }
 
@@ -97,11 +93,61 @@ export function readIndex(ctx: ServiceContext, id: string): CatalogIndex | null 
  * offers, so a torn write after a power loss costs one refresh, and a refresh stays cheap.
  */
 export function writeIndex(ctx: ServiceContext, index: CatalogIndex): void {
-  const file = indexFile(ctx, index.id);
+  writeCache(indexFile(ctx, index.id), JSON.stringify(index));
+}
+
+/** Temp file and rename: a reader sees the old file or the new one, never half of one. */
+function writeCache(file: string, text: string): void {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const tmp = `${file}.tmp-${process.pid}-${randomHex(4)}`;
-  fs.writeFileSync(tmp, JSON.stringify(index));
-  fs.renameSync(tmp, file);
+  try {
+    fs.writeFileSync(tmp, text);
+    fs.renameSync(tmp, file);
+  } catch (err) {
+    fs.rmSync(tmp, { force: true });
+    throw err;
+  }
+}
+
+/**
+ * Which generation of a catalog's index file is on disk: every write renames a new file in (a new
+ * inode), so inode, time and size tell one write from the next without reading 50 MB of JSON.
+ */
+export function indexStamp(ctx: ServiceContext, id: string): string {
+  try {
+    const st = fs.statSync(indexFile(ctx, id), { bigint: true });
+    return `${st.ino}:${st.mtimeNs}:${st.size}`;
+  } catch {
+    return 'missing';
+  }
+}
+
+export function searchIndexFile(ctx: ServiceContext): string {
+  return path.join(catalogsRoot(ctx), 'search-index.json');
+}
+
+/** The saved search index, or null when there is none or it is not one this version can use. */
+export function readSavedSearch(ctx: ServiceContext): SkillSearch | null {
+  let data: unknown;
+  try {
+    data = JSON.parse(fs.readFileSync(searchIndexFile(ctx), 'utf8'));
+  } catch {
+    return null;
+  }
+  return SkillSearch.fromSaved(data);
+}
+
+/** Save the search index; a failure (a full disk) costs the next process a rebuild, not this search. */
+export function saveSearch(ctx: ServiceContext, search: SkillSearch): void {
+  try {
+    writeCache(searchIndexFile(ctx), JSON.stringify(search));
+  } catch {
+    // a cache: searching goes on from memory
+  }
+}
+
+export function dropSavedSearch(ctx: ServiceContext): void {
+  fs.rmSync(searchIndexFile(ctx), { force: true });
 }
 
 /** Record a failed refresh on the index, keeping the skills indexed before. */
@@ -120,7 +166,10 @@ function webInstallsFile(ctx: ServiceContext): string {
   return path.join(catalogsRoot(ctx), 'installed.json');
 }
 
-/** Library name → the web catalog skill it was installed from (a record, not an authority). */
+/**
+ * Library name → the web catalog skill it was installed from: written by installs before well-known
+ * skills got provenance (sources), still read so those show as installed.
+ */
 export function readWebInstalls(ctx: ServiceContext): Record<string, WebInstall> {
   try {
     const data = JSON.parse(fs.readFileSync(webInstallsFile(ctx), 'utf8')) as unknown;
@@ -128,8 +177,4 @@ export function readWebInstalls(ctx: ServiceContext): Record<string, WebInstall>
   } catch {
     return {};
   }
-}
-
-export function recordWebInstall(ctx: ServiceContext, name: string, rec: WebInstall): void {
-  writeFileAtomic(webInstallsFile(ctx), JSON.stringify({ ...readWebInstalls(ctx), [name]: rec }));
 }

@@ -1,8 +1,10 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { libraryNames, makeWorld, type World } from '../../test/support/library.js';
 import { makeRepo, skillMd, startGitDaemon, type Served } from '../../test/support/git-servers.js';
 import { startWebCatalog, type WebCatalog } from '../../test/support/web-catalog.js';
+import { logGitCommands } from '../../test/support/git-log.js';
 
 // Web catalogs against a real HTTP server on 127.0.0.1: a well-known skills index (the format the
 // reference `skills` CLI reads) with its files, and a search API. The search API (skills.sh's) is
@@ -97,6 +99,25 @@ describe('well-known index', () => {
     expect((await api().searchSkills({ query: 'brand' })).results[0]).toMatchObject({ installed: 'brand-voice' });
   });
 
+  it('an installed well-known skill has provenance: check and update work as for a git skill', async () => {
+    const origin = (await api().listProvenance({})).skills['brand-voice']!;
+    expect(origin.source).toMatchObject({ kind: 'well-known', url: `${site.base}/.well-known/skills/brand-voice` });
+    expect(origin.path).toBe('brand-voice');
+    expect((await api().checkSources({ names: ['brand-voice'] })).results[0]).toMatchObject({ status: 'up-to-date' });
+    // upstream changes its SKILL.md
+    site.routes.set('/.well-known/skills/brand-voice/SKILL.md', md(skillMd('brand-voice', 'Keep sentences short, friendly and warm.')));
+    const [r] = (await api().refreshCatalogs({ ids: ['site'], force: true })).results;
+    expect(r).toMatchObject({ changed: 1 });
+    expect((await api().searchSkills({ query: 'brand' })).results[0]).toMatchObject({ installed: 'brand-voice', updateAvailable: true });
+    const check = (await api().checkSources({ names: ['brand-voice'] })).results[0]!;
+    expect(check).toMatchObject({ status: 'update-available', changed: ['SKILL.md'] });
+    const up = await api().updateSkills({ names: ['brand-voice'] });
+    expect(up.results[0]).toMatchObject({ skill: 'brand-voice' });
+    expect(fs.readFileSync(path.join(w.home, 'library', 'brand-voice', 'SKILL.md'), 'utf8')).toContain('friendly and warm');
+    expect((await api().checkSources({ names: ['brand-voice'] })).results[0]).toMatchObject({ status: 'up-to-date' });
+    expect((await api().searchSkills({ query: 'brand' })).results[0]).toMatchObject({ updateAvailable: false });
+  });
+
   it('a malformed index, wrong types and a slow host fail with a clear message and keep the old index', async () => {
     await api().addCatalog({ url: `${site.base}/broken`, kind: 'well-known', id: 'broken' });
     await api().addCatalog({ url: `${site.base}/typed`, kind: 'well-known', id: 'typed' });
@@ -125,6 +146,51 @@ describe('search API', () => {
     const ins = await api().installCatalogSkill({ catalog: 'api', path: 'pdf-magic', repo: `${daemon.base}/found.git` });
     expect(ins.name).toBe('pdf-magic');
     expect((await api().listProvenance({})).skills['pdf-magic']!.path).toBe('skills/pdf-magic');
+  });
+
+  it('previews a hit from the repository kept since the last preview, not a new download', async () => {
+    const gitLog = logGitCommands(w.root);
+    try {
+      const again = () => api().previewCatalogSkill({ catalog: 'api', path: 'pdf-magic', repo: `${daemon.base}/found.git` });
+      const first = await again();
+      expect(first.skill.body).toContain('PDF tricks');
+      gitLog.commands();
+      const second = await again();
+      expect(second.skill.body).toContain('PDF tricks');
+      expect(second.source.commit).toBe(first.source.commit);
+      expect(gitLog.commands()).toEqual([]); // no clone, no fetch: the kept mirror as it is
+    } finally {
+      gitLog.restore();
+    }
+  });
+
+  it('filters judge a hit by what its preview found; a hit never previewed is left out and counted', async () => {
+    site.routes.set(
+      '/api/search',
+      json({
+        skills: [
+          { id: 'found/pdf-magic', name: 'pdf-magic', installs: 12, source: `${daemon.base}/found.git` },
+          { id: 'found/never-seen', name: 'never-seen', installs: 1, source: `${daemon.base}/found.git` },
+        ],
+      }),
+    );
+    const remote = async (filters: { scripts?: boolean; maxRisk?: 'none'; installed?: boolean; agent?: string }) => {
+      const r = await api().searchSkills({ query: 'pdf', catalogs: ['api'], ...filters });
+      return { names: r.results.map((x) => x.name), problems: r.problems.map((p) => p.msg) };
+    };
+    // unfiltered: both, the previewed one with what its preview found
+    const all = await api().searchSkills({ query: 'pdf', catalogs: ['api'] });
+    expect(all.results.map((x) => [x.name, x.description, x.path])).toEqual([
+      ['pdf-magic', 'Does pdf-magic things when asked.', 'skills/pdf-magic'],
+      ['never-seen', '', 'never-seen'],
+    ]);
+    expect(all.results[0]).toMatchObject({ remote: true, installed: 'pdf-magic', scripts: false, risk: 'none' });
+    const left = { key: 'discover.remote-unjudged', params: { id: 'api', count: 1 } };
+    expect(await remote({ scripts: false })).toEqual({ names: ['pdf-magic'], problems: [left] });
+    expect(await remote({ scripts: true })).toEqual({ names: [], problems: [left] });
+    expect(await remote({ maxRisk: 'none', agent: 'codex' })).toEqual({ names: ['pdf-magic'], problems: [left] });
+    expect(await remote({ installed: true })).toEqual({ names: ['pdf-magic'], problems: [left] });
+    expect(await remote({ installed: false })).toEqual({ names: [], problems: [left] });
   });
 
   it('a search service that hangs is reported, and the offline results still come', async () => {

@@ -4,9 +4,10 @@ import { fail } from '../errors.js';
 // Forms: any git URL (https, http, ssh, git://, file://, scp-like `git@host:owner/repo`), GitHub
 // `owner/repo[/path]` shorthand, GitHub `/tree/<ref>/<path>` and GitLab `/-/tree/<ref>/<path>`
 // URLs, a local repository path (absolute, `./`, `../`, `~/`), and a direct archive URL
-// (.zip, .skill, .tar.gz, .tgz).
+// (.zip, .skill, .tar.gz, .tgz), and one skill of a web host's well-known index
+// (`https://<host>/.well-known/<skills|agent-skills>/<name>`, see well-known-source.ts).
 
-export type SourceKind = 'git' | 'archive';
+export type SourceKind = 'git' | 'archive' | 'well-known';
 
 export interface ParsedSource {
   /** What the user typed, trimmed. */
@@ -25,6 +26,7 @@ export interface ParsedSource {
 const SHORTHAND = /^([A-Za-z0-9](?:[A-Za-z0-9-]{0,38}))\/([A-Za-z0-9._-]{1,100})((?:\/[^/\s]+)*)\/?$/;
 const SCP = /^([A-Za-z0-9._-]+@)?([A-Za-z0-9.-]+):(?!\/\/)([^\s]+)$/;
 const ARCHIVE = /\.(zip|skill|tar\.gz|tgz)$/i;
+const WELL_KNOWN_SKILL = /^\/\.well-known\/(?:agent-skills|skills)\/[a-z0-9][a-z0-9-]{0,63}\/?$/;
 
 function bad(given: string, reason: string): never {
   throw fail('bad-request', 'sources.bad-source', { source: given, reason: { key: `sources.reason.${reason}` } });
@@ -80,6 +82,10 @@ function fromHttp(given: string, u: URL, ref: string | undefined): ParsedSource 
   const parts = u.pathname.split('/').filter(Boolean);
   if (ARCHIVE.test(u.pathname)) {
     return { given, kind: 'archive', url: u.toString(), subpath: '', key: keyOf(host, u.pathname), ...(ref ? { ref } : {}) };
+  }
+  if (WELL_KNOWN_SKILL.test(u.pathname) && !u.search && !u.hash) {
+    const url = `${u.origin}${u.pathname.replace(/\/$/, '')}`;
+    return { given, kind: 'well-known', url, subpath: '', key: keyOf(host, u.pathname), ...(ref ? { ref } : {}) };
   }
   let repoParts = parts;
   let treeRef: string | undefined;

@@ -22,6 +22,7 @@ import { lstatOrNull, treeDigest } from '../library/tree.js';
 import { parseSource, type ParsedSource } from './parse.js';
 import { gitFailure, lsRemote, shallowCheckout, GitError } from './git.js';
 import { DOWNLOAD_LIMITS, fetchArchive } from './download.js';
+import { fetchWellKnownSkill } from './well-known-source.js';
 import { discoverSkills } from './discover.js';
 import { skillDirIn, sourceProblem } from './confine.js';
 import { layoutRefusal, treeFiles } from './git-tree.js';
@@ -105,9 +106,11 @@ export class SourcesService {
   async checkout(p: ParsedSource, ref?: string, signal?: AbortSignal): Promise<Checkout> {
     const scratch = this.scratch();
     const done = () => fs.rmSync(scratch, { recursive: true, force: true });
-    if (p.kind === 'archive') {
-      // An archive has one version, what the URL serves now: `ref` cannot choose another.
+    if (p.kind !== 'git') {
+      // An archive or a well-known skill has one version, what the URL serves now: `ref` cannot
+      // choose another.
       try {
+        if (p.kind === 'well-known') return { ...(await fetchWellKnownSkill(p, scratch, signal)), done };
         return { ...(await fetchArchive(p, scratch, DOWNLOAD_LIMITS, signal)), done };
       } catch (err) {
         done();
@@ -240,7 +243,7 @@ export class SourcesService {
     try {
       perGroup = await mapLimit(groups, CHECK_PARALLEL, async ([url, skills]) => {
         const src = prov[skills[0]!]!.source;
-        if (src.kind === 'archive') return this.checkArchiveGroup(skills, prov, deadline);
+        if (src.kind !== 'git') return this.checkArchiveGroup(skills, prov, deadline);
         let refs: Map<string, string> | Error;
         try {
           this.parse(url); // a record edited on disk: its URL is checked as if the user had typed it
@@ -268,7 +271,7 @@ export class SourcesService {
     }
   }
 
-  /** An archive source: no refs to list, so download it once (unless every skill is pinned) and compare. */
+  /** An archive or a well-known skill: no refs to list, so download it once (unless every skill is pinned) and compare. */
   private async checkArchiveGroup(skills: string[], prov: Record<string, SkillOrigin>, deadline: Deadline): Promise<CheckResult[]> {
     if (skills.every((n) => prov[n]!.pinned)) return this.checkGroup(new Map(), skills, prov, deadline);
     let co: Checkout | undefined;
@@ -316,14 +319,14 @@ export class SourcesService {
     if (local === null) return say('missing', 'sources.check.missing', {});
     const bad = this.recordProblem(p.source.url, [p.source.ref, p.pinned], p.path);
     if (bad) return say('unreachable', 'sources.check.unreachable', { detail: bad });
-    if (p.source.kind === 'archive' && p.pinned)
+    if (p.source.kind !== 'git' && p.pinned)
       return say('pinned', 'sources.check.pinned', { ref: p.pinned.slice(0, 12) }, { localChanges: local });
     if (refs instanceof Error) {
       // A git failure in the user's words; a download refusal: its own words, in the user's language in the window.
       const e = (refs instanceof GitError ? gitFailure(refs, p.source.given, name) : refs) as Error & { msg?: MessageRef };
       return say('unreachable', 'sources.check.unreachable', { detail: e.msg ?? e.message });
     }
-    const ref = p.source.kind === 'archive' ? undefined : (p.pinned ?? p.source.ref);
+    const ref = p.source.kind !== 'git' ? undefined : (p.pinned ?? p.source.ref);
     const target = !ref
       ? refs.get('HEAD')
       : (refs.get(`refs/tags/${ref}^{}`) ??
@@ -446,7 +449,7 @@ export class SourcesService {
     const prov = readProvenance(this.ctx, libraryDir(this.ctx));
     const p = prov[name];
     if (!p) throw fail('not-found', 'sources.no-provenance', { skill: name });
-    if (ref && p.source.kind === 'archive') throw fail('bad-request', 'sources.archive-pin-ref', { skill: name, source: p.source.given });
+    if (ref && p.source.kind !== 'git') throw fail('bad-request', 'sources.archive-pin-ref', { skill: name, source: p.source.given });
     const pinned = ref ?? p.commit;
     if (ref) this.parse(p.source.url, ref); // validates the ref's shape
     writeProvenance(this.ctx, { [name]: { ...p, pinned } });

@@ -160,7 +160,7 @@ export async function importAssistant(
         const co = await svc.checkout(p, g.commit, deadline.signal);
         // An archive has no history to fetch a version from: what the URL serves now must be what
         // was shared, byte for byte, or the skills are not added.
-        if (p.kind === 'archive' && co.commit !== g.commit) {
+        if (p.kind !== 'git' && co.commit !== g.commit) {
           co.done();
           throw fail('refused', 'sources.share.archive-changed', {
             source: g.url,
