@@ -36,6 +36,7 @@ import {
   type StoredAssistant,
 } from './model.js';
 import { catalogSource, pickSkills, resolveSkills, type SkillSource } from './resolve.js';
+import { selectNames } from '../base/select.js';
 
 /** A skill an attach check keeps back, and why (its approval status and the keyed reason). */
 export interface AttachHold {
@@ -336,7 +337,10 @@ export class AssistantsService {
     target: Assistant,
   ): Promise<{ refs: AssistantSkillRef[]; held: AttachHold[] }> {
     const { entries } = await this.source.catalog(query);
-    const chosen = pickSkills(entries, picks, rootId, new Date().toISOString());
+    // A plain pick may be a glob (`beta-*`): matched here against the catalog's names (of `rootId`'s root when given)
+    const names = entries.filter((e) => !rootId || e.provenance.rootId === rootId).map((e) => e.name);
+    const expanded = picks.flatMap((p): SkillPick[] => (typeof p === 'string' ? selectNames(names, { names: [p] }, 'catalog') : [p]));
+    const chosen = pickSkills(entries, expanded, rootId, new Date().toISOString());
     const held: AttachHold[] = [];
     for (const check of this.attachChecks) {
       const open = chosen.filter((c) => !held.some((h) => h.entry === c.entry));

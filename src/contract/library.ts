@@ -209,6 +209,9 @@ export type HistoryEntry = z.infer<typeof HistoryEntrySchema>;
 
 const NameInput = z.object({ name: z.string().min(1) });
 
+/** Which skills a bulk call acts on: names and globs, or `all`. */
+export const SelectionInput = z.object({ names: z.array(z.string().min(1)).optional(), all: z.boolean().optional() });
+
 export const libraryMethods = {
   importPaths: { input: ImportPathsInputSchema, output: ImportSummarySchema },
   listLibrary: { input: z.object({}), output: z.object({ skills: z.array(LibrarySkillSchema) }) },
@@ -248,6 +251,40 @@ export const libraryMethods = {
       path: z.string(),
       mode: LibraryModeSchema,
       status: z.enum(['exported', 'already-present']),
+      journalId: z.string().optional(),
+    }),
+  },
+  /**
+   * Many skills to the trash in one operation (one journal entry, one undo). `names` may hold
+   * globs (`beta-*`), matched against the library's names; a name that exists is taken literally.
+   * A glob that matches nothing is refused (`select.no-match-library`), nothing moved.
+   */
+  deleteSkills: {
+    input: SelectionInput,
+    output: z.object({
+      results: z.array(z.object({ name: z.string(), trashId: z.string(), mode: LibraryModeSchema })),
+      journalId: z.string().optional(),
+    }),
+  },
+  /** Many trash entries back in one operation: by id, or by name or glob (each name's newest entry). */
+  restoreSkills: {
+    input: z.object({
+      ids: z.array(z.string().min(1)).optional(),
+      names: z.array(z.string().min(1)).optional(),
+      all: z.boolean().optional(),
+    }),
+    output: z.object({
+      results: z.array(z.object({ name: z.string(), dir: z.string(), trashId: z.string() })),
+      journalId: z.string().optional(),
+    }),
+  },
+  /** Many library skills into an agent's user skills folder in one operation (names may be globs). */
+  exportSkills: {
+    input: SelectionInput.extend({ agent: z.string().min(1), mode: LibraryModeSchema, root: z.string().optional() }),
+    output: z.object({
+      results: z.array(
+        z.object({ name: z.string(), path: z.string(), mode: LibraryModeSchema, status: z.enum(['exported', 'already-present']) }),
+      ),
       journalId: z.string().optional(),
     }),
   },

@@ -4,8 +4,8 @@ import type { MessageRef } from './message-ref.js';
 // pdf to Claude Code". Plain data, no zod: the engine words History and its refusals with it, and
 // the renderer names an operation on its toast before it asks the engine anything.
 
-const ONE_OR_MANY = new Set(['import', 'replace', 'keep-both', 'adopt', 'update']);
-const ONE = new Set(['delete', 'restore', 'export', 'edit', 'create', 'scripts-approve', 'scripts-revoke']);
+const ONE_OR_MANY = new Set(['import', 'replace', 'keep-both', 'adopt', 'update', 'delete', 'restore', 'scripts-approve', 'pin', 'unpin']);
+const ONE = new Set(['export', 'edit', 'create', 'scripts-revoke']);
 
 export interface OperationFacts {
   /** The journal op (`import`, `export`...). */
@@ -25,7 +25,10 @@ export function operationWhat(f: OperationFacts): MessageRef {
   const count = f.skills.length;
   if (f.op === 'edit' && f.path) return { key: 'journal.what.edit-file', params: { path: f.path, name } };
   if (f.op === 'project-deploy') return { key: 'journal.what.project-deploy', params: { project: f.project ?? '' } };
-  if (f.op === 'export') return { key: 'journal.what.export-one', params: { name, agent: f.agent ?? '' } };
+  if (f.op === 'export')
+    return count > 1
+      ? { key: 'journal.what.export-many', params: { count, agent: f.agent ?? '' } }
+      : { key: 'journal.what.export-one', params: { name, agent: f.agent ?? '' } };
   if (count <= 1 && (ONE.has(f.op) || ONE_OR_MANY.has(f.op))) return { key: `journal.what.${f.op}-one`, params: { name } };
   if (ONE_OR_MANY.has(f.op)) return { key: `journal.what.${f.op}-many`, params: { count } };
   return count > 1 ? { key: 'journal.what.other-many', params: { op: f.op, count } } : { key: 'journal.what.other', params: { op: f.op } };

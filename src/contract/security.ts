@@ -228,6 +228,14 @@ export const securityMethods = {
   getInventory: { input: SkillRefSchema, output: InventorySchema },
   getSkillTrust: { input: SkillRefSchema, output: SkillTrustSchema },
   approveSkill: { input: SkillRefSchema, output: SkillTrustSchema },
+  /**
+   * Approve many skills in one operation (one journal entry, one undo): catalog names or globs
+   * matched against them, or `all` (every skill whose scripts are not approved as they are now).
+   */
+  approveSkills: {
+    input: z.object({ names: z.array(z.string().min(1)).optional(), all: z.boolean().optional(), project: z.string().optional() }),
+    output: z.object({ results: z.array(SkillTrustSchema), journalId: z.string().optional() }),
+  },
   revokeApproval: { input: z.object({ name: z.string().min(1) }), output: z.object({ removed: z.boolean() }) },
   listApprovals: { input: z.object({}), output: z.array(ApprovalSchema) },
   approvalDiff: { input: SkillRefSchema, output: ApprovalDiffSchema },

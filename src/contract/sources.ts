@@ -175,6 +175,19 @@ export const sourcesUpdateMethods = {
     output: z.object({ name: z.string(), pinned: z.string() }),
   },
   unpinSkill: { input: z.object({ name: z.string().min(1) }), output: z.object({ name: z.string() }) },
+  /**
+   * Pin (or `off`: unpin) many skills from sources in one operation: one journal entry, one undo.
+   * `names` may be globs; `all` takes every skill added from a source.
+   */
+  pinSkills: {
+    input: z.object({
+      names: z.array(z.string().min(1)).optional(),
+      all: z.boolean().optional(),
+      ref: z.string().min(1).optional(),
+      off: z.boolean().optional(),
+    }),
+    output: z.object({ results: z.array(z.object({ name: z.string(), pinned: z.string().nullable() })), journalId: z.string().optional() }),
+  },
 } as const;
 
 /** The file `skilldock assistant export` writes: enough to recreate an assistant elsewhere. */

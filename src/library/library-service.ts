@@ -31,8 +31,10 @@ import { followLibrary } from './followers.js';
 import { skillFacts, unsafeFolderName } from './analyze.js';
 import { libraryDir, listTrash, moveToTrash, restoreFromTrash } from './trash.js';
 import { isInside } from '../base/extpath.js';
-import { copySkillTree, lstatOrNull, removeNoFollow, treeDigest, LinkOutsideError } from './tree.js';
+import { lstatOrNull, removeNoFollow } from './tree.js';
 import type { ArchiveLimits } from './archive.js';
+import { selectNames, type Selection } from '../base/select.js';
+import { exportOne, type ExportOne } from './export.js';
 import { importOp } from '../contract/operation-what.js';
 import type { Api } from '../contract/index.js';
 
@@ -49,6 +51,8 @@ export interface ResolutionInput {
   onConflict?: ConflictChoice;
   resolutions?: Record<string, ConflictChoice>;
 }
+
+type DeleteOne = { name: string; trashId: string; mode: LibraryMode };
 
 function summarize(results: ImportResult[], journalId?: string): ImportSummary {
   return {
@@ -264,16 +268,53 @@ export class LibraryService {
     return path.join(this.dir, name);
   }
 
-  async delete(name: string): Promise<{ name: string; trashId: string; mode: LibraryMode; journalId: string }> {
-    this.checkName(name);
+  /** Library folder names (the candidates a glob or `--all` picks from). */
+  private names(): string[] {
+    try {
+      return fs
+        .readdirSync(this.dir)
+        .filter((n) => !n.startsWith('.'))
+        .sort();
+    } catch {
+      return [];
+    }
+  }
+
+  /** The library skills `sel` names (globs matched against the library's names). */
+  select(sel: Selection): string[] {
+    const names = selectNames(this.names(), sel, 'library');
+    for (const n of names) this.checkName(n);
+    return names;
+  }
+
+  async delete(name: string): Promise<DeleteOne & { journalId: string }> {
+    const r = await this.deleteMany({ names: [name] });
+    return { ...r.results[0]!, journalId: r.journalId! };
+  }
+
+  /**
+   * Move every named skill to the trash in one operation: one journal entry, one undo. A name that
+   * is not in the library refuses the whole operation before anything moves.
+   */
+  async deleteMany(sel: Selection): Promise<{ results: DeleteOne[]; journalId?: string }> {
+    const names = this.select(sel);
+    if (!names.length) return { results: [] };
     const out = await this.locked('delete', async (wal) => {
-      const { entry, changes } = moveToTrash(this.ctx, name, 'deleted', wal);
-      // links and copies deployed to agents' folders go with it (undo brings them back together)
-      changes.push(...followLibrary(this.ctx, wal, { op: 'delete', names: [name] }));
-      const j = wal.commit({ op: 'delete', summary: `${name} moved to the trash`, changes, skills: [{ name }] });
-      return { name, trashId: entry.id, mode: entry.mode, journalId: j.id };
+      for (const name of names) if (!lstatOrNull(path.join(this.dir, name))) throw fail('not-found', 'library.not-found', { name });
+      const results: DeleteOne[] = [];
+      const changes: JournalChange[] = [];
+      for (const name of names) {
+        const moved = moveToTrash(this.ctx, name, 'deleted', wal);
+        changes.push(...moved.changes);
+        results.push({ name, trashId: moved.entry.id, mode: moved.entry.mode });
+      }
+      // links and copies deployed to agents' folders go with them (undo brings them back together)
+      changes.push(...followLibrary(this.ctx, wal, { op: 'delete', names }));
+      const summary = names.length === 1 ? `${names[0]} moved to the trash` : `${names.length} skills moved to the trash`;
+      const j = wal.commit({ op: 'delete', summary, changes, skills: names.map((name) => ({ name })) });
+      return { results, journalId: j.id };
     });
-    await this.changed('delete', [name]);
+    await this.changed('delete', names);
     return out;
   }
 
@@ -282,93 +323,99 @@ export class LibraryService {
   }
 
   async restore(id: string, as?: string): Promise<{ name: string; dir: string; journalId: string }> {
-    if (as !== undefined) this.checkName(as);
+    const r = await this.restoreMany({ ids: [id], ...(as !== undefined ? { as } : {}) });
+    return { ...r.results[0]!, journalId: r.journalId! };
+  }
+
+  /**
+   * Restore trash entries in one operation: by trash id, or by name or glob (the newest entry of
+   * each name). `as` only with a single entry. One journal entry, one undo.
+   */
+  async restoreMany(input: { ids?: string[]; names?: string[]; all?: boolean; as?: string }): Promise<{
+    results: Array<{ name: string; dir: string; trashId: string }>;
+    journalId?: string;
+  }> {
+    if (input.as !== undefined) this.checkName(input.as);
+    const items = listTrash(this.ctx); // newest first
+    const ids = [...(input.ids ?? [])];
+    if (input.names?.length || input.all) {
+      const byName = new Map<string, string>();
+      for (const t of items) if (!byName.has(t.name)) byName.set(t.name, t.id);
+      for (const n of selectNames([...byName.keys()], { names: input.names ?? [], all: input.all ?? false }, 'trash')) {
+        const id = byName.get(n) ?? items.find((t) => t.id === n)?.id;
+        if (!id) throw fail('not-found', 'trash.not-found', { id: n });
+        ids.push(id);
+      }
+    }
+    const unique = [...new Set(ids)];
+    if (!unique.length) return { results: [] };
+    if (input.as !== undefined && unique.length > 1) throw fail('bad-request', 'select.as-one', { count: unique.length });
     const out = await this.locked('restore', async (wal) => {
-      const r = restoreFromTrash(this.ctx, id, as, wal);
-      const name = as ?? r.entry.name;
+      const results: Array<{ name: string; dir: string; trashId: string }> = [];
+      const changes: JournalChange[] = [];
       // restored under another name: its deployments follow it to the new name
-      const renamed = name !== r.entry.name ? { renamed: { [r.entry.name]: name } } : {};
-      r.changes.push(...followLibrary(this.ctx, wal, { op: 'restore', names: [name], ...renamed }));
-      const j = wal.commit({
-        op: 'restore',
-        summary: as ? `${r.entry.name} restored from the trash as ${as}` : `${r.entry.name} restored from the trash`,
-        changes: r.changes,
-        skills: [{ name }],
-      });
-      return { name, dir: r.dir, journalId: j.id };
+      const renamed: Record<string, string> = {};
+      for (const id of unique) {
+        const r = restoreFromTrash(this.ctx, id, input.as, wal);
+        changes.push(...r.changes);
+        const name = input.as ?? r.entry.name;
+        if (name !== r.entry.name) renamed[r.entry.name] = name;
+        results.push({ name, dir: r.dir, trashId: id });
+      }
+      const names = results.map((x) => x.name);
+      changes.push(...followLibrary(this.ctx, wal, { op: 'restore', names, ...(Object.keys(renamed).length ? { renamed } : {}) }));
+      const first = results[0]!;
+      const summary =
+        results.length > 1
+          ? `${results.length} skills restored from the trash`
+          : input.as
+            ? `${items.find((t) => t.id === first.trashId)?.name ?? first.name} restored from the trash as ${input.as}`
+            : `${first.name} restored from the trash`;
+      const j = wal.commit({ op: 'restore', summary, changes, skills: names.map((name) => ({ name })) });
+      return { results, journalId: j.id };
     });
-    await this.changed('restore', [out.name]);
+    await this.changed(
+      'restore',
+      out.results.map((x) => x.name),
+    );
     return out;
   }
 
-  async export(input: { name: string; agent: string; mode: LibraryMode; root?: string }) {
-    const src = this.checkName(input.name);
+  async export(input: { name: string; agent: string; mode: LibraryMode; root?: string }): Promise<ExportOne & { journalId?: string }> {
+    const r = await this.exportMany({ ...input, names: [input.name] });
+    return { ...r.results[0]!, ...(r.journalId ? { journalId: r.journalId } : {}) };
+  }
+
+  /**
+   * Put library skills into an agent's user skills folder (copies or links) in one operation: one
+   * journal entry, one undo. A skill already there (the same link, or an identical copy) is
+   * reported `already-present`; anything else in the way refuses the whole operation.
+   */
+  async exportMany(input: Selection & { agent: string; mode: LibraryMode; root?: string }): Promise<{
+    results: ExportOne[];
+    journalId?: string;
+  }> {
+    const names = this.select(input);
     const agent = findAgent(this.ctx.paths.resourcesDir, input.agent, getSettings(this.ctx).get().customAgents);
     if (!agent) throw fail('not-found', 'library.unknown-agent', { agent: input.agent });
     const roots = agent.userDirs.map((d) => path.resolve(expandHome(d, this.ctx.paths.userHome)));
     if (roots.length === 0) throw fail('unsupported', 'export.no-user-folder', { agent: agent.name });
-    const root = input.root ? path.resolve(expandHome(input.root, this.ctx.paths.userHome)) : roots[0];
+    const root = input.root ? path.resolve(expandHome(input.root, this.ctx.paths.userHome)) : roots[0]!;
     if (!roots.includes(root)) throw fail('bad-request', 'export.bad-root', { root, agent: agent.name, roots });
+    if (!names.length) return { results: [] };
     const out = await this.locked('export', async (wal) => {
-      if (!lstatOrNull(src) || !fs.statSync(src, { throwIfNoEntry: false })?.isDirectory()) {
-        throw fail('not-found', 'library.not-found', { name: input.name });
-      }
-      const dest = path.join(root, input.name);
-      const there = lstatOrNull(dest);
-      if (there?.isSymbolicLink()) {
-        let same: boolean;
-        try {
-          same = fs.realpathSync(dest) === fs.realpathSync(src);
-        } catch {
-          same = false;
-        }
-        if (same && input.mode === 'link') return { path: dest, mode: input.mode, status: 'already-present' as const };
-        throw fail('conflict', 'export.already-link', { path: dest, target: fs.readlinkSync(dest) });
-      }
-      if (there) {
-        if (input.mode === 'copy' && there.isDirectory()) {
-          const [a, b] = await Promise.all([skillFacts(this.ctx, dest), skillFacts(this.ctx, src, input.name)]);
-          if (a.digest === b.digest) return { path: dest, mode: input.mode, status: 'already-present' as const };
-        }
-        throw fail('refused', 'export.exists', { path: dest });
-      }
       const changes: JournalChange[] = [];
-      // record every folder level we create, so undo leaves the user's home as it was
-      const missing: string[] = [];
-      for (let d = root; !lstatOrNull(d); d = path.dirname(d)) missing.unshift(d);
-      for (const d of missing) {
-        wal.will({ kind: 'created-dir', path: d });
-        fs.mkdirSync(d);
-        changes.push({ kind: 'created-dir', path: d });
-      }
-      if (input.mode === 'link') {
-        wal.will({ kind: 'created', path: dest, linkTarget: src });
-        fs.symlinkSync(src, dest, 'dir');
-        changes.push({ kind: 'created', path: dest, linkTarget: src });
-      } else {
-        const tmp = path.join(root, `.${input.name}.skilldock-${randomBytes(4).toString('hex')}`);
-        wal.will({ kind: 'created', path: tmp });
-        try {
-          copySkillTree(src, tmp);
-        } catch (err) {
-          if (err instanceof LinkOutsideError) throw fail('refused', 'export.link-outside', { file: err.rel, target: err.target });
-          throw err;
-        }
-        const digest = treeDigest(tmp);
-        wal.will({ kind: 'moved', from: tmp, to: dest });
-        fs.renameSync(tmp, dest);
-        changes.push({ kind: 'created', path: dest, digest });
-      }
-      const j = wal.commit({
-        op: 'export',
-        summary: `${input.name} to ${dest} (${input.mode})`,
-        changes,
-        agent: agent.id,
-        skills: [{ name: input.name }],
-      });
-      return { path: dest, mode: input.mode, status: 'exported' as const, journalId: j.id };
+      const results: ExportOne[] = [];
+      for (const name of names) results.push(await exportOne(this.ctx, wal, { name, mode: input.mode, root }, changes));
+      const made = results.filter((r) => r.status === 'exported');
+      if (!made.length) return { results };
+      const summary =
+        made.length === 1 ? `${made[0]!.name} to ${made[0]!.path} (${input.mode})` : `${made.length} skills to ${root} (${input.mode})`;
+      const j = wal.commit({ op: 'export', summary, changes, agent: agent.id, skills: made.map((r) => ({ name: r.name })) });
+      return { results, journalId: j.id };
     });
-    if (out.status === 'exported') await this.changed('export', [], [out.path]);
+    const paths = out.results.filter((r) => r.status === 'exported').map((r) => r.path);
+    if (paths.length) await this.changed('export', [], paths);
     return out;
   }
 

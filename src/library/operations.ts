@@ -61,6 +61,10 @@ function pathsOf(ctx: ServiceContext, e: JournalEntry): string[] {
     if ((c.kind === 'created' || c.kind === 'unlinked') && c.linkTarget) out.push(path.resolve(path.dirname(c.path), c.linkTarget));
   }
   if (typeof e.skill === 'string' && !e.changes?.length) out.push(`approval:${e.skill}`);
+  // a bulk approval or pin: one key per skill it changed
+  const kind = e.op === 'pin' || e.op === 'unpin' ? 'pin' : 'approval';
+  if (Array.isArray(e.items) && !e.changes?.length)
+    for (const it of e.items as Array<{ skill?: unknown }>) if (typeof it.skill === 'string') out.push(`${kind}:${it.skill}`);
   return out;
 }
 

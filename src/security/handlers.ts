@@ -30,6 +30,7 @@ export function securityHandlers(ctx: ServiceContext): Pick<Api, Keys> {
     getInventory: async (ref) => security.inventory(ref),
     getSkillTrust: async (ref) => security.trust(ref),
     approveSkill: async (ref) => security.approve(ref),
+    approveSkills: async (input) => security.approveMany(input),
     revokeApproval: async ({ name }) => ({ removed: await security.revoke(name) }),
     listApprovals: async () => security.list(),
     approvalDiff: async (ref) => security.diff(ref),

@@ -8,6 +8,7 @@ import type {
   CatalogQuery,
   FileChange,
   Inventory,
+  JournalEntry,
   MessageKey,
   MessageRef,
   ScanReport,
@@ -19,6 +20,7 @@ import type {
 import { formatMessage } from '../contract/index.js';
 import { getCatalog } from '../catalog/index.js';
 import { registerUndoHandler, type JournalInput } from '../library/journal.js';
+import { selectNames } from '../base/select.js';
 import { runJournaled } from '../library/recover.js';
 import { SkillDockError, fail } from '../errors.js';
 import type { ServiceContext } from '../service-context.js';
@@ -67,6 +69,26 @@ interface Surface {
 
 interface Resolved extends Surface {
   src: SkillSource;
+}
+
+interface ApproveItem {
+  skill: string;
+  digest: string;
+  previous?: Approval | null;
+  approval?: Approval;
+}
+
+/** The approvals an approve entry made: `items` of a bulk approval, else the entry itself. */
+function approveItems(entry: JournalEntry): ApproveItem[] {
+  if (Array.isArray(entry.items)) return (entry.items as ApproveItem[]).map((it) => ({ ...it }));
+  return [
+    {
+      skill: String(entry.skill),
+      digest: String(entry.digest),
+      previous: entry.previous as Approval | null | undefined,
+      approval: entry.approval as Approval | undefined,
+    },
+  ];
 }
 
 export class SecurityService {
@@ -234,6 +256,58 @@ export class SecurityService {
     return this.trustOf(r);
   }
 
+  /**
+   * Approve many skills in one operation: one journal entry (`items`, one per skill), one undo.
+   * Names may be globs matched against the catalog's names; `all` takes every skill whose scripts
+   * are not approved as they are now.
+   */
+  async approveMany(
+    sel: { names?: string[]; all?: boolean; project?: string },
+    by = osUser(),
+  ): Promise<{ results: SkillTrust[]; journalId?: string }> {
+    const opts = sel.project ? { project: sel.project } : {};
+    const catalog = await getCatalog(this.ctx).list(opts);
+    const pending = (e: CatalogEntry) => {
+      const t = this.trustOfEntry(e);
+      return t.status === 'unapproved' || t.status === 'changed';
+    };
+    const candidates = sel.all ? catalog.entries.filter(pending).map((e) => e.name) : catalog.entries.map((e) => e.name);
+    const names = selectNames(candidates, { names: sel.names ?? [], all: sel.all ?? false }, 'catalog');
+    const resolved = await Promise.all(names.map((name) => this.resolve({ name, ...opts })));
+    if (!resolved.length) return { results: [] };
+    const approvedAt = new Date().toISOString();
+    const items = resolved.map((r) => ({
+      approval: {
+        name: r.name,
+        dir: r.dir,
+        digest: r.inv.digest,
+        approvedAt,
+        approvedBy: by,
+        snapshot: this.approvals.snapshot(r.inv, r.src.folder),
+      } satisfies Approval,
+      previous: null as Approval | null,
+    }));
+    const journalId = await this.journaledApprovals(JOURNAL_APPROVE, (commit) => {
+      for (const it of items) it.previous = this.approvals.put(it.approval) ?? null;
+      if (items.length === 1) {
+        const { approval, previous } = items[0]!;
+        const { name, dir, digest } = approval;
+        const summary = `Approved the scripts of "${name}" (surface ${digest.slice(0, 12)})`;
+        return commit({ op: JOURNAL_APPROVE, summary, skill: name, dir, digest, approvedBy: by, previous, approval }).id;
+      }
+      return commit({
+        op: JOURNAL_APPROVE,
+        summary: `Approved the scripts of ${items.length} skills`,
+        skills: items.map((it) => ({ name: it.approval.name })),
+        approvedBy: by,
+        items: items.map((it) => ({ skill: it.approval.name, digest: it.approval.digest, previous: it.previous, approval: it.approval })),
+      }).id;
+    });
+    for (const { approval } of items)
+      this.ctx.events.emit({ type: 'approval-changed', name: approval.name, action: 'approved', digest: approval.digest });
+    return { results: resolved.map((r) => this.trustOf(r)), journalId };
+  }
+
   async revoke(name: string, by = osUser()): Promise<boolean> {
     if (!this.approvals.get(name)) return false;
     const removed = await this.journaledApprovals(JOURNAL_REVOKE, (commit) => {
@@ -370,7 +444,7 @@ export class SecurityService {
    * Change approvals.json on the one write-ahead path (src/library/recover.ts): its text before is
    * announced, so a crash between the file and its journal entry puts the file back.
    */
-  private journaledApprovals<R>(op: string, fn: (commit: (entry: Omit<JournalInput, 'id'>) => void) => R): Promise<R> {
+  private journaledApprovals<R>(op: string, fn: (commit: (entry: Omit<JournalInput, 'id'>) => JournalEntry) => R): Promise<R> {
     return runJournaled(this.ctx, op, (wal) => {
       const { file, content } = this.approvals.raw();
       wal.will({ kind: 'rewrote-file', path: file, content });
@@ -384,24 +458,32 @@ export class SecurityService {
       this.ctx.events.emit({ type: 'approval-changed', name, action: approval ? 'approved' : 'revoked', digest: approval?.digest ?? null });
     registerUndoHandler(this.ctx, JOURNAL_APPROVE, {
       undo: (entry) => {
-        const name = String(entry.skill);
-        const prev = entry.previous as Approval | null | undefined;
-        const current = this.approvals.get(name);
-        if (current?.digest !== entry.digest) return { message: `The approval of "${name}" had already changed; nothing to undo.` };
-        if (prev) this.approvals.put(prev);
-        else this.approvals.remove(name);
-        changed(name, prev);
-        return { message: prev ? `Restored the previous approval of "${name}".` : `Removed the approval of "${name}".` };
+        // a bulk approval holds one item per skill; undone newest first, each as a single one is
+        const messages = approveItems(entry)
+          .reverse()
+          .map(({ skill: name, digest, previous: prev }) => {
+            const current = this.approvals.get(name);
+            if (current?.digest !== digest) return `The approval of "${name}" had already changed; nothing to undo.`;
+            if (prev) this.approvals.put(prev);
+            else this.approvals.remove(name);
+            changed(name, prev);
+            return prev ? `Restored the previous approval of "${name}".` : `Removed the approval of "${name}".`;
+          });
+        return { message: messages.join(' ') };
       },
       redo: (entry) => {
-        const name = String(entry.skill);
-        const approval = entry.approval as Approval | undefined;
+        const items = approveItems(entry);
         // entries written before approvals were kept whole cannot be redone
-        if (!approval)
-          throw fail('unsupported', 'journal.not-redoable', { what: { key: 'journal.what.scripts-approve-one', params: { name } } });
-        this.approvals.put(approval);
-        changed(name, approval);
-        return { message: `Approved the scripts of "${name}" again.` };
+        const old = items.find((it) => !it.approval);
+        if (old)
+          throw fail('unsupported', 'journal.not-redoable', {
+            what: { key: 'journal.what.scripts-approve-one', params: { name: old.skill } },
+          });
+        for (const it of items) {
+          this.approvals.put(it.approval!);
+          changed(it.skill, it.approval);
+        }
+        return { message: items.map((it) => `Approved the scripts of "${it.skill}" again.`).join(' ') };
       },
     });
     registerUndoHandler(this.ctx, JOURNAL_REVOKE, {

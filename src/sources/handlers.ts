@@ -2,12 +2,15 @@ import type { Api } from '../contract/index.js';
 import type { ServiceContext } from '../service-context.js';
 import { getSources } from './service.js';
 import { recordLockOrigins } from './lock.js';
+import { pinMany, registerPinUndo } from './pin.js';
 
 type Contract = typeof import('../contract/sources.js');
 type Keys = keyof Contract['sourcesMethods'] | keyof Contract['sourcesUpdateMethods'] | keyof Contract['sourcesShareMethods'];
 
 export function sourcesHandlers(ctx: ServiceContext): Pick<Api, Keys> {
   const s = () => getSources(ctx);
+  // Undo must know pin and unpin in every process, not only once sources were used.
+  registerPinUndo(ctx);
   return {
     addFromSource: (input) => s().add(input),
     checkSources: (input) => s().check(input.names),
@@ -15,6 +18,7 @@ export function sourcesHandlers(ctx: ServiceContext): Pick<Api, Keys> {
     updateSkills: (input) => s().update(input),
     pinSkill: async (input) => s().pin(input.name, input.ref),
     unpinSkill: async (input) => s().unpin(input.name),
+    pinSkills: (input) => pinMany(ctx, input, (url, ref) => s().parse(url, ref)),
     exportAssistant: (input) => s().exportAssistant(input.assistant, input.out),
     importAssistant: (input) => s().importAssistant(input),
   };

@@ -24,7 +24,7 @@ export function sourcesDir(ctx: ServiceContext): string {
   return path.join(ctx.paths.home, 'sources');
 }
 
-function file(ctx: ServiceContext): string {
+export function provenanceFile(ctx: ServiceContext): string {
   return path.join(sourcesDir(ctx), 'provenance.json');
 }
 
@@ -32,7 +32,7 @@ type Store = z.infer<typeof FileSchema>;
 
 function readStore(ctx: ServiceContext): Store {
   try {
-    const parsed = FileSchema.safeParse(JSON.parse(fs.readFileSync(file(ctx), 'utf8')));
+    const parsed = FileSchema.safeParse(JSON.parse(fs.readFileSync(provenanceFile(ctx), 'utf8')));
     if (parsed.success) return parsed.data;
   } catch {
     // missing or unreadable: no provenance yet
@@ -84,9 +84,9 @@ export function writeProvenance(ctx: ServiceContext, changed: Record<string, Ski
   }
   fs.mkdirSync(sourcesDir(ctx), { recursive: true });
   const sort = <T>(o: Record<string, T>) => Object.fromEntries(Object.entries(o).sort(([a], [b]) => a.localeCompare(b)));
-  const tmp = `${file(ctx)}.${randomBytes(4).toString('hex')}.tmp`;
+  const tmp = `${provenanceFile(ctx)}.${randomBytes(4).toString('hex')}.tmp`;
   fs.writeFileSync(tmp, JSON.stringify({ version: 1, skills: sort(st.skills), history: sort(history) }, null, 2) + '\n');
-  fs.renameSync(tmp, file(ctx));
+  fs.renameSync(tmp, provenanceFile(ctx));
 }
 
 /**

@@ -4,6 +4,8 @@ import { parseArgs } from 'node:util';
 import { formatMessage, type ApprovalDiff, type Inventory, type SkillRef, type SkillTrust, type TrustFile } from '../../contract/index.js';
 import { paint, printJson } from '../format.js';
 import { UsageError, type CliCommandModule, type CliIO } from '../types.js';
+import { isGlob } from '../../base/index.js';
+import { selection } from './select-args.js';
 
 const STATUS_TEXT: Record<SkillTrust['status'], string> = {
   'no-surface': 'nothing executable: no approval needed',
@@ -76,9 +78,20 @@ async function trustFiles(io: CliIO, confirm: string | undefined, json: boolean 
   return files.some((f) => f.status === 'changed') ? 1 : 0;
 }
 
+/** Approve many skills (names, globs matched by the engine, or --all) in one operation. */
+async function approveMany(io: CliIO, sel: { names: string[] } | { all: true }, project: string | undefined, json: boolean | undefined) {
+  if ('names' in sel && sel.names.some((n) => n.includes('/') || n.includes(path.sep)))
+    throw new UsageError('approve folders one at a time; many skills are named by their catalog names');
+  const out = await io.service().api.approveSkills({ ...sel, ...(project ? { project: path.resolve(io.cwd, project) } : {}) });
+  if (json) printJson(io, out);
+  else if (!out.results.length) io.out('every skill with scripts is approved already: nothing to approve');
+  else for (const t of out.results) io.out(`approved ${paint(io.color, 'bold', t.name)} at surface ${t.digest.slice(0, 12)}`);
+  return 0;
+}
+
 export const approveCommand: CliCommandModule = {
   usage:
-    'skilldock approve <name|dir> [--project DIR] [--json] | --status <name|dir> | --diff <name|dir> | --revoke <name> | --list | --files | --confirm-file <approvals.json|settings.json>',
+    "skilldock approve <name|dir> [--project DIR] [--json] | <name|'glob'>... | --all (one operation: one undo) | --status <name|dir> | --diff <name|dir> | --revoke <name> | --list | --files | --confirm-file <approvals.json|settings.json>",
   async run(argv: string[], io: CliIO): Promise<number> {
     const { values, positionals } = parseArgs({
       args: argv,
@@ -91,6 +104,7 @@ export const approveCommand: CliCommandModule = {
         status: { type: 'boolean' },
         files: { type: 'boolean' },
         'confirm-file': { type: 'string' },
+        all: { type: 'boolean' },
       },
       allowPositionals: true,
     });
@@ -110,8 +124,12 @@ export const approveCommand: CliCommandModule = {
       return 0;
     }
     if (values.files !== undefined || values['confirm-file'] !== undefined) return trustFiles(io, values['confirm-file'], values.json);
-    if (positionals.length !== 1) throw new UsageError('give exactly one skill name or folder');
-    const arg = positionals[0];
+    const bulk = values.all || positionals.length > 1 || (positionals.length === 1 && isGlob(positionals[0]!));
+    if (bulk && modes.length)
+      throw new UsageError('many skills, a glob or --all only approve; --diff, --status and --revoke take one skill');
+    if (bulk) return approveMany(io, selection(positionals, values.all, 'skill'), values.project, values.json);
+    if (positionals.length !== 1) throw new UsageError("give a skill name or folder, several names, a glob ('beta-*') or --all");
+    const arg = positionals[0]!;
     if (values.revoke) {
       const { removed } = await api.revokeApproval({ name: arg });
       if (values.json) printJson(io, { name: arg, removed });

@@ -5,6 +5,7 @@ import { formatMessage, type Assistant, type AssistantView } from '../../contrac
 import { paint, printJson } from '../format.js';
 import { UsageError, type CliCommandModule, type CliIO } from '../types.js';
 import { shareActions } from './assistant-share.js';
+import { selectNames } from '../../base/index.js';
 
 const USAGE = `skilldock assistant <action> [options]
 
@@ -12,7 +13,7 @@ const USAGE = `skilldock assistant <action> [options]
   show <assistant> [--project DIR]         details, with each skill resolved (missing ones flagged)
   create --name N --agent A [--rules TEXT | --rules-file F] [--workspace DIR] [--skill S]...
   edit <assistant> [--name N] [--agent A] [--rules TEXT | --rules-file F] [--workspace DIR | --no-workspace]
-  attach <assistant> <skill>... [--root ROOT-ID] [--project DIR] [--extra-root DIR]...
+  attach <assistant> <skill|'glob'>...|--all [--root ROOT-ID] [--project DIR] [--extra-root DIR]...
   detach <assistant> <skill>...            the skills stay in the library
   duplicate <assistant> [--name N]
   delete <assistant>
@@ -191,9 +192,14 @@ const actions: Record<string, Action> = {
       root: { type: 'string' },
       project: { type: 'string' },
       'extra-root': { type: 'string', multiple: true },
+      all: { type: 'boolean' },
     });
-    const [assistant, ...skills] = positionals;
-    if (!assistant || !skills.length) throw new UsageError('give an assistant and at least one skill name');
+    const [assistant, ...named] = positionals;
+    if (!assistant) throw new UsageError('give an assistant and at least one skill name');
+    if (values.all && named.length) throw new UsageError('give skill names or --all, not both');
+    // the engine matches globs against the catalog's names: `*` is every skill
+    const skills = values.all ? ['*'] : named;
+    if (!skills.length) throw new UsageError("give an assistant and at least one skill name or glob ('beta-*'), or --all");
     const roots = (values['extra-root'] as string[] | undefined)?.map((r) => path.resolve(io.cwd, r));
     const view = await io.service().api.attachSkills({
       assistant,
@@ -203,7 +209,18 @@ const actions: Record<string, Action> = {
       roots,
     });
     const waiting = view.waiting ?? [];
-    const attached = view.skills.filter((s) => skills.includes(s.name) && !waiting.some((w) => w.name === s.name));
+    // what each name or glob picked (a glob whose skills all wait for an approval picks none here)
+    const names = view.skills.map((s) => s.name);
+    const picked = new Set(
+      skills.flatMap((p) => {
+        try {
+          return selectNames(names, { names: [p] }, 'catalog');
+        } catch {
+          return [];
+        }
+      }),
+    );
+    const attached = view.skills.filter((s) => picked.has(s.name) && !waiting.some((w) => w.name === s.name));
     const from = attached.map((s) => `${s.name} (${s.rootId})`);
     // The others are attached; the ones waiting for an approval are named, and the exit says not all were.
     if (values.json) printJson(io, view);
