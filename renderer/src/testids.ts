@@ -310,6 +310,18 @@ export const TID = {
   libraryEdit: 'library-edit',
   libraryDelete: 'library-delete',
   libraryExport: 'library-export',
+  // multi-select: `library-select-<name>` per row, the bar with select-all and the bulk operations
+  librarySelect: 'library-select',
+  librarySelectAll: 'library-select-all',
+  libraryBulk: 'library-bulk',
+  libraryBulkDelete: 'library-bulk-delete',
+  libraryBulkApprove: 'library-bulk-approve',
+  libraryBulkAgent: 'library-bulk-agent',
+  libraryBulkExport: 'library-bulk-export',
+  libraryBulkClear: 'library-bulk-clear',
+  // the trash's multi-select: `trash-select-<id>` per row
+  trashSelect: 'trash-select',
+  trashBulkRestore: 'trash-bulk-restore',
   libraryNew: 'library-new',
   libraryTabs: 'library-tabs',
   libraryTab: 'library-tab', // + `-skills|trash|history|adopt`

@@ -61,6 +61,14 @@ interface LibraryState extends LibraryLists {
    * held and neither was asked.
    */
   restore(entry: TrashEntry, how?: { replace?: boolean; as?: string }): Promise<{ restored: string; journalId: string } | { taken: true }>;
+  /** Many library skills (folder names) to the trash in one operation: one journal entry, one undo. */
+  deleteMany(names: string[]): Promise<MethodOutput<'deleteSkills'>>;
+  /** Many trash entries back in one operation. */
+  restoreMany(ids: string[]): Promise<MethodOutput<'restoreSkills'>>;
+  /** Approve the scripts of many skills in one operation. */
+  approveMany(names: string[]): Promise<MethodOutput<'approveSkills'>>;
+  /** Export many skills to one agent's user folder in one operation. */
+  exportMany(names: string[], agent: string, mode: LibraryMode): Promise<MethodOutput<'exportSkills'>>;
   /** Undo one operation by its journal id (else the newest in effect); refused with the coded reason. */
   undo(id?: string): Promise<MethodOutput<'undo'>>;
   /** Redo an undone operation by its journal id (else the one undone last). */
@@ -129,6 +137,18 @@ export const useLibrary = create<LibraryState>((set, get) => ({
     void get().load('skills');
     return out.journalId;
   },
+  async deleteMany(names) {
+    const out = await client().api.deleteSkills({ names });
+    void get().load('skills');
+    return out;
+  },
+  async restoreMany(ids) {
+    const out = await client().api.restoreSkills({ ids });
+    void get().load('trash');
+    return out;
+  },
+  approveMany: (names) => client().api.approveSkills({ names }),
+  exportMany: (names, agent, mode) => client().api.exportSkills({ names, agent, mode }),
   async restore(entry, how = {}) {
     let out: { name: string; journalId: string };
     try {

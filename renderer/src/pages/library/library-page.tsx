@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, Button, Empty, Tabs, Tag } from '@arco-design/web-react';
+import { Alert, Button, Checkbox, Empty, Tabs, Tag } from '@arco-design/web-react';
 import type { LibrarySkill } from '../../../../src/contract/index';
 import { useNav } from '../../stores/nav-store';
 import { useLibrary } from '../../stores/library-store';
@@ -16,6 +16,7 @@ import { operationWhat } from '../../../../src/contract/operation-what';
 import { AdoptBanner, useLibraryTab } from './adopt-banner';
 import '../editor/editor.css';
 import { PageHeader } from '../../components/page-header';
+import { BulkBar } from './bulk-bar';
 
 /** The user's own skills: write, delete, export, and the trash, history and adoption around them. */
 export function LibraryPage() {
@@ -28,6 +29,12 @@ export function LibraryPage() {
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<LibrarySkill | null>(null);
   const [exporting, setExporting] = useState<LibrarySkill | null>(null);
+  // Ticked skills (folder names); those no longer in the library drop out.
+  const [ticked, setTicked] = useState<string[]>([]);
+  const present = (skills ?? []).map((s) => s.dirName);
+  const selected = ticked.filter((n) => present.includes(n));
+  const tick = (name: string, on: boolean) =>
+    setTicked((cur) => (on ? [...cur.filter((n) => n !== name), name] : cur.filter((n) => n !== name)));
   // Other doors and pages change the library too: the store follows the engine's events.
   useEffect(() => useLibrary.getState().watch('skills'), []);
 
@@ -59,8 +66,17 @@ export function LibraryPage() {
             <Empty description={t('library.empty')} />
           ) : (
             <div className="library-list" data-testid={TID.libraryList}>
+              {skills && (
+                <BulkBar names={selected} all={present} onSelectAll={(on) => setTicked(on ? present : [])} onDone={() => setTicked([])} />
+              )}
               {(skills ?? []).map((s) => (
                 <div key={s.dirName} className="library-row" data-testid={rowId(TID.libraryRow, s.dirName)}>
+                  <Checkbox
+                    checked={selected.includes(s.dirName)}
+                    onChange={(on) => tick(s.dirName, on)}
+                    aria-label={t('library.selectOne', { name: s.name })}
+                    data-testid={rowId(TID.librarySelect, s.dirName)}
+                  />
                   <div className="library-row-main">
                     <div>
                       <span className="skill-name">{s.name}</span> {s.mode === 'link' && <Tag size="small">{t('library.linked')}</Tag>}{' '}

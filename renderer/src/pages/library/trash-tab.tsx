@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useEffect, useState } from 'react';
-import { Alert, Button, Empty, Input, Modal, Space, Tag } from '@arco-design/web-react';
+import { Alert, Button, Checkbox, Empty, Input, Modal, Space, Tag } from '@arco-design/web-react';
 import type { TrashEntry } from '../../../../src/contract/index';
 import { useLibrary } from '../../stores/library-store';
 import { useAction } from './use-action';
@@ -35,12 +35,43 @@ export function TrashTab() {
         ]);
     });
 
+  // Ticked trash entries, restored together in one operation (one Undo).
+  const [ticked, setTicked] = useState<string[]>([]);
+  const selected = ticked.filter((id) => (items ?? []).some((e) => e.id === id));
+  const restoreSelected = () =>
+    action.run(async () => {
+      const out = await useLibrary.getState().restoreMany(selected);
+      setTicked([]);
+      if (!out.journalId) return;
+      const skills = out.results.map((r) => r.name);
+      showUndoToast(t, t('library.bulkRestored', { count: skills.length }), [
+        { id: out.journalId, what: operationWhat({ op: 'restore', skills }) },
+      ]);
+    });
+
   if (items && items.length === 0) return <Empty description={t('library.trashEmpty')} data-testid={TID.trashList} />;
   return (
     <div data-testid={TID.trashList} className="library-list">
       {error && <Alert type="error" className="page-alert" content={error} />}
+      {selected.length > 0 && (
+        <div className="library-bulk">
+          <span>{t('library.selected', { count: selected.length })}</span>
+          <Button size="small" type="primary" onClick={() => void restoreSelected()} data-testid={TID.trashBulkRestore}>
+            {t('library.bulkRestore', { count: selected.length })}
+          </Button>
+          <Button size="small" type="text" onClick={() => setTicked([])}>
+            {t('library.clearSelection')}
+          </Button>
+        </div>
+      )}
       {(items ?? []).map((e) => (
         <div key={e.id} className="library-row" data-testid={rowId(TID.trashRow, e.id)} data-name={e.name}>
+          <Checkbox
+            checked={selected.includes(e.id)}
+            onChange={(on) => setTicked((cur) => (on ? [...cur, e.id] : cur.filter((x) => x !== e.id)))}
+            aria-label={t('library.selectOne', { name: e.name })}
+            data-testid={rowId(TID.trashSelect, e.id)}
+          />
           <div className="library-row-main">
             <span className="skill-name">{e.name}</span> <Tag size="small">{t(`library.trashReason.${e.reason}`)}</Tag>
             <div className="muted small">{formatWhen(e.time, i18n.language)}</div>
