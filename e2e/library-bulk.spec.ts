@@ -64,3 +64,21 @@ for (const lang of ['en', 'ja'] as const) {
       .toBe(true);
   });
 }
+
+test('multi-select on the Skills page: tick two library skills, delete both, one Undo', async ({ app, page }) => {
+  for (const name of ['gamma-1', 'gamma-2', 'delta']) await app.call('createSkill', { name, description: `The ${name} skill.` });
+  await app.open(page);
+  await expect(page.getByTestId(rowId(TID.skillRow, 'library/gamma-1'))).toBeVisible();
+  await page.getByTestId(rowId(TID.skillSelect, 'library/gamma-1')).click();
+  await page.getByTestId(rowId(TID.skillSelect, 'library/gamma-2')).click();
+  // ticking selects, it does not open the skill's drawer
+  await expect(page.getByTestId(TID.libraryBulk)).toContainText('2 selected');
+  await shot(page, 'skills-bulk-light-en');
+  await page.getByTestId(TID.libraryBulkDelete).click();
+  await expect(page.getByTestId(rowId(TID.skillRow, 'library/gamma-1'))).toBeHidden();
+  await expect(page.getByTestId(rowId(TID.skillRow, 'library/gamma-2'))).toBeHidden();
+  await page.getByTestId(TID.toastUndo).last().click();
+  await expect(page.getByTestId(rowId(TID.skillRow, 'library/gamma-1'))).toBeVisible();
+  await expect(page.getByTestId(rowId(TID.skillRow, 'library/gamma-2'))).toBeVisible();
+  expect(fs.existsSync(path.join(app.home, 'library', 'gamma-2', 'SKILL.md'))).toBe(true);
+});

@@ -312,6 +312,8 @@ export const TID = {
   libraryExport: 'library-export',
   // multi-select: `library-select-<name>` per row, the bar with select-all and the bulk operations
   librarySelect: 'library-select',
+  skillSelect: 'skill-select', // + `-<entry id>` on the Skills page
+  libraryBulkPin: 'library-bulk-pin',
   librarySelectAll: 'library-select-all',
   libraryBulk: 'library-bulk',
   libraryBulkDelete: 'library-bulk-delete',

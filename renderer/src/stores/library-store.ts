@@ -67,6 +67,8 @@ interface LibraryState extends LibraryLists {
   restoreMany(ids: string[]): Promise<MethodOutput<'restoreSkills'>>;
   /** Approve the scripts of many skills in one operation. */
   approveMany(names: string[]): Promise<MethodOutput<'approveSkills'>>;
+  /** Pin many skills from sources at their installed commits in one operation. */
+  pinMany(names: string[]): Promise<MethodOutput<'pinSkills'>>;
   /** Export many skills to one agent's user folder in one operation. */
   exportMany(names: string[], agent: string, mode: LibraryMode): Promise<MethodOutput<'exportSkills'>>;
   /** Undo one operation by its journal id (else the newest in effect); refused with the coded reason. */
@@ -148,6 +150,7 @@ export const useLibrary = create<LibraryState>((set, get) => ({
     return out;
   },
   approveMany: (names) => client().api.approveSkills({ names }),
+  pinMany: (names) => client().api.pinSkills({ names }),
   exportMany: (names, agent, mode) => client().api.exportSkills({ names, agent, mode }),
   async restore(entry, how = {}) {
     let out: { name: string; journalId: string };

@@ -18,7 +18,10 @@ export function BulkBar({
   all,
   onSelectAll,
   onDone,
+  pin,
 }: {
+  /** Offer Pin (skills added from sources, pinned at their installed commit). */
+  pin?: boolean;
   /** The ticked skills (folder names). */
   names: string[];
   /** Every skill on the list, for "select all". */
@@ -67,6 +70,15 @@ export function BulkBar({
         { id: out.journalId, what: operationWhat({ op: 'scripts-approve', skills }) },
       ]);
     });
+  const pinAll = () =>
+    run(async () => {
+      const out = await useLibrary.getState().pinMany(names);
+      if (!out.journalId) return;
+      const skills = out.results.map((r) => r.name);
+      showUndoToast(t, t('library.bulkPinned', { count: skills.length }), [
+        { id: out.journalId, what: operationWhat({ op: 'pin', skills }) },
+      ]);
+    });
   const exportTo = (id: string) =>
     run(async () => {
       const out = await useLibrary.getState().exportMany(names, id, 'copy');
@@ -97,6 +109,11 @@ export function BulkBar({
           <Button size="small" loading={busy} onClick={() => void approve()} data-testid={TID.libraryBulkApprove}>
             {t('library.bulkApprove')}
           </Button>
+          {pin && (
+            <Button size="small" loading={busy} onClick={() => void pinAll()} data-testid={TID.libraryBulkPin}>
+              {t('library.bulkPin')}
+            </Button>
+          )}
           <Select
             size="small"
             className="library-bulk-agent"

@@ -2,7 +2,7 @@ import { memo, useRef } from 'react';
 import type { TFunction } from 'i18next';
 import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
-import { Empty, Tag } from '@arco-design/web-react';
+import { Checkbox, Empty, Tag } from '@arco-design/web-react';
 import type { CatalogEntry, SkillRisk } from '../../../../src/contract/index';
 import { useRisks } from '../../stores/risk-store';
 import { TID, rowId } from '../../testids';
@@ -11,7 +11,18 @@ const ROW_HEIGHT = 64;
 const NO_LAYOUT = { width: 800, height: 600 };
 
 /** Only the rows in view are in the DOM, so 10,000 skills scroll like 20. */
-export const SkillList = memo(function SkillList({ entries, onOpen }: { entries: CatalogEntry[]; onOpen(id: string): void }) {
+export const SkillList = memo(function SkillList({
+  entries,
+  onOpen,
+  ticked,
+  onTick,
+}: {
+  entries: CatalogEntry[];
+  onOpen(id: string): void;
+  /** Multi-select: the ticked entries' ids, and how a row's box changes it. */
+  ticked?: ReadonlySet<string>;
+  onTick?(id: string, on: boolean): void;
+}) {
   const { t } = useTranslation();
   const risks = useRisks((s) => s.byId);
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -45,6 +56,8 @@ export const SkillList = memo(function SkillList({ entries, onOpen }: { entries:
             start={item.start}
             t={t}
             onOpen={onOpen}
+            ticked={ticked?.has(entries[item.index].id) ?? false}
+            onTick={onTick}
           />
         ))}
       </div>
@@ -59,12 +72,16 @@ const SkillRow = memo(function SkillRow({
   start,
   t,
   onOpen,
+  ticked,
+  onTick,
 }: {
   entry: CatalogEntry;
   risk: SkillRisk | undefined;
   start: number;
   t: TFunction;
   onOpen(id: string): void;
+  ticked: boolean;
+  onTick?(id: string, on: boolean): void;
 }) {
   return (
     <div
@@ -79,6 +96,17 @@ const SkillRow = memo(function SkillRow({
         if (ev.key === 'Enter') onOpen(e.id);
       }}
     >
+      {onTick && (
+        // a tick selects, it does not open the skill
+        <span className="skill-row-tick" onClick={(ev) => ev.stopPropagation()} onKeyDown={(ev) => ev.stopPropagation()}>
+          <Checkbox
+            checked={ticked}
+            onChange={(on) => onTick(e.id, on)}
+            aria-label={t('library.selectOne', { name: e.name })}
+            data-testid={rowId(TID.skillSelect, e.id)}
+          />
+        </span>
+      )}
       <div className="skill-row-main">
         <div className="skill-row-title">
           <span className="skill-name">{e.name}</span>

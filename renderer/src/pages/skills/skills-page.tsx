@@ -9,6 +9,7 @@ import { TID, pageId } from '../../testids';
 import { EMPTY_FILTER, buildIndex, filterCatalog, type FilterResult } from './skill-filter';
 import { FilterBarStandIn, type Facets } from './filter-stand-in';
 import { SkillList } from './skill-list';
+import { SkillsBulk } from './skills-bulk';
 import { AdoptBanner } from '../library/adopt-banner';
 import { FirstRun } from './first-run';
 import { PageHeader } from '../../components/page-header';
@@ -31,6 +32,18 @@ export function SkillsPage() {
   // count and the list: the toolbar, alerts and drawer below are memoized and keep their props.
   const [query, setQuery] = useState('');
   const [facets, setFacets] = useState<Facets>(EMPTY_FACETS);
+  // Multi-select (entry ids): the bar above the list acts on the ticked skills in one operation.
+  const [ticked, setTicked] = useState<Set<string>>(() => new Set());
+  const onTick = useCallback(
+    (id: string, on: boolean) =>
+      setTicked((cur) => {
+        const next = new Set(cur);
+        if (on) next.add(id);
+        else next.delete(id);
+        return next;
+      }),
+    [],
+  );
 
   // Lower-cased haystacks are built once per catalog, never per keystroke.
   const index = useMemo(() => (catalog ? buildIndex(catalog.entries) : []), [catalog]);
@@ -72,7 +85,8 @@ export function SkillsPage() {
       </div>
       <CatalogAlerts catalog={catalog} error={error} />
       {libraryEmpty ? <FirstRun /> : <AdoptBanner />}
-      <SkillList entries={visible} onOpen={onOpen} />
+      <SkillsBulk entries={visible} ticked={ticked} setTicked={setTicked} />
+      <SkillList entries={visible} onOpen={onOpen} ticked={ticked} onTick={onTick} />
     </div>
   );
 }
