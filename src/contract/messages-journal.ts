@@ -77,6 +77,5 @@ export const JOURNAL_MESSAGES = {
   'select.no-match-trash': 'Nothing in the trash matches "{{pattern}}"; nothing was changed.',
   'select.no-match-catalog': 'No skill matches "{{pattern}}"; nothing was changed.',
   'select.as-one': 'A new name (--as) is for one skill; {{count}} were chosen.',
-  'select.nothing': 'There is nothing to act on: no names were given and none matched.',
   'trash.unexpected': 'Trash entry "{{id}}" holds unexpected files ({{files}}); restore it by hand.',
 } as const satisfies Record<string, string>;
