@@ -62,6 +62,28 @@ describe('bulk delete and restore', () => {
     expect(libraryNames(w)).toEqual(['alpha']);
   }, 60_000);
 
+  it('a bulk delete leaves the trash and journal changes a single delete leaves, skill by skill', async () => {
+    await seed(['beta-1', 'beta-2']);
+    const trashOf = (id: string) => {
+      const snap = snapshot(path.join(w.home, 'trash', id));
+      const meta = JSON.parse(fs.readFileSync(path.join(w.home, 'trash', id, 'meta.json'), 'utf8'));
+      delete snap['meta.json'];
+      return { snap, meta: { ...meta, id: undefined, time: undefined } };
+    };
+    const changesOf = (id: string, name: string) =>
+      (readJournal(w.service.ctx).find((e) => e.id === id)!.changes ?? [])
+        .filter((c) => JSON.stringify(c).includes(`/${name}`))
+        .map((c) => JSON.stringify(c).replace(/trash\/[^/"]+/g, 'trash/ID'));
+    const one = await api().deleteSkill({ name: 'beta-1' });
+    const single = { trash: trashOf(one.trashId), changes: changesOf(one.journalId, 'beta-1') };
+    expect(single.changes.length).toBeGreaterThan(0);
+    expect(Object.keys(single.trash.snap).length).toBeGreaterThan(1);
+    await api().undo({ id: one.journalId });
+    const many = await api().deleteSkills({ names: ['beta-*'] });
+    const bulkId = many.results.find((r) => r.name === 'beta-1')!.trashId;
+    expect({ trash: trashOf(bulkId), changes: changesOf(many.journalId!, 'beta-1') }).toEqual(single);
+  }, 60_000);
+
   it('--all deletes the whole library in one operation; restore by glob brings them back in one more', async () => {
     await seed(['one', 'two', 'three']);
     const before = library();
