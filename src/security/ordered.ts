@@ -5,8 +5,12 @@
 // last search for a tail ended, so that no stretch of the line is searched twice. The answer (the
 // leftmost position where the original expression matches) is the same.
 
-/** Where a rule's pattern first matches a line (0-based), or -1. */
-export type Find = (text: string) => number;
+/** Where a rule's pattern first matches a line (0-based), or -1; `lead`: what every match starts with. */
+export type Find = ((text: string) => number) & { lead?: RegExp };
+
+function withLead(find: (text: string) => number, lead: RegExp): Find {
+  return Object.assign(find, { lead });
+}
 
 function global(re: RegExp): RegExp {
   return new RegExp(re.source, re.flags.includes('g') ? re.flags : `${re.flags}g`);
@@ -15,7 +19,7 @@ function global(re: RegExp): RegExp {
 /** A plain expression, one that costs a bounded amount at each position of the line. */
 export function plain(re: RegExp): Find {
   const r = new RegExp(re.source, re.flags.replace('g', ''));
-  return (text) => r.exec(text)?.index ?? -1;
+  return withLead((text) => r.exec(text)?.index ?? -1, r);
 }
 
 /**
@@ -74,10 +78,12 @@ export function tailParts(stop: string | RegExp, re: RegExp): [RegExp, RegExp] {
 export function ordered(stop: string | RegExp, ...parts: RegExp[]): Find {
   const lead = global(parts[0]);
   const tails = parts.slice(1).map((p) => tailParts(stop, p));
-  return (text) => {
-    const searches = tails.map(([tail, stopRe]) => new TailSearch(text, tail, stopRe));
+  return withLead((text) => {
     lead.lastIndex = 0;
-    for (let m = lead.exec(text); m; m = lead.exec(text)) {
+    let m = lead.exec(text);
+    if (!m) return -1; // most lines: one search, nothing to set up
+    const searches = tails.map(([tail, stopRe]) => new TailSearch(text, tail, stopRe));
+    for (; m; m = lead.exec(text)) {
       const i = m.index;
       // A lead starting here ends here or later: if no tail starts from here on, none can follow.
       if (i >= searches[0].noneFrom) break;
@@ -90,13 +96,19 @@ export function ordered(stop: string | RegExp, ...parts: RegExp[]): Find {
       if (e >= 0) return i;
     }
     return -1;
-  };
+  }, parts[0]);
 }
 
 /** The leftmost of several searches, as an alternation `a|b|c` would find it. */
 export function leftmost(...finds: Array<Find | RegExp>): Find {
   const fs = finds.map((f) => (f instanceof RegExp ? plain(f) : f));
+  // Most lines hold no lead of any part: one search over all the leads says so (a match of the
+  // whole starts where one of its parts' leads matches). Only when they read letters alike.
+  const leads = fs.map((f) => f.lead);
+  const flags = new Set(leads.map((l) => l?.flags.replace(/[gy]/g, '')));
+  const any = leads.every((l) => l) && flags.size === 1 ? new RegExp(leads.map((l) => `(?:${l!.source})`).join('|'), [...flags][0]) : null;
   return (text) => {
+    if (any && !any.test(text)) return -1;
     let best = -1;
     for (const f of fs) {
       const i = f(text);

@@ -74,7 +74,7 @@ function state(w: World) {
     .replace(/undone\/[a-z0-9]+-[0-9a-f]{8}/g, 'undone/ID')
     .replace(/undone\/[a-z0-9]+-[0-9a-f]{8}/g, 'undone/ID')
     .replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z/g, 'TIME');
-  const journal = JSON.parse(words, (k, v: unknown) =>
+  const journal = JSON.parse(words, (_k, v: unknown) =>
     v && typeof v === 'object' && String((v as { path?: string }).path).endsWith('/meta.json') ? { ...v, digest: 'META' } : v,
   ) as unknown;
   const trash = path.join(home, 'trash');
