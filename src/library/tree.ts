@@ -92,22 +92,46 @@ export function copySkillTree(src: string, dest: string, opts: CopyOptions = {})
       fs.copyFileSync(a, b);
       if (opts.onBytes) opts.onBytes(fs.statSync(b).size);
     } else if (kind === 'link') {
-      const target = fs.readlinkSync(a);
-      const resolved = path.resolve(path.dirname(a), target);
-      const inside = !path.isAbsolute(target) && isInside(resolved, src);
-      let realInside: boolean;
-      try {
-        realInside = isInside(fs.realpathSync(a), realRoot);
-      } catch {
-        realInside = inside; // dangling but pointing inside: nothing can leak through it
-      }
-      if (!inside || !realInside) {
-        throw new LinkOutsideError(path.relative(src, a), target);
-      }
-      fs.symlinkSync(target, b);
+      fs.symlinkSync(linkInside(src, realRoot, a), b);
     }
     // sockets, fifos, devices: not part of a skill; skipped
   });
+}
+
+/** The target of link `a` in the tree `src`, or LinkOutsideError when it leads out of the tree. */
+function linkInside(src: string, realRoot: string, a: string): string {
+  const target = fs.readlinkSync(a);
+  const resolved = path.resolve(path.dirname(a), target);
+  const inside = !path.isAbsolute(target) && isInside(resolved, src);
+  let realInside: boolean;
+  try {
+    realInside = isInside(fs.realpathSync(a), realRoot);
+  } catch {
+    realInside = inside; // dangling but pointing inside: nothing can leak through it
+  }
+  if (!inside || !realInside) throw new LinkOutsideError(path.relative(src, a), target);
+  return target;
+}
+
+/**
+ * Move a skill tree that nobody needs at its old place (a scratch checkout) to `dest`: the same
+ * result as copySkillTree (links out of the tree refused, sockets and fifos left out) without
+ * copying a byte. Falls back to a copy when `dest` is on another filesystem.
+ */
+export function moveSkillTree(src: string, dest: string): void {
+  const realRoot = fs.realpathSync(src);
+  let odd = false;
+  eachEntry(src, (a, _r, kind) => {
+    if (kind === 'link') linkInside(src, realRoot, a);
+    else if (kind !== 'dir' && kind !== 'file') odd = true;
+  });
+  if (odd) return copySkillTree(src, dest);
+  try {
+    fs.renameSync(src, dest);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EXDEV') throw err;
+    copySkillTree(src, dest);
+  }
 }
 
 export class LinkOutsideError extends Error {

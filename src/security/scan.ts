@@ -5,7 +5,7 @@ import { scanWords } from './scan-words.js';
 import { fail } from '../errors.js';
 import { hiddenMarkdown, invisibleCharacters } from './hidden.js';
 import { markdownLines, type MdLine } from './markdown.js';
-import { LINE_RULES, type LineContext } from './rules.js';
+import { LINE_RULES, type LineContext, type LineRule } from './rules.js';
 import { MAX_FILES, MAX_SCAN_BYTES, readOneFile, type SkillFile } from './skill-files.js';
 import { inventoryOf, loadSkillSource, type SkillSource } from './surface.js';
 
@@ -44,26 +44,32 @@ function pieces(text: string): Array<{ text: string; offset: number }> {
   return out;
 }
 
+/** Where one rule first fires on one line (1-based column), or 0: long lines in overlapping pieces. */
+export function ruleColumn(rule: LineRule, text: string): number {
+  for (const piece of pieces(text)) {
+    if (rule.unless?.test(piece.text)) continue;
+    let column = 0;
+    if (rule.pattern) {
+      const m = rule.pattern.exec(piece.text);
+      if (m) column = m.index + 1;
+    } else if (rule.find) {
+      column = rule.find(piece.text) + 1;
+    } else if (rule.test) {
+      column = rule.test(piece.text);
+    }
+    if (column) return column + piece.offset;
+  }
+  return 0;
+}
+
 /** Apply the line rules to one line in one context. */
 export function scanLine(text: string, context: LineContext, file: string, line: number): ScanFinding[] {
   const out: ScanFinding[] = [];
   for (const rule of LINE_RULES) {
     const level = rule.levels[context];
     if (!level) continue;
-    for (const piece of pieces(text)) {
-      if (rule.unless?.test(piece.text)) continue;
-      let column = 0;
-      if (rule.pattern) {
-        const m = rule.pattern.exec(piece.text);
-        if (m) column = m.index + 1;
-      } else if (rule.test) {
-        column = rule.test(piece.text);
-      }
-      if (column) {
-        out.push(make(rule.code, level, file, line, column + piece.offset, rule.says));
-        break;
-      }
-    }
+    const column = ruleColumn(rule, text);
+    if (column) out.push(make(rule.code, level, file, line, column, rule.says));
   }
   return out;
 }

@@ -19,6 +19,7 @@ import { getLibrary, type AfterImport } from '../library/library-service.js';
 import { skillFacts } from '../library/analyze.js';
 import { libraryDir } from '../library/trash.js';
 import { lstatOrNull, treeDigest } from '../library/tree.js';
+import { isInside } from '../base/extpath.js';
 import { parseSource, type ParsedSource } from './parse.js';
 import { gitFailure, lsRemote, shallowCheckout, GitError } from './git.js';
 import { DOWNLOAD_LIMITS, fetchArchive } from './download.js';
@@ -53,6 +54,9 @@ export interface AddInput {
 }
 
 /** A source's files in a scratch folder; `done` removes them. */
+/** The `done` of checkouts made by `checkout()`: their folders are scratch, free to move away. */
+const DISPOSABLE = new WeakSet<() => void>();
+
 export interface Checkout {
   dir: string;
   commit: string;
@@ -106,6 +110,7 @@ export class SourcesService {
   async checkout(p: ParsedSource, ref?: string, signal?: AbortSignal): Promise<Checkout> {
     const scratch = this.scratch();
     const done = () => fs.rmSync(scratch, { recursive: true, force: true });
+    DISPOSABLE.add(done);
     if (p.kind !== 'git') {
       // An archive or a well-known skill has one version, what the URL serves now: `ref` cannot
       // choose another.
@@ -177,6 +182,10 @@ export class SourcesService {
         if (missing.length) throw fail('not-found', 'sources.skill-not-in-source', { source: p.given, skill: missing });
       }
       const byDir = new Map(chosen.map((f) => [path.join(co.dir, ...f.path.split('/').filter(Boolean)), f]));
+      // A checkout this service made and will remove gives its folders to the base store by a
+      // rename instead of a copy; a skill holding or held by another chosen one is copied.
+      const dirs = [...byDir.keys()];
+      const movable = (d: string) => DISPOSABLE.has(co.done) && !dirs.some((o) => o !== d && (isInside(o, d) || isInside(d, o)));
       // The installed upstream files are kept as the base of later updates, in the import's own
       // journal entry: undo of this add removes the copies it made (not those others made first).
       const storeBases: AfterImport = (results, wal) => {
@@ -184,7 +193,7 @@ export class SourcesService {
         for (const r of results) {
           const f = byDir.get(r.source);
           if (!f || !CHANGED.has(r.status) || !r.libraryName) continue;
-          const change = storeBase(this.ctx, r.source, f.digest, wal);
+          const change = storeBase(this.ctx, r.source, f.digest, wal, movable(r.source));
           if (change) made.push(change);
         }
         return made;

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { SkillOriginSchema, type JournalChange, type SkillOrigin } from '../contract/index.js';
 import type { Announce } from '../library/import.js';
 import type { ServiceContext } from '../service-context.js';
-import { copySkillTree, lstatOrNull, treeDigest } from '../library/tree.js';
+import { copySkillTree, lstatOrNull, moveSkillTree, treeDigest } from '../library/tree.js';
 
 // `<home>/sources/provenance.json`: library folder name → where it came from. The upstream files
 // as installed are kept content-addressed in `<home>/sources/base/<digest>/` (the merge base of
@@ -105,13 +105,21 @@ export function baseDir(ctx: ServiceContext, digest: string): string {
  * operation that needed it: undo of that operation removes it again. A copy that was already there
  * belongs to an earlier operation and stays.
  */
-export function storeBase(ctx: ServiceContext, src: string, digest: string, wal?: Announce): JournalChange | null {
+export function storeBase(
+  ctx: ServiceContext,
+  src: string,
+  digest: string,
+  wal?: Announce,
+  /** `src` is a scratch copy about to be removed: move it rather than copy it (issue 28). */
+  move = false,
+): JournalChange | null {
   const dest = baseDir(ctx, digest);
   if (lstatOrNull(dest)) return null;
   fs.mkdirSync(path.dirname(dest), { recursive: true });
   wal?.will({ kind: 'created', path: dest, digest });
   const tmp = `${dest}.${randomBytes(4).toString('hex')}.tmp`;
-  copySkillTree(src, tmp);
+  if (move) moveSkillTree(src, tmp);
+  else copySkillTree(src, tmp);
   fs.renameSync(tmp, dest);
   return { kind: 'created', path: dest, digest: treeDigest(dest) };
 }
