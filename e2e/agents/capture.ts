@@ -1,17 +1,23 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { jsonStrings, startRecorder, type Recorded } from './recorder.js';
+import { jsonStrings, startRecorder } from '../../src/verify/recorder.js';
+import {
+  claudeListing,
+  codexListing,
+  copilotListing,
+  geminiListing,
+  isModelCall,
+  opencodeListing,
+  qwenListing,
+  type Captured,
+} from '../../src/verify/listings.js';
 
 // Run a pinned agent CLI once against the recording model server and pull out of its first model
-// request the skill listing the model receives.
+// request the skill listing the model receives. The parsers and the recorder are the engine's
+// (src/verify/), the ones `skilldock verify` uses.
 
-export interface Captured {
-  /** Identifier as listed. */
-  name: string;
-  /** Description exactly as sent; null when only the name is listed. */
-  description: string | null;
-}
+export { claudeListing, codexListing, copilotListing, geminiListing, opencodeListing, qwenListing, type Captured };
 
 export interface RunOpts {
   cwd: string;
@@ -101,32 +107,6 @@ function parseBody(body: string): unknown {
   }
 }
 
-function isModelCall(r: Recorded): boolean {
-  return r.method === 'POST' && /messages|responses|chat\/completions|generateContent|streamGenerateContent/.test(r.url);
-}
-
-const CLAUDE_HEAD = /The following skills are (?:also )?available for use with the Skill tool[^\n]*:\n/;
-
-/** Claude Code: the skill listing reminder (`- name: description` or `- name` per skill). */
-export function claudeListing(body: unknown): Captured[] {
-  const text = jsonStrings(body).find((s) => CLAUDE_HEAD.test(s));
-  if (text === undefined) throw new Error('the request carries no skill listing');
-  const start = text.search(CLAUDE_HEAD);
-  const rest = text.slice(start).replace(CLAUDE_HEAD, '').replace(/^\n/, '');
-  const block = rest.split(/\n\n/)[0]!;
-  const out: Captured[] = [];
-  for (const line of block.split('\n')) {
-    const m = /^- ([^:\n]+?)(?:: (.*))?$/.exec(line);
-    if (m) out.push({ name: m[1]!, description: m[2] ?? null });
-    else if (out.length) {
-      // A description that spans lines continues the previous entry.
-      const last = out[out.length - 1]!;
-      last.description = `${last.description ?? ''}\n${line}`;
-    }
-  }
-  return out;
-}
-
 export const CLAUDE_OFFLINE = {
   ANTHROPIC_API_KEY: 'sk-ant-recorded',
   CLAUDE_CODE_MAX_RETRIES: '0',
@@ -142,22 +122,6 @@ export async function captureClaude(bin: string, opts: RunOpts): Promise<Capture
     env: { ...CLAUDE_OFFLINE, ...opts.env },
   });
   return claudeListing(body);
-}
-
-/** The entries of an `<available_skills>` block, as `entry` (name, description groups) reads them. */
-function availableSkills(body: unknown, entry: RegExp): Captured[] {
-  const text = jsonStrings(body).find((s) => s.includes('<available_skills>'));
-  if (text === undefined) throw new Error('the request carries no skill listing');
-  const block = text.slice(text.indexOf('<available_skills>'), text.indexOf('</available_skills>'));
-  return [...block.matchAll(entry)].map((m) => ({ name: m[1]!, description: m[2]! }));
-}
-
-/** Copilot CLI: the `<available_skills>` block of its system prompt, descriptions as sent (escaped). */
-export function copilotListing(body: unknown): Captured[] {
-  return availableSkills(
-    body,
-    /<skill>\n {2}<name>([^<]*)<\/name>\n {2}<description>([^<]*)<\/description>\n {2}<location>[^<]*<\/location>\n<\/skill>\n/g,
-  );
 }
 
 /** Offline against the recorder: Copilot's own BYOK provider settings, no GitHub sign-in. */
@@ -182,20 +146,6 @@ export function codexArgs(url: string, prompt = 'hi'): string[] {
   return ['exec', '--skip-git-repo-check', '-c', 'model_provider="rec"', '-c', provider, prompt];
 }
 
-/** Codex: the `### Available skills` lines of its `<skills_instructions>` (`- name: description (file: …)`). */
-export function codexListing(body: unknown): Captured[] {
-  const text = jsonStrings(body).find((s) => s.includes('<skills_instructions>') && s.includes('### Available skills'));
-  if (text === undefined) throw new Error('the request carries no skill listing');
-  const start = text.indexOf('### Available skills\n') + '### Available skills\n'.length;
-  const end = text.indexOf('\n###', start);
-  const out: Captured[] = [];
-  for (const line of text.slice(start, end === -1 ? undefined : end).split('\n')) {
-    const m = /^- (.+?): (?:(.*) )?\((?:file|environment resource|orchestrator resource|custom resource): [^)]*\)$/.exec(line);
-    if (m) out.push({ name: m[1]!, description: m[2] ?? null });
-  }
-  return out;
-}
-
 export async function captureCodex(bin: string, opts: RunOpts): Promise<Captured[]> {
   const { body } = await firstModelRequest(
     bin,
@@ -204,14 +154,6 @@ export async function captureCodex(bin: string, opts: RunOpts): Promise<Captured
     opts,
   );
   return codexListing(body);
-}
-
-/** Gemini CLI: the `<available_skills>` block of its main request (descriptions as written, unescaped). */
-export function geminiListing(body: unknown): Captured[] {
-  return availableSkills(
-    body,
-    /<skill>\n {4}<name>(.*?)<\/name>\n {4}<description>([\s\S]*?)<\/description>\n {4}<location>[^\n]*<\/location>\n {2}<\/skill>/g,
-  );
 }
 
 /** Gemini CLI offline: an API-key user (its settings), the recorder as its endpoint; the main request. */
@@ -229,14 +171,6 @@ export async function captureGemini(bin: string, opts: RunOpts): Promise<Capture
   return geminiListing(body);
 }
 
-/** Qwen Code: its `<available_skills>` block (one tag per line, descriptions escaped, scope appended). */
-export function qwenListing(body: unknown): Captured[] {
-  return availableSkills(
-    body,
-    /<skill>\n<name>\n(.*?)\n<\/name>\n<description>\n([\s\S]*?)\n<\/description>\n<location>\n[^\n]*\n<\/location>\n<\/skill>/g,
-  );
-}
-
 /** Qwen Code offline: its OpenAI-compatible endpoint pointed at the recorder; the main request. */
 export async function captureQwen(bin: string, opts: RunOpts): Promise<Captured[]> {
   const { body } = await firstModelRequest(
@@ -246,14 +180,6 @@ export async function captureQwen(bin: string, opts: RunOpts): Promise<Captured[
     { ...opts, match: (b) => jsonStrings(b).some((s) => s.includes('<available_skills>')) },
   );
   return qwenListing(body);
-}
-
-/** OpenCode: the `<available_skills>` block of its system prompt (descriptions as sent). */
-export function opencodeListing(body: unknown): Captured[] {
-  return availableSkills(
-    body,
-    /<skill>\n {4}<name>(.*?)<\/name>\n {4}<description>([\s\S]*?)<\/description>\n {4}<location>[^\n]*<\/location>\n {2}<\/skill>/g,
-  );
 }
 
 /** OpenCode offline: its openai provider pointed at the recorder by the user's config; the main request. */

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ATTACHED, UNATTACHED, agentFixture, launchIntoProject, runAgent, runScriptFrom, type AgentFixture } from './fixture.js';
 import { copilotListing, copilotOffline, firstModelRequest } from './capture.js';
-import { jsonStrings } from './recorder.js';
+import { jsonStrings } from '../../src/verify/recorder.js';
 import { requireAgent } from './pins.js';
 
 // GitHub Copilot CLI 1.0.102 judges the launch: `copilot skill list --json`, and its first model

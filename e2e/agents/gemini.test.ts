@@ -6,7 +6,7 @@ import { resources, treeHash } from '../../test/support/workspaces.js';
 import { ATTACHED, UNATTACHED, agentFixture, runAgent, runScriptFrom, type AgentFixture } from './fixture.js';
 import { parseGeminiList } from './listings.js';
 import { firstModelRequest, run } from './capture.js';
-import { jsonStrings } from './recorder.js';
+import { jsonStrings } from '../../src/verify/recorder.js';
 import { requireAgent } from './pins.js';
 
 // Gemini CLI 0.61.0 judges the launch: `gemini skills list --all`, offline, scratch HOME.

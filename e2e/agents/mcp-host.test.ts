@@ -5,7 +5,7 @@ import { cliHarness, type CliHarness } from '../../test/cli-harness.js';
 import { writeMcpLibrary } from '../../test/support/mcp.js';
 import { baseEnv, codexArgs, firstModelRequest, run } from './capture.js';
 import { codexScript, codexToolResult } from './model-script.js';
-import { jsonStrings, startRecorder, type Recorded } from './recorder.js';
+import { jsonStrings, startRecorder, type Recorded } from '../../src/verify/recorder.js';
 import { requireAgent } from './pins.js';
 
 // Real MCP hosts: the pinned Gemini CLI (`skilldock mcp` in its settings' mcpServers) and Codex

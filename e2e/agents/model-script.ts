@@ -1,4 +1,4 @@
-import type { Answer, Recorded, Script } from './recorder.js';
+import type { Answer, Recorded, Script } from '../../src/verify/recorder.js';
 
 // What the recording model server answers when a test needs the CLI to act: the first main request
 // gets one tool call, every later one plain text, so the CLI makes the call once (its hook runs),

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { AgentFixture } from './fixture.js';
 import { baseEnv, run } from './capture.js';
-import { startRecorder, type Recorded, type Script } from './recorder.js';
+import { startRecorder, type Recorded, type Script } from '../../src/verify/recorder.js';
 
 // One run of a pinned CLI against the scripted model server (a tool call, then text), as the
 // SkillDock user: HOME is the fixture's user home.

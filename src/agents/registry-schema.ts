@@ -181,6 +181,26 @@ export const AgentDefSchema = z.object({
       ),
     })
     .optional(),
+  /**
+   * How `skilldock verify` runs the installed CLI once, offline, against SkillDock's loopback
+   * recorder (src/verify/): `{url}` in `args`, `env` and `files` becomes the recorder's address.
+   * `env` holds the CLI's base-URL setting and a dummy key; `files` are written into the scratch
+   * home the CLI runs with (`~/` there). `match`: the first model request holding this text carries
+   * the listing (some CLIs first ask the model to route the prompt). `parser` reads the listing.
+   * `checkedOn`: the version checked to honour the base URL (the pinned CLI of e2e/agents).
+   * Absent: SkillDock cannot check this agent with its real CLI.
+   */
+  probe: z
+    .object({
+      parser: z.enum(['claude', 'codex', 'copilot', 'gemini', 'opencode', 'qwen']),
+      args: z.array(z.string()),
+      env: z.record(z.string(), z.string()),
+      files: z.array(z.object({ path: z.string(), json: z.unknown() })).default([]),
+      match: z.string().nullable().default(null),
+      versionArgs: z.array(z.string()).default(['--version']),
+      checkedOn: z.string(),
+    })
+    .optional(),
   env: z.record(z.string(), z.string()),
   trustEnv: z.record(z.string(), z.string()),
   /**

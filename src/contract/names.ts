@@ -12,6 +12,7 @@ export const METHOD_NAMES = [
   'activateSkill',
   'lintPaths',
   'agentView',
+  'verifyAgent',
   'refreshCatalog',
   'watchCatalog',
   'importPaths',

@@ -12,9 +12,10 @@ export const settingsDefaults = {
   customAgents: [],
   scriptPolicy: 'ask',
   mcpUnapproved: 'withhold-scripts',
+  agentCli: {},
 } as const;
 
 /** A fresh copy of the default settings (equal to `SettingsSchema.parse({})`). */
 export function defaultSettings(): Settings {
-  return { ...settingsDefaults, extraRoots: [], customAgents: [] };
+  return { ...settingsDefaults, extraRoots: [], customAgents: [], agentCli: {} };
 }

@@ -34,6 +34,8 @@ const settingsFields = {
   customAgents: z.array(CustomAgentSchema),
   scriptPolicy: ScriptPolicySchema,
   mcpUnapproved: McpUnapprovedSchema,
+  /** The agent CLI `skilldock verify` runs, by agent id, where it is not the registry's command on PATH. */
+  agentCli: z.record(z.string(), z.string().min(1)),
 };
 
 export const SettingsSchema = z.object({
@@ -45,6 +47,7 @@ export const SettingsSchema = z.object({
   customAgents: settingsFields.customAgents.default([]),
   scriptPolicy: settingsFields.scriptPolicy.default(settingsDefaults.scriptPolicy),
   mcpUnapproved: settingsFields.mcpUnapproved.default(settingsDefaults.mcpUnapproved),
+  agentCli: settingsFields.agentCli.default({}),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 

@@ -73,6 +73,12 @@ export const commands: CliCommand[] = [
     load: async () => (await import('./agents-view.js')).agentsViewCommand,
   },
   {
+    name: 'verify',
+    summary:
+      "Check with the real agent: run its installed CLI once offline and compare what it sends its model with SkillDock's prediction",
+    load: async () => (await import('./verify.js')).verifyCommand,
+  },
+  {
     name: 'scan',
     summary: 'Security scan of skills (or files): what their scripts and instructions could do',
     load: async () => (await import('./scan.js')).scanCommand,
