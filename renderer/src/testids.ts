@@ -270,6 +270,12 @@ export const TID = {
   agentDuplicateRow: 'agent-duplicate-row',
   agentBudget: 'agent-budget',
   agentCostRow: 'agent-cost-row',
+  /** "Check with the real agent": the button, the running state, the result (`data-differences`), its error. */
+  agentVerify: 'agent-verify',
+  agentVerifyResult: 'agent-verify-result',
+  agentVerifyError: 'agent-verify-error',
+  /** One row of the comparison, `agent-verify-row-<label>`, with `data-same` and `data-captured` (full/shortened/name-only/missing). */
+  agentVerifyRow: 'agent-verify-row',
 
   // settings
   settingsLanguage: 'settings-language',

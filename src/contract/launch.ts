@@ -20,6 +20,11 @@ export const AgentInfoSchema = z.object({
   extraDirLoadsSkills: z.boolean(),
   /** Command found on PATH (null when the agent has no command). */
   installed: z.boolean().nullable(),
+  /**
+   * The CLI version on which "Check with the real agent" (`verifyAgent`) was proven; null when
+   * SkillDock cannot point this agent's CLI at its recorder (registry `probe`).
+   */
+  verifyCheckedOn: z.string().nullable(),
 });
 export type AgentInfo = z.infer<typeof AgentInfoSchema>;
 

@@ -67,6 +67,7 @@ export class WorkspacesService {
       extraDirFlag: a.extraDirFlag?.flag ?? null,
       extraDirLoadsSkills: a.extraDirFlag?.loadsSkills === true,
       installed: a.command ? onPath(a.command.trim().split(/\s+/)[0]!, env) : null,
+      verifyCheckedOn: a.probe?.checkedOn ?? null,
     }));
   }
 

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import type { i18n as I18n } from 'i18next';
-import type { AgentInfo, AgentView } from '../../../src/contract/index';
+import type { AgentInfo, AgentView, VerifyResult } from '../../../src/contract/index';
 import { client } from '../client-port';
 import { errorText } from './errors';
 
@@ -20,6 +20,9 @@ interface AgentsState {
   loadView(agent: string): Promise<void>;
   /** Views go stale when the catalog changes; the next reader reloads them. */
   invalidateViews(): void;
+  /** "Check with the real agent" per agent: running, its result, or why it could not run. */
+  checks: Record<string, { running: boolean; result?: VerifyResult; error?: string }>;
+  verify(agent: string): Promise<void>;
 }
 
 let words: I18n | null = null;
@@ -75,6 +78,17 @@ export const useAgents = create<AgentsState>((set) => ({
   },
   invalidateViews() {
     set({ views: {} });
+  },
+  checks: {},
+  async verify(agent) {
+    set((s) => ({ checks: { ...s.checks, [agent]: { running: true } } }));
+    try {
+      const project = useAgents.getState().project.trim();
+      const result = await client().api.verifyAgent({ agent, ...(project ? { workspace: project } : {}) });
+      set((s) => ({ checks: { ...s.checks, [agent]: { running: false, result } } }));
+    } catch (err) {
+      set((s) => ({ checks: { ...s.checks, [agent]: { running: false, error: errorText(err) } } }));
+    }
   },
 }));
 

@@ -10,6 +10,7 @@ import { TID, pageId, rowId } from '../../testids';
 import { PageHeader } from '../../components/page-header';
 import { BrowseButton } from '../../components/browse-button';
 import { rootName } from '../skills/root-name';
+import { VerifyPanel } from './verify-panel';
 
 const SHOWN = 300;
 
@@ -86,6 +87,8 @@ function AgentPanel({ agent }: { agent: string }) {
           </div>
         </div>
       )}
+
+      <VerifyPanel agent={agent} supported={Boolean(info?.verifyCheckedOn)} />
 
       <Budget view={view} />
 
