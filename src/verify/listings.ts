@@ -103,7 +103,6 @@ export const LISTING_PARSERS = {
   opencode: opencodeListing,
   qwen: qwenListing,
 } as const satisfies Record<string, (body: unknown) => Captured[]>;
-export type ListingParser = keyof typeof LISTING_PARSERS;
 
 /** Whether a recorded request is a call to a model (not a token, telemetry or model-list request). */
 export function isModelCall(r: { method: string; url: string }): boolean {

@@ -12,8 +12,6 @@ import { runGrouped, type RunResult } from './run.js';
 // from the real home so it reads the user's skills), a dummy key, the recorder as its model endpoint.
 // The user's own config and credentials are never read; nothing leaves 127.0.0.1.
 
-export type Probe = NonNullable<AgentDef['probe']>;
-
 export interface ProbeOptions {
   /** Where the CLI runs (a workspace, or an empty scratch folder). */
   cwd?: string;
