@@ -20,6 +20,7 @@ import { deployHandlers } from './deploy/handlers.js';
 import { getCatalog } from './catalog/index.js';
 import { startLiveSync } from './service-live.js';
 import { getDeploy } from './deploy/service.js';
+import { syncHandlers } from './sync/handlers.js';
 
 export interface ServiceOptions {
   paths?: Partial<EnginePaths>;
@@ -54,6 +55,7 @@ export class SkillDockService {
       ...mcpHandlers(this.ctx),
       ...discoverHandlers(this.ctx),
       ...deployHandlers(this.ctx),
+      ...syncHandlers(this.ctx),
     } satisfies Api;
   }
 

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ServiceContext } from '../service-context.js';
+import type { SyncResult, SyncStatus } from '../contract/index.js';
 import { fail } from '../errors.js';
 import { FileLock } from '../store/file-lock.js';
 import { GitError, gitFailure } from '../sources/git.js';
@@ -15,15 +16,6 @@ import { applyTree, type Applied } from './apply.js';
 // not contain ours (rewritten, or another repository) is refused with a way out (`--adopt`).
 // One sync at a time per home (a file lock); a crash leaves either the library as it was (the
 // import's write-ahead log rolls it back) or as merged, and the next sync carries on from there.
-
-export interface SyncResult {
-  status: 'up-to-date' | 'pushed' | 'merged' | 'conflicts';
-  committed: string | null;
-  message: string | null;
-  applied: Applied | null;
-  conflicts: Conflict[];
-  skipped: string[];
-}
 
 interface SyncState {
   /** Choices for conflicting units: `mine` or `theirs`. */
@@ -131,7 +123,7 @@ export class SyncService {
     }
   }
 
-  async status(): Promise<{ url: string | null; head: string | null; remote: string | null; changed: boolean; conflicts: Conflict[] }> {
+  async status(): Promise<SyncStatus> {
     if (!this.repo.exists()) return { url: null, head: null, remote: null, changed: false, conflicts: [] };
     const head = await this.repo.rev('refs/heads/main');
     const { flat } = await hashLocal(this.repo, this.ctx);

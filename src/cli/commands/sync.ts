@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { printJson } from '../format.js';
 import { UsageError, type CliCommandModule, type CliIO } from '../types.js';
-import { getSync, type SyncResult } from '../../sync/index.js';
+import type { SyncResult } from '../../contract/index.js';
 
 function say(io: CliIO, r: SyncResult): number {
   if (r.message) io.out(`committed: ${r.message}`);
@@ -37,16 +37,16 @@ export const syncCommand: CliCommandModule = {
       options: { json: { type: 'boolean' }, adopt: { type: 'boolean' }, take: { type: 'string' } },
       allowPositionals: true,
     });
-    const sync = getSync(io.service().ctx);
+    const api = io.service().api;
     const [sub, arg] = positionals;
     if (sub === 'setup') {
       if (!arg || positionals.length !== 2) throw new UsageError('name the remote: skilldock sync setup <REMOTE-URL>');
-      const r = await sync.setup(arg, { adopt: !!values.adopt });
+      const r = await api.syncSetup({ url: arg, adopt: !!values.adopt });
       if (values.json) printJson(io, r);
       return values.json ? (r.status === 'conflicts' ? 1 : 0) : say(io, r);
     }
     if (sub === 'status') {
-      const s = await sync.status();
+      const s = await api.syncStatus({});
       if (values.json) printJson(io, s);
       else if (!s.url) io.out('Sync is not set up.');
       else {
@@ -60,12 +60,12 @@ export const syncCommand: CliCommandModule = {
     if (sub === 'resolve') {
       if (!arg || (values.take !== 'mine' && values.take !== 'theirs'))
         throw new UsageError('skilldock sync resolve <UNIT> --take mine|theirs');
-      sync.resolve(arg, values.take);
+      await api.syncResolve({ unit: arg, take: values.take });
       io.out(`${arg}: ${values.take} will be taken at the next sync`);
       return 0;
     }
     if (sub !== undefined) throw new UsageError(`unknown sync command: ${sub}`);
-    const r = await sync.sync({ adopt: !!values.adopt });
+    const r = await api.syncRun({ adopt: !!values.adopt });
     if (values.json) {
       printJson(io, r);
       return r.status === 'conflicts' ? 1 : 0;
