@@ -4,6 +4,8 @@ import type { ServiceContext } from '../service-context.js';
 import type { SyncResult, SyncStatus } from '../contract/index.js';
 import { fail } from '../errors.js';
 import { FileLock } from '../store/file-lock.js';
+import { libraryLock } from '../library/journal.js';
+import { recoverLocked } from '../library/recover.js';
 import { GitError, gitFailure } from '../sources/git.js';
 import { SyncRepo, type FlatTree } from './repo.js';
 import { MARKER, hostilePath, localTree, unitOf } from './layout.js';
@@ -160,6 +162,9 @@ export class SyncService {
   /** One commit-fetch-merge-push round; null when the push lost a race with another machine. */
   private async round(url: string, adopt: boolean): Promise<SyncResult | null> {
     const repo = this.repo;
+    // An operation a crash interrupted (this sync's own import, or any other) is settled before the
+    // library is read: a half-placed skill read as it is would be sent, or reverted, as a change.
+    await libraryLock(this.ctx).runAsync(() => recoverLocked(this.ctx));
     let head = await repo.rev('refs/heads/main');
     const headFlat = await repo.flat(head);
     const { flat: local, skipped } = await hashLocal(repo, this.ctx);
