@@ -111,6 +111,22 @@ export class SyncRepo {
     return stdout.trim().split('\n');
   }
 
+  /** Hash several texts in one git: written to a private scratch folder, then hashed by path. */
+  async hashTexts(texts: string[]): Promise<string[]> {
+    if (texts.length === 0) return [];
+    const dir = fs.mkdtempSync(path.join(this.syncDir, 'texts-'));
+    try {
+      const files = texts.map((t, i) => {
+        const f = path.join(dir, String(i));
+        fs.writeFileSync(f, t);
+        return f;
+      });
+      return await this.hashFiles(files);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
   async hashText(text: string): Promise<string> {
     return (await this.git(['hash-object', '-w', '--no-filters', '--stdin'], { input: text })).stdout.trim();
   }

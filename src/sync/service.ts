@@ -56,15 +56,15 @@ function lock(ctx: ServiceContext): FileLock {
 
 /** What changed between two trees, by unit, in a commit message a person reads. */
 function describe(before: FlatTree, after: FlatTree): string {
+  const changed = new Set<string>();
+  for (const p of new Set([...before.keys(), ...after.keys()])) if (before.get(p)?.oid !== after.get(p)?.oid) changed.add(unitOf(p));
   const units = (t: FlatTree) => new Set([...t.keys()].map(unitOf));
   const [b, a] = [units(before), units(after)];
-  const changed = [...new Set([...b, ...a])].filter((u) =>
-    [...new Set([...before.keys(), ...after.keys()])].some((p) => unitOf(p) === u && before.get(p)?.oid !== after.get(p)?.oid),
-  );
   const word = (u: string) => (u.startsWith('skill:') ? `skill ${u.slice(6)}` : u.replace(/\.json$/, ''));
-  const added = changed.filter((u) => !b.has(u)).map(word);
-  const removed = changed.filter((u) => !a.has(u)).map(word);
-  const edited = changed.filter((u) => b.has(u) && a.has(u)).map(word);
+  const list = [...changed].sort();
+  const added = list.filter((u) => !b.has(u)).map(word);
+  const removed = list.filter((u) => !a.has(u)).map(word);
+  const edited = list.filter((u) => b.has(u) && a.has(u)).map(word);
   const parts = [
     added.length ? `added ${added.join(', ')}` : '',
     edited.length ? `changed ${edited.join(', ')}` : '',
@@ -73,16 +73,45 @@ function describe(before: FlatTree, after: FlatTree): string {
   return `SkillDock sync: ${parts.join('; ') || 'no change'}`;
 }
 
+/** Object ids of files by their stat, kept between syncs: an unchanged file is not read again (as git's index does). */
+type HashCache = Record<string, [number, number, number, string]>;
+
 async function hashLocal(repo: SyncRepo, ctx: ServiceContext): Promise<{ flat: FlatTree; skipped: string[] }> {
   const { wanted, skipped } = localTree(ctx);
   const flat: FlatTree = new Map();
-  const files = [...wanted].filter(([, w]) => 'file' in w) as Array<[string, { file: string }]>;
-  const oids = await repo.hashFiles(files.map(([, w]) => w.file));
-  files.forEach(([p, w], i) => {
-    const exec = (fs.statSync(w.file).mode & 0o111) !== 0;
-    flat.set(p, { mode: exec ? '100755' : '100644', oid: oids[i]!, size: 0 });
+  const cacheFile = path.join(syncDir(ctx), 'hash-cache.json');
+  let cache: HashCache = {};
+  try {
+    cache = JSON.parse(fs.readFileSync(cacheFile, 'utf8')) as HashCache;
+  } catch {
+    // none yet, or damaged: every file is hashed
+  }
+  const next: HashCache = {};
+  const todo: Array<[string, string, fs.Stats]> = [];
+  for (const [p, w] of wanted) {
+    if (!('file' in w)) continue;
+    const st = fs.statSync(w.file);
+    const mode = (st.mode & 0o111) !== 0 ? '100755' : '100644';
+    const c = cache[w.file];
+    // a file changed within the last 2 s could change again in the same mtime tick: hashed anyway
+    if (c && c[0] === st.size && c[1] === st.mtimeMs && c[2] === st.ino && Date.now() - st.mtimeMs > 2000) {
+      flat.set(p, { mode, oid: c[3], size: st.size });
+      next[w.file] = c;
+    } else todo.push([p, w.file, st]);
+  }
+  const oids = await repo.hashFiles(todo.map(([, f]) => f));
+  todo.forEach(([p, file, st], i) => {
+    flat.set(p, { mode: (st.mode & 0o111) !== 0 ? '100755' : '100644', oid: oids[i]!, size: st.size });
+    next[file] = [st.size, st.mtimeMs, st.ino, oids[i]!];
   });
-  for (const [p, w] of wanted) if ('text' in w) flat.set(p, { mode: '100644', oid: await repo.hashText(w.text), size: 0 });
+  const texts = [...wanted].filter(([, w]) => 'text' in w) as Array<[string, { text: string }]>;
+  const textOids = await repo.hashTexts(texts.map(([, w]) => w.text));
+  texts.forEach(([p], i) => flat.set(p, { mode: '100644', oid: textOids[i]!, size: 0 }));
+  if (todo.length) {
+    fs.mkdirSync(syncDir(ctx), { recursive: true });
+    fs.writeFileSync(`${cacheFile}.tmp`, JSON.stringify(next));
+    fs.renameSync(`${cacheFile}.tmp`, cacheFile);
+  }
   return { flat, skipped };
 }
 
