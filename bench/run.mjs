@@ -18,6 +18,7 @@ const order = [
   'mcp.mjs',
   'discover.mjs',
   'deploy.mjs',
+  'sync.mjs',
 ];
 const only = process.argv.slice(2);
 const lines = [];

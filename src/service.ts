@@ -21,6 +21,7 @@ import { verifyHandlers } from './verify/handlers.js';
 import { getCatalog } from './catalog/index.js';
 import { startLiveSync } from './service-live.js';
 import { getDeploy } from './deploy/service.js';
+import { syncHandlers } from './sync/handlers.js';
 
 export interface ServiceOptions {
   paths?: Partial<EnginePaths>;
@@ -56,6 +57,7 @@ export class SkillDockService {
       ...discoverHandlers(this.ctx),
       ...deployHandlers(this.ctx),
       ...verifyHandlers(this.ctx),
+      ...syncHandlers(this.ctx),
     } satisfies Api;
   }
 

@@ -13,6 +13,7 @@ import { mcpMethods } from './mcp.js';
 import { discoverMethods } from './discover.js';
 import { deployMethods, deployEvents } from './deploy.js';
 import { verifyMethods } from './verify.js';
+import { syncMethods } from './sync.js';
 
 export * from './common.js';
 export * from './messages.js';
@@ -30,6 +31,7 @@ export * from './mcp.js';
 export * from './discover.js';
 export * from './deploy.js';
 export * from './verify.js';
+export * from './sync.js';
 export * from './custom-agent-rules.js';
 export * from './bridge.js';
 export * from './language.js';
@@ -55,6 +57,7 @@ export const methods = {
   ...discoverMethods,
   ...deployMethods,
   ...verifyMethods,
+  ...syncMethods,
 } as const;
 
 export type Methods = typeof methods;

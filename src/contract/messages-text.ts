@@ -18,6 +18,7 @@ import { PROJECT_MESSAGES } from './messages-project.js';
 import { DISCOVER_MESSAGES } from './messages-discover.js';
 import { DEPLOY_MESSAGES } from './messages-deploy.js';
 import { VERIFY_MESSAGES } from './messages-verify.js';
+import { SYNC_MESSAGES } from './messages-sync.js';
 import { SOURCES_GIT_MESSAGES, SOURCES_MESSAGES, SOURCES_SHARE_MESSAGES, SOURCES_UPDATE_MESSAGES } from './messages-sources.js';
 
 // Plain data and functions only, no zod: the CLI's lean commands and the renderer's first script
@@ -60,6 +61,7 @@ export const ENGINE_MESSAGES = {
   ...DISCOVER_MESSAGES,
   ...DEPLOY_MESSAGES,
   ...VERIFY_MESSAGES,
+  ...SYNC_MESSAGES,
   'common.list-separator': ', ',
   'common.unknown-method': 'Unknown method: {{method}}',
   'common.io': 'A disk operation failed ({{errno}}): {{reason}}',

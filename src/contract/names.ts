@@ -100,6 +100,10 @@ export const METHOD_NAMES = [
   'deployRepair',
   'deployDiff',
   'deployAdoptEdit',
+  'syncStatus',
+  'syncSetup',
+  'syncRun',
+  'syncResolve',
 ] as const satisfies readonly MethodName[];
 
 export const EVENT_TYPES = [

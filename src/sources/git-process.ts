@@ -15,12 +15,16 @@ export interface DetachedOptions {
   signal?: AbortSignal;
   /** Bytes of stdout or stderr kept before the group is stopped. */
   maxBuffer: number;
+  /** Written to the child's standard input (closed after); without it stdin is closed at once. */
+  input?: string;
 }
 
 export interface DetachedResult {
   stdout: string;
   stderr: string;
   code: number | null;
+  /** Standard output as bytes (binary-safe: `cat-file --batch`). */
+  bytes?: Buffer;
   /** Why SkillDock stopped it, when it did. */
   stopped?: 'timeout' | 'aborted' | 'overflow';
 }
@@ -74,9 +78,13 @@ export function runDetached(file: string, args: string[], opts: DetachedOptions)
       cwd: opts.cwd,
       env: opts.env,
       detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: [opts.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
       windowsHide: true,
     });
+    if (opts.input !== undefined) {
+      child.stdin!.on('error', () => undefined); // a child that exits early closes its end: its exit code says why
+      child.stdin!.end(opts.input);
+    }
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     let outBytes = 0;
@@ -93,7 +101,8 @@ export function runDetached(file: string, args: string[], opts: DetachedOptions)
       opts.signal?.removeEventListener('abort', onAbort);
       if (child.pid) live.delete(child.pid);
       if (!live.size) unwatchSignals();
-      resolve({ stdout: text(out), stderr: text(err), code, ...(stopped ? { stopped } : {}) });
+      const bytes = Buffer.concat(out);
+      resolve({ stdout: bytes.toString('utf8'), bytes, stderr: text(err), code, ...(stopped ? { stopped } : {}) });
     };
     const stop = (why: NonNullable<DetachedResult['stopped']>) => {
       if (settled || stopped) return;

@@ -32,6 +32,7 @@ const SAFE_CONFIG = [
 export interface GitResult {
   stdout: string;
   stderr: string;
+  bytes?: Buffer;
 }
 
 export class GitError extends Error {
@@ -88,6 +89,10 @@ export interface RunGitOptions {
   url?: string;
   /** Stop git (and every process it started) when this fires: a caller's deadline. */
   signal?: AbortSignal;
+  /** Standard input for git (`--stdin-paths`, `--batch`, `--index-info`). */
+  input?: string;
+  /** Extra environment (GIT_INDEX_FILE for a private index). */
+  env?: NodeJS.ProcessEnv;
 }
 
 export async function runGit(args: string[], opts: RunGitOptions = {}): Promise<GitResult> {
@@ -103,8 +108,10 @@ export async function runGit(args: string[], opts: RunGitOptions = {}): Promise<
         timeoutMs,
         maxBuffer: 32 * 1024 * 1024,
         ...(opts.signal ? { signal: opts.signal } : {}),
+        ...(opts.input !== undefined ? { input: opts.input } : {}),
         env: {
           ...process.env,
+          ...opts.env,
           GIT_TERMINAL_PROMPT: '0',
           GCM_INTERACTIVE: 'never',
           GIT_ASKPASS: process.env.GIT_ASKPASS ?? '',
@@ -121,7 +128,7 @@ export async function runGit(args: string[], opts: RunGitOptions = {}): Promise<
   if (r.stopped === 'timeout') throw new GitError('timeout', r.stderr.trim(), { command, ms: timeoutMs });
   if (r.stopped === 'aborted') throw new GitError('aborted', r.stderr.trim(), { command });
   if (r.stopped === 'overflow') throw new GitError('other', r.stderr.trim().slice(-400) || 'output too large', { command });
-  if (r.code === 0) return { stdout: r.stdout, stderr: r.stderr };
+  if (r.code === 0) return { stdout: r.stdout, stderr: r.stderr, ...(r.bytes ? { bytes: r.bytes } : {}) };
   throw new GitError(classify(r.stderr), r.stderr.trim(), { command, code: r.code });
 }
 

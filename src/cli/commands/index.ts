@@ -203,4 +203,9 @@ export const commands: CliCommand[] = [
     summary: 'Pin a skill from a source to a ref or commit (default: the installed commit); --off unpins',
     load: async () => (await import('./pin.js')).pinCommand,
   },
+  {
+    name: 'sync',
+    summary: 'Sync the library, assistants and approvals through a git remote you own (setup, status, resolve)',
+    load: async () => (await import('./sync.js')).syncCommand,
+  },
 ];
