@@ -17,6 +17,7 @@ import { mcpHandlers } from './mcp/handlers.js';
 import { discoverHandlers } from './discover/handlers.js';
 import { getDiscover } from './discover/service.js';
 import { deployHandlers } from './deploy/handlers.js';
+import { usageHandlers } from './usage/handlers.js';
 import { getCatalog } from './catalog/index.js';
 import { startLiveSync } from './service-live.js';
 import { getDeploy } from './deploy/service.js';
@@ -54,6 +55,7 @@ export class SkillDockService {
       ...mcpHandlers(this.ctx),
       ...discoverHandlers(this.ctx),
       ...deployHandlers(this.ctx),
+      ...usageHandlers(this.ctx),
     } satisfies Api;
   }
 

@@ -12,6 +12,7 @@ import { projectMethods } from './project.js';
 import { mcpMethods } from './mcp.js';
 import { discoverMethods } from './discover.js';
 import { deployMethods, deployEvents } from './deploy.js';
+import { usageMethods } from './usage.js';
 
 export * from './common.js';
 export * from './messages.js';
@@ -28,6 +29,7 @@ export * from './project.js';
 export * from './mcp.js';
 export * from './discover.js';
 export * from './deploy.js';
+export * from './usage.js';
 export * from './custom-agent-rules.js';
 export * from './bridge.js';
 export * from './language.js';
@@ -52,6 +54,7 @@ export const methods = {
   ...mcpMethods,
   ...discoverMethods,
   ...deployMethods,
+  ...usageMethods,
 } as const;
 
 export type Methods = typeof methods;

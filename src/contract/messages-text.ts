@@ -17,6 +17,7 @@ import { INPUT_MESSAGES } from './messages-input.js';
 import { PROJECT_MESSAGES } from './messages-project.js';
 import { DISCOVER_MESSAGES } from './messages-discover.js';
 import { DEPLOY_MESSAGES } from './messages-deploy.js';
+import { USAGE_MESSAGES } from './messages-usage.js';
 import { SOURCES_GIT_MESSAGES, SOURCES_MESSAGES, SOURCES_SHARE_MESSAGES, SOURCES_UPDATE_MESSAGES } from './messages-sources.js';
 
 // Plain data and functions only, no zod: the CLI's lean commands and the renderer's first script
@@ -58,6 +59,7 @@ export const ENGINE_MESSAGES = {
   ...PROJECT_MESSAGES,
   ...DISCOVER_MESSAGES,
   ...DEPLOY_MESSAGES,
+  ...USAGE_MESSAGES,
   'common.list-separator': ', ',
   'common.unknown-method': 'Unknown method: {{method}}',
   'common.io': 'A disk operation failed ({{errno}}): {{reason}}',

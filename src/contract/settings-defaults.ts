@@ -12,6 +12,7 @@ export const settingsDefaults = {
   customAgents: [],
   scriptPolicy: 'ask',
   mcpUnapproved: 'withhold-scripts',
+  usageReadLogs: false,
 } as const;
 
 /** A fresh copy of the default settings (equal to `SettingsSchema.parse({})`). */

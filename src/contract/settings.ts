@@ -34,6 +34,8 @@ const settingsFields = {
   customAgents: z.array(CustomAgentSchema),
   scriptPolicy: ScriptPolicySchema,
   mcpUnapproved: McpUnapprovedSchema,
+  /** Opt-in: read the agents' own session logs (Claude Code, Codex) for the usage ledger. */
+  usageReadLogs: z.boolean(),
 };
 
 export const SettingsSchema = z.object({
@@ -45,6 +47,7 @@ export const SettingsSchema = z.object({
   customAgents: settingsFields.customAgents.default([]),
   scriptPolicy: settingsFields.scriptPolicy.default(settingsDefaults.scriptPolicy),
   mcpUnapproved: settingsFields.mcpUnapproved.default(settingsDefaults.mcpUnapproved),
+  usageReadLogs: settingsFields.usageReadLogs.default(settingsDefaults.usageReadLogs),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
