@@ -18,6 +18,7 @@ const order = [
   'mcp.mjs',
   'discover.mjs',
   'deploy.mjs',
+  'usage.mjs',
 ];
 const only = process.argv.slice(2);
 const lines = [];
