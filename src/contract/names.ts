@@ -99,6 +99,9 @@ export const METHOD_NAMES = [
   'deployRepair',
   'deployDiff',
   'deployAdoptEdit',
+  'usageSummary',
+  'usageScan',
+  'usageClear',
 ] as const satisfies readonly MethodName[];
 
 export const EVENT_TYPES = [
