@@ -1,4 +1,4 @@
-import { appendInbox } from './ledger.js';
+import { appendInbox } from './inbox.js';
 import { hookUses } from './parsers.js';
 
 // `skilldock usage hook --agent ID`: the pre-tool hook a launched conversation runs when its agent

@@ -3,14 +3,13 @@ import path from 'node:path';
 import { FileLock } from '../store/file-lock.js';
 import { writeFileAtomic } from '../store/json-store.js';
 import type { SkillUse } from './parsers.js';
+import { usageDir, type Via } from './inbox.js';
 
 // The usage ledger: which skill each agent loaded, and when, kept in SkillDock's home only
 // (<home>/usage/). Hooks append one short line per use to `inbox.jsonl` (an O_APPEND write, no lock:
 // a hook runs before the agent's tool call and must be quick); every read folds the inbox into
 // `ledger.json` under a lock. The size stays bounded: events of the last RAW_DAYS days are kept
 // one by one (at most MAX_RAW), older ones become a count per day, and days past KEEP_DAYS go.
-
-export type Via = 'hook' | 'log';
 
 export interface RawEvent {
   t: number;
@@ -59,23 +58,6 @@ export const dayOf = (t: number): string => new Date(t).toISOString().slice(0, 1
 
 function empty(): LedgerData {
   return { version: 1, events: [], days: {}, last: {}, seen: [], offsets: {}, logs: {} };
-}
-
-export function usageDir(home: string): string {
-  return path.join(home, 'usage');
-}
-
-/** A hook's record of uses: one line each, appended; never throws (a hook must not fail the agent's call). */
-export function appendInbox(home: string, agent: string, uses: SkillUse[], via: Via = 'hook'): void {
-  if (!uses.length) return;
-  try {
-    const dir = usageDir(home);
-    fs.mkdirSync(dir, { recursive: true });
-    const text = uses.map((u) => `${JSON.stringify({ ...u, agent, via })}\n`).join('');
-    fs.appendFileSync(path.join(dir, 'inbox.jsonl'), text, { mode: 0o600 });
-  } catch {
-    // the ledger is a record, not a guard: losing one line is better than failing the agent
-  }
 }
 
 function validEvent(v: unknown): v is RawEvent {

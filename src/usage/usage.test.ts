@@ -4,7 +4,8 @@ import { spawnSync } from 'node:child_process';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cliScript, resources, sandbox, type Sandbox } from '../../test/support/workspaces.js';
 import { createService } from '../service.js';
-import { Ledger, appendInbox, dayOf } from './ledger.js';
+import { Ledger, dayOf } from './ledger.js';
+import { appendInbox } from './inbox.js';
 import { scanLines } from './scan-lines.js';
 import { hookUses } from './parsers.js';
 import { summarize } from './service.js';
@@ -209,7 +210,14 @@ describe('the ledger', () => {
 describe('skilldock usage', () => {
   const cli = (args: string[], input = '') =>
     spawnSync(process.execPath, [cliScript, ...args], {
-      env: { ...process.env, SKILLDOCK_HOME: sb.home, SKILLDOCK_USER_HOME: sb.userHome, HOME: sb.userHome, NO_COLOR: '1' },
+      env: {
+        ...process.env,
+        SKILLDOCK_HOME: sb.home,
+        SKILLDOCK_USER_HOME: sb.userHome,
+        HOME: sb.userHome,
+        NO_COLOR: '1',
+        SKILLDOCK_TRACE_LEAN: '1',
+      },
       encoding: 'utf8',
       input,
       cwd: sb.dir,
@@ -220,6 +228,8 @@ describe('skilldock usage', () => {
     const hook = cli(['usage', 'hook', '--agent', 'claude'], JSON.stringify({ tool_name: 'Skill', tool_input: { skill: 'pdf' } }));
     expect(hook.status).toBe(0);
     expect(hook.stdout).toBe('');
+    // It runs before each skill load and file read of the agent: the hook's small door answers it.
+    expect(hook.stderr).toContain('lean start (usage hook door)');
     expect(cli(['usage', 'hook', '--agent', 'claude'], 'not json').status).toBe(0);
     const json = JSON.parse(cli(['usage', '--json', '--days', '3']).stdout);
     expect(json.rows).toMatchObject([{ skill: 'pdf', agent: 'claude', counts: { d7: 1, days: 1 } }]);
