@@ -94,3 +94,20 @@ test('the Agents page tags a deployed skill never used in 90 days and turns it o
   await expect(rows.filter({ hasText: 'beta-review' })).toHaveCount(0);
   await expect(rows.filter({ hasText: 'alpha-notes' })).toHaveCount(1);
 });
+
+test('an agent whose log format changed: its usage is "unknown", not "never used", and the unused filter is off', async ({ app, page }) => {
+  await importFixtureSkills(app, ['alpha-notes']);
+  const dir = path.join(app.userHome, '.claude', 'projects', '-work-project');
+  fs.mkdirSync(dir, { recursive: true });
+  // JSON lines in a shape this SkillDock does not know (a future Claude Code, say).
+  const lines = Array.from({ length: 10 }, (_, i) => JSON.stringify({ kind: 'turn', n: i, call: { tool: 'Skill', arg: 'alpha-notes' } }));
+  fs.writeFileSync(path.join(dir, 's2.jsonl'), `${lines.join('\n')}\n`);
+  await patchSettings(app, { language: 'en', usageReadLogs: true });
+  expect((await app.call<{ unknown: string[] }>('usageScan', {})).unknown).toEqual(['claude']);
+  await app.open(page);
+  await page.getByTestId(TID.navSkills).click();
+  const alpha = page.locator(row('alpha-notes')).getByTestId(TID.skillBadgeUsage);
+  await expect(alpha).toHaveAttribute('data-used', 'unknown');
+  await expect(alpha).toHaveText("usage unknown: an agent's log format changed");
+  await expect(page.getByTestId(TID.skillsFilterUnused)).toBeDisabled();
+});

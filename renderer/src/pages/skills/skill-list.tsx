@@ -27,6 +27,8 @@ export const SkillList = memo(function SkillList({
   const { t } = useTranslation();
   const risks = useRisks((s) => s.byId);
   const usage = useUsage((s) => (s.summary ? s.bySkill : null));
+  // An agent whose log format changed: a skill with no use recorded may still have been used.
+  const unknown = useUsage((s) => (s.summary?.unknown.length ?? 0) > 0);
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: entries.length,
@@ -55,7 +57,7 @@ export const SkillList = memo(function SkillList({
             key={item.key}
             entry={entries[item.index]}
             risk={risks.get(entries[item.index].id)}
-            usage={usage ? (usage.get(entries[item.index].name) ?? NEVER) : null}
+            usage={usage ? (usage.get(entries[item.index].name) ?? (unknown ? UNKNOWN : NEVER)) : null}
             start={item.start}
             t={t}
             onOpen={onOpen}
@@ -128,6 +130,7 @@ const SkillRow = memo(function SkillRow({
 });
 
 const NEVER: SkillUsage = { d90: 0, lastUsed: null, byAgent: {} };
+const UNKNOWN: SkillUsage = { d90: -1, lastUsed: null, byAgent: {} };
 
 /**
  * How often agents loaded the skill in 90 days (the usage ledger); unused, next to what it costs
@@ -135,6 +138,12 @@ const NEVER: SkillUsage = { d90: 0, lastUsed: null, byAgent: {} };
  */
 function UsageBadge({ entry, usage, t }: { entry: CatalogEntry; usage: SkillUsage | null; t: TFunction }) {
   if (!usage) return null;
+  if (usage === UNKNOWN)
+    return (
+      <Tag size="small" color="orange" data-testid={TID.skillBadgeUsage} data-used="unknown">
+        {t('skills.usage.unknown')}
+      </Tag>
+    );
   if (usage.d90 > 0)
     return (
       <Tag size="small" color="green" data-testid={TID.skillBadgeUsage} data-used={usage.d90} title={usage.lastUsed ?? undefined}>

@@ -47,7 +47,8 @@ export function SkillsPage() {
   );
   // Skills no agent loaded in 90 days (the usage ledger), a filter over the others.
   const [unusedOnly, setUnusedOnly] = useState(false);
-  const usage = useUsage((s) => (s.summary ? s.bySkill : null));
+  // Not while an agent's usage is unknown (its log format changed): "unused" would be a guess.
+  const usage = useUsage((s) => (s.summary && !s.summary.unknown.length ? s.bySkill : null));
   const loadUsage = useUsage((s) => s.load);
   useEffect(() => {
     void loadUsage();
