@@ -19,6 +19,7 @@ const order = [
   'discover.mjs',
   'deploy.mjs',
   'sync.mjs',
+  'usage.mjs',
 ];
 const only = process.argv.slice(2);
 const lines = [];

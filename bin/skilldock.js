@@ -47,9 +47,15 @@ function main() {
   // waits for `skilldock mcp` to answer its handshake (dist/mcp.cjs), which then loads the engine
   // (dist/engine.mjs) by the import() given here: a door compiled as a script has none.
   const hook = cmd === 'policy' && action === 'check-write' && rest.includes('--hook');
-  const door = hook ? 'hook' : cmd === 'list' && argv.includes('--json') ? 'list' : cmd === 'mcp' ? 'mcp' : null;
+  // The usage ledger's hook (before each skill load and file read) shares the hook's door.
+  const usage = cmd === 'usage' && action === 'hook';
+  const door = hook || usage ? 'hook' : cmd === 'list' && argv.includes('--json') ? 'list' : cmd === 'mcp' ? 'mcp' : null;
   if (door && built(`${door}.cjs`)) {
     const { exports } = loadDoor(path.join(dist, `${door}.cjs`));
+    if (usage) {
+      if (!exports.usageDoor(argv)) full();
+      return;
+    }
     const loadEngine = () => import(pathToFileURL(path.join(dist, 'engine.mjs')).href);
     const run = {
       hook: () => exports.hookDoor(argv),

@@ -18,6 +18,7 @@ import { discoverHandlers } from './discover/handlers.js';
 import { getDiscover } from './discover/service.js';
 import { deployHandlers } from './deploy/handlers.js';
 import { verifyHandlers } from './verify/handlers.js';
+import { usageHandlers } from './usage/handlers.js';
 import { getCatalog } from './catalog/index.js';
 import { startLiveSync } from './service-live.js';
 import { getDeploy } from './deploy/service.js';
@@ -58,6 +59,7 @@ export class SkillDockService {
       ...deployHandlers(this.ctx),
       ...verifyHandlers(this.ctx),
       ...syncHandlers(this.ctx),
+      ...usageHandlers(this.ctx),
     } satisfies Api;
   }
 

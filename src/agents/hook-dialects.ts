@@ -98,6 +98,20 @@ export function patchPaths(patch: string): string[] {
   return out;
 }
 
+/**
+ * The tools through which each hook protocol's agent loads a skill, for the usage ledger's hook
+ * (`skilldock usage hook`, src/usage/hook.ts): a skill tool, a file read (of a `SKILL.md`), or,
+ * for Codex, which reads skills with its shell, the shell. Copilot CLI has no matcher: a usage hook
+ * would start for every tool call, so it gets none.
+ */
+export const USAGE_HOOKS: Record<GuardKind, { matcher: string } | null> = {
+  'claude-pretooluse': { matcher: 'Skill|Read' },
+  'gemini-beforetool': { matcher: '^(activate_skill|read_file)$' },
+  'qwen-pretooluse': { matcher: '^(skill|read_file)$' },
+  'codex-pretooluse': { matcher: '^Bash$' },
+  'copilot-pretooluse': null,
+};
+
 /** What the hook prints on stdout (exit 0) to deny the call; the reason reaches the model. */
 export function hookDenyAnswer(kind: GuardKind, reason: string): string {
   switch (kind) {

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { isGuardKind, type GuardKind } from '../agents/lean.js';
 import { runHook } from './hook.js';
+import { recordHook } from '../usage/index.js';
 import { runLean, useCliValidationMemo } from './lean.js';
 import { STDIN_HANDOFF, type CliIO } from './types.js';
 
@@ -84,4 +85,20 @@ export async function hookDoor(argv: readonly string[]): Promise<boolean> {
   }
   (globalThis as Record<symbol, unknown>)[STDIN_HANDOFF] = stdin;
   return false;
+}
+
+/**
+ * `skilldock usage hook --agent ID` (src/usage/hook.ts), the usage ledger's hook: it runs before
+ * every skill load and file read of a launched conversation, so it starts here too. It needs no
+ * engine, only SKILLDOCK_HOME, which the launch's hook command always sets; without it, or with
+ * other arguments, the full CLI answers. Prints nothing.
+ */
+export function usageDoor(argv: readonly string[]): boolean {
+  const home = process.env.SKILLDOCK_HOME;
+  if (argv.length !== 4 || argv[0] !== 'usage' || argv[1] !== 'hook' || argv[2] !== '--agent' || !home) return false;
+  const agent = argv[3]!;
+  if (!/^[a-z0-9][a-z0-9-]{0,31}$/.test(agent)) return false;
+  recordHook(home, agent, fs.readFileSync(0, 'utf8'));
+  if (process.env.SKILLDOCK_TRACE_LEAN) fs.writeSync(2, 'skilldock: lean start (usage hook door)\n');
+  return true;
 }

@@ -14,6 +14,7 @@ import { discoverMethods } from './discover.js';
 import { deployMethods, deployEvents } from './deploy.js';
 import { verifyMethods } from './verify.js';
 import { syncMethods } from './sync.js';
+import { usageMethods } from './usage.js';
 
 export * from './common.js';
 export * from './messages.js';
@@ -32,6 +33,7 @@ export * from './discover.js';
 export * from './deploy.js';
 export * from './verify.js';
 export * from './sync.js';
+export * from './usage.js';
 export * from './custom-agent-rules.js';
 export * from './bridge.js';
 export * from './language.js';
@@ -58,6 +60,7 @@ export const methods = {
   ...deployMethods,
   ...verifyMethods,
   ...syncMethods,
+  ...usageMethods,
 } as const;
 
 export type Methods = typeof methods;

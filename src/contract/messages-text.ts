@@ -19,6 +19,7 @@ import { DISCOVER_MESSAGES } from './messages-discover.js';
 import { DEPLOY_MESSAGES } from './messages-deploy.js';
 import { VERIFY_MESSAGES } from './messages-verify.js';
 import { SYNC_MESSAGES } from './messages-sync.js';
+import { USAGE_MESSAGES } from './messages-usage.js';
 import { SOURCES_GIT_MESSAGES, SOURCES_MESSAGES, SOURCES_SHARE_MESSAGES, SOURCES_UPDATE_MESSAGES } from './messages-sources.js';
 
 // Plain data and functions only, no zod: the CLI's lean commands and the renderer's first script
@@ -62,6 +63,7 @@ export const ENGINE_MESSAGES = {
   ...DEPLOY_MESSAGES,
   ...VERIFY_MESSAGES,
   ...SYNC_MESSAGES,
+  ...USAGE_MESSAGES,
   'common.list-separator': ', ',
   'common.unknown-method': 'Unknown method: {{method}}',
   'common.io': 'A disk operation failed ({{errno}}): {{reason}}',

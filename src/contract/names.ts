@@ -104,6 +104,9 @@ export const METHOD_NAMES = [
   'syncSetup',
   'syncRun',
   'syncResolve',
+  'usageSummary',
+  'usageScan',
+  'usageClear',
 ] as const satisfies readonly MethodName[];
 
 export const EVENT_TYPES = [

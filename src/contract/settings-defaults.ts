@@ -13,6 +13,7 @@ export const settingsDefaults = {
   scriptPolicy: 'ask',
   mcpUnapproved: 'withhold-scripts',
   agentCli: {},
+  usageReadLogs: false,
 } as const;
 
 /** A fresh copy of the default settings (equal to `SettingsSchema.parse({})`). */

@@ -36,6 +36,8 @@ const settingsFields = {
   mcpUnapproved: McpUnapprovedSchema,
   /** The agent CLI `skilldock verify` runs, by agent id, where it is not the registry's command on PATH. */
   agentCli: z.record(z.string(), z.string().min(1)),
+  /** Opt-in: read the agents' own session logs (Claude Code, Codex) for the usage ledger. */
+  usageReadLogs: z.boolean(),
 };
 
 export const SettingsSchema = z.object({
@@ -48,6 +50,7 @@ export const SettingsSchema = z.object({
   scriptPolicy: settingsFields.scriptPolicy.default(settingsDefaults.scriptPolicy),
   mcpUnapproved: settingsFields.mcpUnapproved.default(settingsDefaults.mcpUnapproved),
   agentCli: settingsFields.agentCli.default({}),
+  usageReadLogs: settingsFields.usageReadLogs.default(settingsDefaults.usageReadLogs),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 

@@ -253,8 +253,10 @@ describe('temporary workspace launch', () => {
       );
       expect(hooks).toContain(guard);
       expect(hooks).toContain('{matcher="^Bash$",hooks=[{type="command",command="deny-scripts",timeout=10}]}');
+      // the usage ledger's hook comes last (src/usage/hook.ts), trusted like the others
+      expect(hooks).toMatch(/,\{matcher="\^Bash\$",hooks=\[\{type="command",command="[^"]*usage hook --agent codex",timeout=10\}\]\}\]$/);
       expect(state).toMatch(
-        /^hooks\.state=\{"\/<session-flags>\/config\.toml:pre_tool_use:0:0"=\{trusted_hash="sha256:[0-9a-f]{64}"\},"\/<session-flags>\/config\.toml:pre_tool_use:1:0"=\{trusted_hash="sha256:[0-9a-f]{64}"\}\}$/,
+        /^hooks\.state=\{"\/<session-flags>\/config\.toml:pre_tool_use:0:0"=\{trusted_hash="sha256:[0-9a-f]{64}"\},"\/<session-flags>\/config\.toml:pre_tool_use:1:0"=\{trusted_hash="sha256:[0-9a-f]{64}"\},"\/<session-flags>\/config\.toml:pre_tool_use:2:0"=\{trusted_hash="sha256:[0-9a-f]{64}"\}\}$/,
       );
       expect(conversation.guardFiles).toEqual([]);
       expect(result.env).toEqual({});
@@ -274,8 +276,11 @@ describe('temporary workspace launch', () => {
     const extra = { matcher: 'Bash', hooks: [{ type: 'command' as const, command: 'deny-scripts', timeout: 10 }] };
     const { result } = launchIn('claude', skills, { guardHooks: [extra] });
     const settings = JSON.parse(fs.readFileSync(path.join(result.workspace, '.claude/settings.json'), 'utf8'));
-    expect(settings.hooks.PreToolUse).toHaveLength(2);
+    expect(settings.hooks.PreToolUse).toHaveLength(3);
     expect(settings.hooks.PreToolUse[1]).toEqual(extra);
+    // the usage ledger's hook, on the tools that load a skill
+    expect(settings.hooks.PreToolUse[2]).toMatchObject({ matcher: 'Skill|Read', hooks: [{ type: 'command', timeout: 10 }] });
+    expect(settings.hooks.PreToolUse[2].hooks[0].command).toMatch(/ usage hook --agent claude$/);
   });
 });
 

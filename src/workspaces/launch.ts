@@ -295,7 +295,7 @@ function writeGuard(
     wiring.args.push(...sandbox.args); // a sandbox given as arguments needs no hook
     return wiring;
   }
-  const context = { home: spec.home, userHome: spec.userHome, conversationId: made.id };
+  const context = { home: spec.home, userHome: spec.userHome, conversationId: made.id, agent: spec.agent.id };
   if (guard.configFlag) {
     wiring.args.push(...codexHookArgs(guard.configFlag, guardGroups(guard, spec.cli, context, spec.guardHooks)), ...sandbox.args);
     return wiring;

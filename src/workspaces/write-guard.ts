@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AgentDef } from '../agents/registry.js';
 import type { GuardHookGroup } from './script-policy.js';
-import type { GuardKind } from '../agents/hook-dialects.js';
+import { USAGE_HOOKS, type GuardKind } from '../agents/hook-dialects.js';
 
 // The write guard for agents with a pre-tool hook (registry `writeGuard`). The agent runs the
 // hook's command before a file write or shell command with the tool call as JSON on stdin (Claude
@@ -164,15 +164,41 @@ export function codexHookArgs(flag: string, groups: GuardHookGroup[]): string[] 
   return [flag, `hooks.PreToolUse=[${toml.join(',')}]`, flag, `hooks.state={${trust.join(',')}}`];
 }
 
-/** The guard's hook groups (the write guard first, then `extraGroups`), in Claude Code's shape. */
+/**
+ * The usage ledger's hook (`skilldock usage hook`): it records a skill being loaded and never
+ * answers, so the call goes on as if it were not there. Null for a protocol without one.
+ */
+export function usageGroup(
+  guard: Guard,
+  cli: CliInvocation,
+  opts: { home: string; userHome: string; agent?: string },
+): GuardHookGroup | null {
+  const usage = USAGE_HOOKS[guard.kind];
+  if (!usage || !opts.agent) return null;
+  const env = { ...cli.env, SKILLDOCK_HOME: opts.home, SKILLDOCK_USER_HOME: opts.userHome };
+  const words = [
+    ...Object.entries(env).map(([k, v]) => `${k}=${shellQuote(v)}`),
+    shellQuote(cli.node),
+    ...(cli.leading ?? []).map(shellQuote),
+    shellQuote(cli.script),
+    'usage',
+    'hook',
+    '--agent',
+    shellQuote(opts.agent),
+  ];
+  return { matcher: usage.matcher, hooks: [{ type: 'command', command: words.join(' '), timeout: 10 }] };
+}
+
+/** The guard's hook groups (the write guard first, then `extraGroups`, then the usage hook), in Claude Code's shape. */
 export function guardGroups(
   guard: Guard,
   cli: CliInvocation,
-  opts: { home: string; userHome: string; conversationId: string },
+  opts: { home: string; userHome: string; conversationId: string; agent?: string },
   extraGroups: GuardHookGroup[] = [],
 ): GuardHookGroup[] {
   const command = guardCommand(cli, { ...opts, kind: guard.kind });
-  return [{ matcher: guard.matcher, hooks: [{ type: 'command', command, timeout: 30 }] }, ...extraGroups];
+  const usage = usageGroup(guard, cli, opts);
+  return [{ matcher: guard.matcher, hooks: [{ type: 'command', command, timeout: 30 }] }, ...extraGroups, ...(usage ? [usage] : [])];
 }
 
 /** Write the agent's settings file holding the hook to `file`; returns `file`. */
@@ -180,7 +206,7 @@ export function writeGuardSettings(
   file: string,
   guard: Guard,
   cli: CliInvocation,
-  opts: { home: string; userHome: string; conversationId: string },
+  opts: { home: string; userHome: string; conversationId: string; agent?: string },
   extraGroups: GuardHookGroup[] = [],
   /** The caller just made the file's folder. */
   dirReady = false,

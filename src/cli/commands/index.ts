@@ -36,6 +36,11 @@ export const commands: CliCommand[] = [
     load: async () => (await import('./state.js')).stateCommand,
   },
   {
+    name: 'usage',
+    summary: 'Which skills agents really loaded (last use, counts over 7/30/90 days); scan their logs (opt-in); clear',
+    load: async () => (await import('./usage.js')).usageCommand,
+  },
+  {
     name: 'policy',
     summary: 'Check where an agent may write during a conversation',
     lean: true,

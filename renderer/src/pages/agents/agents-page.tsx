@@ -11,6 +11,7 @@ import { PageHeader } from '../../components/page-header';
 import { BrowseButton } from '../../components/browse-button';
 import { rootName } from '../skills/root-name';
 import { VerifyPanel } from './verify-panel';
+import { TurnOffUnused, UsageTag } from './agent-usage';
 
 const SHOWN = 300;
 
@@ -166,9 +167,11 @@ function AgentPanel({ agent }: { agent: string }) {
 
       <Section title={t('agents.loads', { count: loaded.length })}>
         <ListingOrder view={view} />
+        <TurnOffUnused agent={agent} skills={loaded} />
         {loaded.slice(0, SHOWN).map((s) => (
           <div key={s.entryId} className="small" data-testid={rowId(TID.agentSkillRow, s.entryId)}>
-            <b>{s.listing.label}</b> <span className="muted">{rootName(t, s.rootId)}</span> <ShownTag skill={s} />
+            <b>{s.listing.label}</b> <span className="muted">{rootName(t, s.rootId)}</span> <ShownTag skill={s} />{' '}
+            <UsageTag agent={agent} skill={s} />
             {s.status === 'mangled' && (
               <Tag size="small" color="orange" title={s.reasons.map((r) => engineText(t, r.msg, r.message)).join('\n')}>
                 {t('agents.status.mangled')}: {s.reasons.map((r) => engineText(t, r.msg, r.message)).join(t('common.semicolon'))}

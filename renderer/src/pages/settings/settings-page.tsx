@@ -8,6 +8,7 @@ import { TID, pageId, rowId } from '../../testids';
 import { CustomAgentsSection } from './custom-agents';
 import { TrustFilesSection } from './trust-files';
 import { McpHostsSection } from './mcp-hosts';
+import { UsageSection } from './usage-section';
 import { PageHeader } from '../../components/page-header';
 import { BrowseButton } from '../../components/browse-button';
 
@@ -151,6 +152,7 @@ export function SettingsPage() {
 
       <TrustFilesSection />
       <McpHostsSection />
+      <UsageSection />
       <CustomAgentsSection />
     </div>
   );

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Checkbox, Empty, Tag } from '@arco-design/web-react';
 import type { CatalogEntry, SkillRisk } from '../../../../src/contract/index';
 import { useRisks } from '../../stores/risk-store';
+import { useUsage, type SkillUsage } from '../../stores/usage-store';
 import { TID, rowId } from '../../testids';
 
 const ROW_HEIGHT = 64;
@@ -25,6 +26,9 @@ export const SkillList = memo(function SkillList({
 }) {
   const { t } = useTranslation();
   const risks = useRisks((s) => s.byId);
+  const usage = useUsage((s) => (s.summary ? s.bySkill : null));
+  // An agent whose log format changed: a skill with no use recorded may still have been used.
+  const unknown = useUsage((s) => (s.summary?.unknown.length ?? 0) > 0);
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: entries.length,
@@ -53,6 +57,7 @@ export const SkillList = memo(function SkillList({
             key={item.key}
             entry={entries[item.index]}
             risk={risks.get(entries[item.index].id)}
+            usage={usage ? (usage.get(entries[item.index].name) ?? (unknown ? UNKNOWN : NEVER)) : null}
             start={item.start}
             t={t}
             onOpen={onOpen}
@@ -69,6 +74,7 @@ export const SkillList = memo(function SkillList({
 const SkillRow = memo(function SkillRow({
   entry: e,
   risk,
+  usage,
   start,
   t,
   onOpen,
@@ -77,6 +83,8 @@ const SkillRow = memo(function SkillRow({
 }: {
   entry: CatalogEntry;
   risk: SkillRisk | undefined;
+  /** Its uses in 90 days (NEVER: none); null while the ledger is not read. */
+  usage: SkillUsage | null;
   start: number;
   t: TFunction;
   onOpen(id: string): void;
@@ -111,6 +119,7 @@ const SkillRow = memo(function SkillRow({
         <div className="skill-row-title">
           <span className="skill-name">{e.name}</span>
           <Badges entry={e} risk={risk} t={t} />
+          <UsageBadge entry={e} usage={usage} t={t} />
         </div>
         <div className="skill-row-desc" title={e.description}>
           {e.description || <span className="muted">{t('skills.noDescription')}</span>}
@@ -119,6 +128,34 @@ const SkillRow = memo(function SkillRow({
     </div>
   );
 });
+
+const NEVER: SkillUsage = { d90: 0, lastUsed: null, byAgent: {} };
+const UNKNOWN: SkillUsage = { d90: -1, lastUsed: null, byAgent: {} };
+
+/**
+ * How often agents loaded the skill in 90 days (the usage ledger); unused, next to what it costs
+ * in an agent's listing (its description's characters, the part a budget cuts first).
+ */
+function UsageBadge({ entry, usage, t }: { entry: CatalogEntry; usage: SkillUsage | null; t: TFunction }) {
+  if (!usage) return null;
+  if (usage === UNKNOWN)
+    return (
+      <Tag size="small" color="orange" data-testid={TID.skillBadgeUsage} data-used="unknown">
+        {t('skills.usage.unknown')}
+      </Tag>
+    );
+  if (usage.d90 > 0)
+    return (
+      <Tag size="small" color="green" data-testid={TID.skillBadgeUsage} data-used={usage.d90} title={usage.lastUsed ?? undefined}>
+        {t('skills.usage.used', { count: usage.d90 })}
+      </Tag>
+    );
+  return (
+    <Tag size="small" color="gray" data-testid={TID.skillBadgeUsage} data-used={0}>
+      {t('skills.usage.never', { chars: entry.description.length })}
+    </Tag>
+  );
+}
 
 export function SkillBadges({ entry }: { entry: CatalogEntry }) {
   const { t } = useTranslation();

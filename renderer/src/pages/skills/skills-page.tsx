@@ -1,10 +1,11 @@
-import { lazy, memo, Suspense, useCallback, useMemo, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { findingText } from '../../i18n/engine-text';
 import { Alert, Button, Input } from '@arco-design/web-react';
 import type { Catalog } from '../../../../src/contract/index';
 import { useCatalog } from '../../stores/catalog-store';
 import { useRisks } from '../../stores/risk-store';
+import { useUsage } from '../../stores/usage-store';
 import { TID, pageId } from '../../testids';
 import { EMPTY_FILTER, buildIndex, filterCatalog, type FilterResult } from './skill-filter';
 import { FilterBarStandIn, type Facets } from './filter-stand-in';
@@ -44,6 +45,14 @@ export function SkillsPage() {
       }),
     [],
   );
+  // Skills no agent loaded in 90 days (the usage ledger), a filter over the others.
+  const [unusedOnly, setUnusedOnly] = useState(false);
+  // Not while an agent's usage is unknown (its log format changed): "unused" would be a guess.
+  const usage = useUsage((s) => (s.summary && !s.summary.unknown.length ? s.bySkill : null));
+  const loadUsage = useUsage((s) => s.load);
+  useEffect(() => {
+    void loadUsage();
+  }, [loadUsage]);
 
   // Lower-cased haystacks are built once per catalog, never per keystroke.
   const index = useMemo(() => (catalog ? buildIndex(catalog.entries) : []), [catalog]);
@@ -56,8 +65,8 @@ export function SkillsPage() {
     const prev = last.current?.index === index ? last.current.result : null;
     const result = filterCatalog(catalog, index, { ...facets, query }, prev, risks);
     last.current = { index, result };
-    return result.entries;
-  }, [catalog, index, facets, query, risks]);
+    return unusedOnly && usage ? result.entries.filter((e) => !usage.get(e.name)?.d90) : result.entries;
+  }, [catalog, index, facets, query, risks, unusedOnly, usage]);
   // First run: nothing of the user's in the library yet (built-in and agent-folder skills do not count).
   const libraryEmpty = useMemo(() => Boolean(catalog && !catalog.entries.some((e) => e.provenance.rootKind === 'library')), [catalog]);
   const patch = useCallback((p: Partial<Facets>) => setFacets((f) => ({ ...f, ...p })), []);
@@ -82,6 +91,15 @@ export function SkillsPage() {
         <Suspense fallback={<FilterBarStandIn facets={facets} />}>
           <FilterBar catalog={catalog} facets={facets} patch={patch} />
         </Suspense>
+        <Button
+          type={unusedOnly ? 'primary' : 'secondary'}
+          aria-pressed={unusedOnly}
+          disabled={!usage}
+          data-testid={TID.skillsFilterUnused}
+          onClick={() => setUnusedOnly((v) => !v)}
+        >
+          {t('skills.unusedOnly')}
+        </Button>
       </div>
       <CatalogAlerts catalog={catalog} error={error} />
       {libraryEmpty ? <FirstRun /> : <AdoptBanner />}
