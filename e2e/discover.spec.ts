@@ -109,5 +109,32 @@ for (const lang of ['en', 'ja'] as const) {
     await page.keyboard.press('Escape');
     await expect(page.getByTestId(row(`${id}:skills/pdf-tools`))).toHaveAttribute('data-installed', 'yes');
     await expect(page.getByTestId(row(`${id}:skills/pdf-tools`)).getByTestId(TID.discoverInstalled)).toBeVisible();
+
+    // One click more puts an installed skill in an agent's own folder, with the Deployments page's
+    // trust rules: pdf-tools' unapproved script stops it, and nothing is placed.
+    const claudeDir = path.join(app.userHome, '.claude', 'skills');
+    await page.getByTestId(row(`${id}:skills/pdf-tools`)).click();
+    await page.getByTestId(rowId(TID.discoverDeployTo, 'claude')).click();
+    await expect(page.getByTestId(TID.deployAsk)).toBeVisible();
+    expect(fs.existsSync(path.join(claudeDir, 'pdf-tools'))).toBe(false);
+    await page.locator('.arco-modal-footer button').last().click();
+    await page.keyboard.press('Escape');
+    // release-notes (no scripts): installed, then linked into Claude Code's folder from the library.
+    await page.getByTestId(row(`${id}:skills/release-notes`)).click();
+    await page.getByTestId(TID.discoverInstall).click();
+    await expect(page.getByTestId(TID.discoverPreviewInstalled)).toBeVisible();
+    await page.getByTestId(rowId(TID.discoverDeployTo, 'claude')).click();
+    const placed = () => {
+      try {
+        return fs.realpathSync(path.join(claudeDir, 'release-notes'));
+      } catch {
+        return null;
+      }
+    };
+    await expect.poll(placed).toBe(fs.realpathSync(path.join(app.home, 'library', 'release-notes')));
+    expect(fs.lstatSync(path.join(claudeDir, 'release-notes')).isSymbolicLink()).toBe(true);
+    await expect(page.getByTestId(TID.toastUndo)).toBeVisible();
+    if (lang !== 'en') await expectNoEnglish(page, 'discover deploy after install');
+    await shot(page, `discover-deployed-light-${lang}`);
   });
 }

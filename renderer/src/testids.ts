@@ -102,6 +102,8 @@ export const TID = {
   discoverPreviewSource: 'discover-preview-source',
   discoverInstall: 'discover-install',
   discoverPreviewInstalled: 'discover-preview-installed',
+  discoverDeployTo: 'discover-deploy-to',
+  discoverDeployAll: 'discover-deploy-all',
 
   // updates page (rows `updates-row-<library name>` with data-status = the check status or `unchecked`;
   // per-row buttons `updates-update-<name>`, `updates-pin-<name>`, `updates-resolve-<name>`;

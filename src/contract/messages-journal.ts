@@ -59,6 +59,8 @@ export const JOURNAL_MESSAGES = {
   'journal.what.update-many': 'update of {{count}} skills',
   'journal.what.pin-one': 'pin of {{name}}',
   'journal.what.pin-many': 'pin of {{count}} skills',
+  'journal.what.deploy-one': 'deployment of {{name}}',
+  'journal.what.deploy-many': 'deployment of {{count}} skills',
   'journal.what.unpin-one': 'unpin of {{name}}',
   'journal.what.unpin-many': 'unpin of {{count}} skills',
   'journal.what.project-deploy': 'deploy into {{project}}',

@@ -4,7 +4,19 @@ import type { MessageRef } from './message-ref.js';
 // pdf to Claude Code". Plain data, no zod: the engine words History and its refusals with it, and
 // the renderer names an operation on its toast before it asks the engine anything.
 
-const ONE_OR_MANY = new Set(['import', 'replace', 'keep-both', 'adopt', 'update', 'delete', 'restore', 'scripts-approve', 'pin', 'unpin']);
+const ONE_OR_MANY = new Set([
+  'import',
+  'replace',
+  'keep-both',
+  'adopt',
+  'update',
+  'delete',
+  'restore',
+  'scripts-approve',
+  'pin',
+  'unpin',
+  'deploy',
+]);
 const ONE = new Set(['export', 'edit', 'create', 'scripts-revoke']);
 
 export interface OperationFacts {

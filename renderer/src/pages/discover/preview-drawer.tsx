@@ -5,6 +5,7 @@ import { useDiscover } from '../../stores/discover-store';
 import { useAgents } from '../../stores/agents-store';
 import { findingText } from '../../i18n/engine-text';
 import { TID } from '../../testids';
+import { DeployAfterInstall } from './deploy-after-install';
 
 const LEVEL_COLOR: Record<string, string> = { high: 'red', medium: 'orange', low: 'cyan' };
 const short = (c?: string) => (c && /^[0-9a-f]{40}$/.test(c) ? c.slice(0, 7) : (c ?? ''));
@@ -44,6 +45,7 @@ export function PreviewDrawer() {
             )}
             <span className="muted">{t('discover.preview.nothingRuns')}</span>
           </div>
+          {p.installed && <DeployAfterInstall name={p.installed} agents={p.agents.filter((a) => a.listed).map((a) => a.agent)} />}
           {p.skill.description && <p className="discover-section">{p.skill.description}</p>}
           <div className="discover-section muted" data-testid={TID.discoverPreviewSource}>
             {t('discover.preview.source', { url: p.source.url, path: p.source.path || '/', commit: short(p.source.commit) || '—' })}
