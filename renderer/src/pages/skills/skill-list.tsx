@@ -2,7 +2,7 @@ import { memo, useRef } from 'react';
 import type { TFunction } from 'i18next';
 import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
-import { Checkbox, Empty, Tag } from '@arco-design/web-react';
+import { Empty, Tag } from '@arco-design/web-react';
 import type { CatalogEntry, SkillRisk } from '../../../../src/contract/index';
 import { useRisks } from '../../stores/risk-store';
 import { useUsage, type SkillUsage } from '../../stores/usage-store';
@@ -107,9 +107,12 @@ const SkillRow = memo(function SkillRow({
       {onTick && (
         // a tick selects, it does not open the skill
         <span className="skill-row-tick" onClick={(ev) => ev.stopPropagation()} onKeyDown={(ev) => ev.stopPropagation()}>
-          <Checkbox
+          {/* A native box: Arco's Checkbox would bring its heavy parts into the first script (issue 16). */}
+          <input
+            type="checkbox"
+            className="skill-row-checkbox"
             checked={ticked}
-            onChange={(on) => onTick(e.id, on)}
+            onChange={(ev) => onTick(e.id, ev.target.checked)}
             aria-label={t('library.selectOne', { name: e.name })}
             data-testid={rowId(TID.skillSelect, e.id)}
           />

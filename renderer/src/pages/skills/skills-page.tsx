@@ -10,7 +10,6 @@ import { TID, pageId } from '../../testids';
 import { EMPTY_FILTER, buildIndex, filterCatalog, type FilterResult } from './skill-filter';
 import { FilterBarStandIn, type Facets } from './filter-stand-in';
 import { SkillList } from './skill-list';
-import { SkillsBulk } from './skills-bulk';
 import { AdoptBanner } from '../library/adopt-banner';
 import { FirstRun } from './first-run';
 import { PageHeader } from '../../components/page-header';
@@ -103,7 +102,9 @@ export function SkillsPage() {
       </div>
       <CatalogAlerts catalog={catalog} error={error} />
       {libraryEmpty ? <FirstRun /> : <AdoptBanner />}
-      <SkillsBulk entries={visible} ticked={ticked} setTicked={setTicked} />
+      <Suspense fallback={null}>
+        <SkillsBulk entries={visible} ticked={ticked} setTicked={setTicked} />
+      </Suspense>
       <SkillList entries={visible} onOpen={onOpen} ticked={ticked} onTick={onTick} />
     </div>
   );
@@ -113,6 +114,8 @@ export function SkillsPage() {
 // the same button stands in its place (issue 16: a light first paint).
 // The filters (Arco Select and Switch: Trigger, InputTag, Checkbox, a virtual list) likewise.
 const FilterBar = lazy(() => import('./filter-bar').then((m) => ({ default: m.FilterBar })));
+// The multi-select bar (its dialogs, the undo toast and the contract's operation kinds) likewise.
+const SkillsBulk = lazy(() => import('./skills-bulk').then((m) => ({ default: m.SkillsBulk })));
 const ImportButton = lazy(() => import('../import/import-button').then((m) => ({ default: m.ImportButton })));
 const StableImportButton = memo(function StableImportButton() {
   const { t } = useTranslation();
