@@ -70,12 +70,7 @@ export function guardCommand(
   cli: CliInvocation,
   opts: { home: string; userHome: string; conversationId: string; kind?: GuardKind },
 ): string {
-  const env = { ...cli.env, SKILLDOCK_HOME: opts.home, SKILLDOCK_USER_HOME: opts.userHome };
-  const words = [
-    ...Object.entries(env).map(([k, v]) => `${k}=${shellQuote(v)}`),
-    shellQuote(cli.node),
-    ...(cli.leading ?? []).map(shellQuote),
-    shellQuote(cli.script),
+  return cliCommand(cli, opts, [
     'policy',
     'check-write',
     '--hook',
@@ -83,8 +78,19 @@ export function guardCommand(
     shellQuote(opts.conversationId),
     // Claude Code's format is the default; other agents name theirs.
     ...(opts.kind && opts.kind !== 'claude-pretooluse' ? ['--format', opts.kind] : []),
-  ];
-  return words.join(' ');
+  ]);
+}
+
+/** A hook's command line: SkillDock's CLI on this home, its arguments already quoted. */
+function cliCommand(cli: CliInvocation, opts: { home: string; userHome: string }, args: string[]): string {
+  const env = { ...cli.env, SKILLDOCK_HOME: opts.home, SKILLDOCK_USER_HOME: opts.userHome };
+  return [
+    ...Object.entries(env).map(([k, v]) => `${k}=${shellQuote(v)}`),
+    shellQuote(cli.node),
+    ...(cli.leading ?? []).map(shellQuote),
+    shellQuote(cli.script),
+    ...args,
+  ].join(' ');
 }
 
 type Guard = NonNullable<AgentDef['writeGuard']>;
@@ -175,18 +181,8 @@ export function usageGroup(
 ): GuardHookGroup | null {
   const usage = USAGE_HOOKS[guard.kind];
   if (!usage || !opts.agent) return null;
-  const env = { ...cli.env, SKILLDOCK_HOME: opts.home, SKILLDOCK_USER_HOME: opts.userHome };
-  const words = [
-    ...Object.entries(env).map(([k, v]) => `${k}=${shellQuote(v)}`),
-    shellQuote(cli.node),
-    ...(cli.leading ?? []).map(shellQuote),
-    shellQuote(cli.script),
-    'usage',
-    'hook',
-    '--agent',
-    shellQuote(opts.agent),
-  ];
-  return { matcher: usage.matcher, hooks: [{ type: 'command', command: words.join(' '), timeout: 10 }] };
+  const command = cliCommand(cli, opts, ['usage', 'hook', '--agent', shellQuote(opts.agent)]);
+  return { matcher: usage.matcher, hooks: [{ type: 'command', command, timeout: 10 }] };
 }
 
 /** The guard's hook groups (the write guard first, then `extraGroups`, then the usage hook), in Claude Code's shape. */
